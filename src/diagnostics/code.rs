@@ -1,0 +1,124 @@
+//! The table of diagnostic codes: stable identifiers, kebab names, default severities.
+//!
+//! Areas: `I0xx` input and files. Later areas (syntax `S`, blocks `B`, references `R`, types
+//! `T`, lints `L`, composition `C`) join this table as they are built. Codes are never reused.
+
+use super::Severity;
+
+/// A diagnostic code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    /// A file or directory could not be read or written.
+    I001,
+    /// Malformed YAML.
+    I002,
+    /// A file is not UTF-8.
+    I003,
+    /// A YAML file is not a Composition.
+    I004,
+    /// A Composition has no function-hcl step.
+    I005,
+    /// A Composition has several function-hcl steps and no `--step`.
+    I006,
+    /// `--step` names no step.
+    I007,
+    /// `--step` names a step that is not function-hcl's.
+    I008,
+    /// A bundle has no files.
+    I009,
+    /// A bundle has two files with the same name.
+    I010,
+    /// A `libraryFiles` entry is wrong.
+    I011,
+    /// `composition.yaml` is wrong.
+    I012,
+    /// A directory was needed.
+    I013,
+    /// A YAML text edit could not be made safely.
+    I014,
+    /// A file would be overwritten.
+    I015,
+    /// A bundle member would be written outside the target directory.
+    I016,
+}
+
+/// What the table says about a code.
+#[derive(Clone, Copy, Debug)]
+pub struct CodeInfo {
+    /// The code.
+    pub code: Code,
+    /// Its text (`I001`).
+    pub id: &'static str,
+    /// Kebab-case name.
+    pub name: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// One line describing the problem class.
+    pub description: &'static str,
+}
+
+const fn info(
+    code: Code,
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        id,
+        name,
+        severity: Severity::Error,
+        description,
+    }
+}
+
+/// Every code, sorted.
+pub static CODES: &[CodeInfo] = &[
+    info(Code::I001, "I001", "io-error", "A file or directory could not be read or written"),
+    info(Code::I002, "I002", "invalid-yaml", "A YAML file is malformed"),
+    info(Code::I003, "I003", "not-utf8", "A file is not UTF-8 text"),
+    info(Code::I004, "I004", "not-a-composition", "A YAML file is not a Crossplane Composition"),
+    info(Code::I005, "I005", "no-hcl-step", "A Composition has no function-hcl step"),
+    info(Code::I006, "I006", "ambiguous-step", "A Composition has several function-hcl steps"),
+    info(Code::I007, "I007", "unknown-step", "No pipeline step has the given name"),
+    info(Code::I008, "I008", "not-hcl-step", "The chosen step is not a function-hcl step"),
+    info(Code::I009, "I009", "empty-bundle", "A txtar bundle holds no files"),
+    info(Code::I010, "I010", "duplicate-bundle-file", "Two bundle files have the same name"),
+    info(Code::I011, "I011", "invalid-library-file", "A libraryFiles entry is invalid"),
+    info(Code::I012, "I012", "invalid-config", "composition.yaml is invalid"),
+    info(Code::I013, "I013", "not-a-directory", "A directory was expected"),
+    info(Code::I014, "I014", "unsafe-yaml-edit", "A YAML file cannot be edited safely as text"),
+    info(Code::I015, "I015", "would-overwrite", "A changed file would be overwritten"),
+    info(Code::I016, "I016", "path-outside-target", "A file would be written outside the target directory"),
+];
+
+impl Code {
+    /// The table entry.
+    pub fn info(self) -> &'static CodeInfo {
+        // The table is sorted and holds every variant, so the variant's position is its index.
+        &CODES[self as usize]
+    }
+
+    /// The code's text.
+    pub fn as_str(self) -> &'static str {
+        self.info().id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_sorted_unique_and_indexed_by_variant() {
+        for (i, entry) in CODES.iter().enumerate() {
+            assert_eq!(entry.code as usize, i, "{} is out of place", entry.id);
+            assert_eq!(format!("{:?}", entry.code), entry.id);
+            assert!(entry.name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()));
+        }
+        let mut names: Vec<_> = CODES.iter().map(|c| c.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), CODES.len());
+    }
+}

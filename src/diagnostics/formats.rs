@@ -1,0 +1,190 @@
+//! The machine-readable shapes of diagnostics: JSON, SARIF 2.1.0 and GitHub workflow commands.
+
+use super::{CODES, Diagnostic, Severity, counts};
+use crate::source::SourceMap;
+use serde_json::{Value, json};
+
+/// The output formats for diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// miette's graphical report, for people.
+    Human,
+    /// [`json`].
+    Json,
+    /// [`github`].
+    Github,
+    /// [`sarif`].
+    Sarif,
+}
+
+/// Position fields of one diagnostic: file, line, column, endLine, endColumn (1-based).
+struct Location {
+    file: Option<String>,
+    range: Option<(usize, usize, usize, usize)>,
+}
+
+fn locate(diagnostic: &Diagnostic, map: &SourceMap) -> Location {
+    let file = diagnostic.file_name(map).map(str::to_string);
+    let range = diagnostic.primary.as_ref().map(|label| {
+        let (start, end) = map.get(label.span.file).span_positions(label.span);
+        (start.line, start.column, end.line, end.column)
+    });
+    Location { file, range }
+}
+
+/// `{"diagnostics":[…],"summary":{"errors":N,"warnings":N}}`; absent fields are `null`.
+pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> Value {
+    let items: Vec<Value> = diagnostics
+        .iter()
+        .map(|d| {
+            let loc = locate(d, map);
+            let (line, column, end_line, end_column) = match loc.range {
+                Some((a, b, c, e)) => (json!(a), json!(b), json!(c), json!(e)),
+                None => (Value::Null, Value::Null, Value::Null, Value::Null),
+            };
+            json!({
+                "code": d.code.as_str(),
+                "severity": d.severity.as_str(),
+                "summary": d.summary,
+                "detail": d.detail,
+                "file": loc.file,
+                "line": line,
+                "column": column,
+                "endLine": end_line,
+                "endColumn": end_column,
+                "help": d.help,
+            })
+        })
+        .collect();
+    let (errors, warnings) = counts(diagnostics);
+    json!({
+        "diagnostics": items,
+        "summary": { "errors": errors, "warnings": warnings },
+    })
+}
+
+/// One GitHub Actions workflow command per diagnostic
+/// (`::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE::message`), each ending in a
+/// newline.
+pub fn github(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let loc = locate(d, map);
+        let mut props = Vec::new();
+        if let Some(file) = &loc.file {
+            props.push(format!("file={}", escape_property(file)));
+        }
+        if let Some((line, col, end_line, end_col)) = loc.range {
+            props.push(format!("line={line}"));
+            props.push(format!("col={col}"));
+            props.push(format!("endLine={end_line}"));
+            props.push(format!("endColumn={end_col}"));
+        }
+        props.push(format!("title={}", escape_property(d.code.as_str())));
+        let mut message = d.message();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        out.push_str(&format!(
+            "::{command} {}::{}\n",
+            props.join(","),
+            escape_data(&message)
+        ));
+    }
+    out
+}
+
+/// Escapes a workflow command's message.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// A SARIF 2.1.0 log with one run, the rules used, and one result per diagnostic.
+pub fn sarif(diagnostics: &[Diagnostic], map: &SourceMap, version: &str) -> Value {
+    let mut used: Vec<_> = diagnostics.iter().map(|d| d.code).collect();
+    used.sort();
+    used.dedup();
+    let rules: Vec<Value> = used
+        .iter()
+        .map(|code| {
+            let info = code.info();
+            json!({
+                "id": info.id,
+                "name": info.name,
+                "shortDescription": { "text": info.description },
+                "defaultConfiguration": { "level": level(info.severity) },
+            })
+        })
+        .collect();
+    let results: Vec<Value> = diagnostics
+        .iter()
+        .map(|d| {
+            let loc = locate(d, map);
+            let mut result = json!({
+                "ruleId": d.code.as_str(),
+                "ruleIndex": used.binary_search(&d.code).unwrap_or(0),
+                "level": level(d.severity),
+                "message": { "text": d.message() },
+            });
+            if let Some(file) = loc.file {
+                let mut physical = json!({ "artifactLocation": { "uri": file } });
+                if let Some((line, col, end_line, end_col)) = loc.range {
+                    physical["region"] = json!({
+                        "startLine": line,
+                        "startColumn": col,
+                        "endLine": end_line,
+                        "endColumn": end_col,
+                    });
+                }
+                result["locations"] = json!([{ "physicalLocation": physical }]);
+            }
+            result
+        })
+        .collect();
+    debug_assert!(CODES.len() >= used.len());
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "fnhcl",
+                "version": version,
+                "informationUri": "https://github.com/crossplane-contrib/function-hcl",
+                "rules": rules,
+            }},
+            "results": results,
+        }],
+    })
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workflow_commands_escape_as_github_requires() {
+        assert_eq!(escape_data("50% a\r\nb"), "50%25 a%0D%0Ab");
+        assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
+    }
+}

@@ -1,0 +1,181 @@
+//! L1: the one diagnostic type every layer returns, and the data shapes of its machine formats.
+//!
+//! Only the CLI renders diagnostics for people (with miette); the JSON, SARIF and GitHub
+//! shapes are built here so they can be tested without a terminal. Nothing here prints.
+
+mod code;
+mod formats;
+mod load;
+
+pub use code::{CODES, Code, CodeInfo};
+pub use formats::{Format, github, json, sarif};
+pub use load::from_load_error;
+
+use crate::source::{SourceMap, Span};
+use serde::Serialize;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Informational.
+    Info,
+    /// Worth fixing; does not fail a run by default.
+    Warning,
+    /// The input is wrong.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A span with an optional short message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What about it ("first defined here").
+    pub message: Option<String>,
+}
+
+impl Label {
+    /// A label with a message.
+    pub fn new(span: Span, message: impl Into<String>) -> Label {
+        Label {
+            span,
+            message: Some(message.into()),
+        }
+    }
+
+    /// A label without a message.
+    pub fn bare(span: Span) -> Label {
+        Label {
+            span,
+            message: None,
+        }
+    }
+}
+
+/// One finding: code, severity, HCL-style summary and detail, where, and what to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code.
+    pub code: Code,
+    /// Severity (the code's default unless overridden).
+    pub severity: Severity,
+    /// One short sentence (Go HCL's "summary" where there is one).
+    pub summary: String,
+    /// More text (Go HCL's "detail").
+    pub detail: Option<String>,
+    /// The main location.
+    pub primary: Option<Label>,
+    /// Other locations.
+    pub labels: Vec<Label>,
+    /// One line that says what to do.
+    pub help: Option<String>,
+    /// The file a span-less diagnostic is about (a path that could not be read, say).
+    pub path: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's default severity.
+    pub fn new(code: Code, summary: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.info().severity,
+            summary: summary.into(),
+            detail: None,
+            primary: None,
+            labels: Vec::new(),
+            help: None,
+            path: None,
+        }
+    }
+
+    /// Sets the detail.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// Sets the primary location.
+    pub fn with_primary(mut self, span: Span, message: Option<String>) -> Self {
+        self.primary = Some(Label { span, message });
+        self
+    }
+
+    /// Adds a secondary location.
+    pub fn with_label(mut self, label: Label) -> Self {
+        self.labels.push(label);
+        self
+    }
+
+    /// Sets the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the path of a span-less diagnostic.
+    pub fn with_path(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// Sets the severity.
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
+    /// The file name this diagnostic is about: its primary span's file, else its path.
+    pub fn file_name<'a>(&'a self, map: &'a SourceMap) -> Option<&'a str> {
+        match &self.primary {
+            Some(label) => Some(map.get(label.span.file).name()),
+            None => self.path.as_deref(),
+        }
+    }
+
+    /// Summary and detail as one message ("summary: detail").
+    pub fn message(&self) -> String {
+        match &self.detail {
+            Some(detail) => format!("{}; {}", self.summary, detail),
+            None => self.summary.clone(),
+        }
+    }
+}
+
+/// Sorts diagnostics by file, position and code, for deterministic output.
+pub fn sort(diagnostics: &mut [Diagnostic], map: &SourceMap) {
+    diagnostics.sort_by(|a, b| {
+        let key = |d: &Diagnostic| {
+            (
+                d.file_name(map).map(str::to_string),
+                d.primary.as_ref().map(|l| (l.span.start, l.span.end)),
+                d.code,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+}
+
+/// Counts (errors, warnings).
+pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    (errors, warnings)
+}

@@ -1,0 +1,5 @@
+//! fnhcl: render, check, format and package function-hcl compositions without Docker.
+#![warn(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
+
+pub mod diagnostics;
+pub mod source;

@@ -1,0 +1,554 @@
+//! The only code that reads HCL sources from disk: a directory, a txtar file, a Composition.
+//!
+//! Every way in ends as a [`Bundle`]: the named files of one function-hcl program, in the order
+//! function-hcl sees them. Problems come back as [`LoadError`]s carrying paths and spans; the
+//! diagnostics layer turns them into user-facing diagnostics.
+
+use super::composition::{Composition, CompositionError};
+use super::txtar;
+use super::yaml::{Node, YamlError, offset_of_line_col, parse_nodes};
+use super::{FileId, SourceMap, Span};
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+/// The metadata file function-hcl's tools read from a composition directory.
+pub const CONFIG_FILE: &str = "composition.yaml";
+
+/// The files of one function-hcl program.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    /// The member files, in program order.
+    pub files: Vec<BundleFile>,
+    /// Where they came from.
+    pub origin: Origin,
+}
+
+/// One member of a [`Bundle`].
+#[derive(Debug, Clone)]
+pub struct BundleFile {
+    /// The member name (`main.hcl`, `lib/util.hcl`); the name Go HCL's messages print.
+    pub name: String,
+    /// Its text in the source map (the source file's name is `name`).
+    pub file: FileId,
+    /// The file on disk, when it was read from one.
+    pub path: Option<PathBuf>,
+}
+
+/// Where a bundle came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// A composition directory.
+    Directory(PathBuf),
+    /// A txtar file (or standard input) held in the source map.
+    Txtar(FileId),
+    /// A step of a Composition YAML held in the source map.
+    Composition {
+        /// The YAML file.
+        file: FileId,
+        /// The step's name.
+        step: String,
+    },
+}
+
+/// Why a source could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file system refused.
+    #[error("cannot {action} `{path}`: {}", io_text(.source))]
+    Io {
+        /// What we tried: "read", "open directory", ...
+        action: &'static str,
+        /// The path as the user will recognise it.
+        path: String,
+        /// The cause.
+        source: io::Error,
+    },
+    /// A directory was needed.
+    #[error("{path} is not a directory")]
+    NotADirectory {
+        /// The path given.
+        path: String,
+    },
+    /// The text is not UTF-8.
+    #[error("`{path}` is not valid UTF-8 text")]
+    NotUtf8 {
+        /// The path.
+        path: String,
+        /// Byte offset of the first bad byte.
+        offset: usize,
+    },
+    /// Malformed YAML in a file held in the source map.
+    #[error("{}", .error.message)]
+    Yaml {
+        /// The YAML file.
+        file: FileId,
+        /// The parser's complaint.
+        error: YamlError,
+    },
+    /// A Composition without a usable function-hcl step.
+    #[error("{error}")]
+    Composition {
+        /// The YAML file.
+        file: FileId,
+        /// What is wrong.
+        error: CompositionError,
+    },
+    /// `composition.yaml` is a directory.
+    #[error("{path} is a directory")]
+    ConfigIsDirectory {
+        /// Its path.
+        path: String,
+    },
+    /// `composition.yaml` does not decode.
+    #[error("unmarshal contents of {path}: {message}")]
+    ConfigInvalid {
+        /// Its path.
+        path: String,
+        /// Its file in the source map.
+        file: FileId,
+        /// The decoder's message.
+        message: String,
+        /// Where.
+        offset: usize,
+    },
+    /// A library file given as an absolute path.
+    #[error("library file {entry:?} is an absolute path, not allowed")]
+    LibraryAbsolute {
+        /// The entry as written.
+        entry: String,
+        /// The entry in `composition.yaml`.
+        span: Option<Span>,
+    },
+    /// A library file that does not exist or cannot be read.
+    #[error("stat {path}: {}", io_text(.source))]
+    LibraryMissing {
+        /// The joined path.
+        path: String,
+        /// The cause.
+        source: io::Error,
+        /// The entry in `composition.yaml`.
+        span: Option<Span>,
+    },
+    /// A library file that is a directory.
+    #[error("library file {path} cannot be a directory")]
+    LibraryIsDirectory {
+        /// The joined path.
+        path: String,
+        /// The entry in `composition.yaml`.
+        span: Option<Span>,
+    },
+    /// A txtar bundle (or HCL input) with no files.
+    #[error("no HCL input files found, are you using the txtar format?")]
+    NoFiles {
+        /// The text that held no marker.
+        file: FileId,
+    },
+    /// Two members with the same name.
+    #[error("duplicate file {name:?} in the bundle")]
+    DuplicateFile {
+        /// The name.
+        name: String,
+        /// The first member's marker.
+        first: Span,
+        /// The second member's marker.
+        second: Span,
+    },
+}
+
+/// Short lower-case text for an I/O error, without Rust's "(os error N)" suffix.
+pub fn io_text(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::NotADirectory => "not a directory".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// Options for [`load_path`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LoadOptions<'a> {
+    /// Which step of a Composition to use.
+    pub step: Option<&'a str>,
+}
+
+/// Loads a directory, a txtar file or a Composition YAML, judged by what `path` is.
+pub fn load_path(
+    map: &mut SourceMap,
+    path: &Path,
+    options: LoadOptions<'_>,
+) -> Result<Bundle, LoadError> {
+    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
+        action: "read",
+        path: path.display().to_string(),
+        source,
+    })?;
+    if meta.is_dir() {
+        return load_directory(map, path);
+    }
+    let text = read_text(path)?;
+    let name = path.display().to_string();
+    if is_yaml(path) {
+        load_composition(map, &name, text, options.step)
+    } else {
+        load_txtar(map, &name, text)
+    }
+}
+
+/// Whether a path names a YAML file.
+pub fn is_yaml(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    )
+}
+
+/// Reads a whole file as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        action: "read",
+        path: path.display().to_string(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        path: path.display().to_string(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// Loads a txtar bundle held in `text`; `name` is what diagnostics call it (`-` for stdin).
+pub fn load_txtar(map: &mut SourceMap, name: &str, text: String) -> Result<Bundle, LoadError> {
+    let archive = txtar::parse(&text);
+    let file = map.add(name, text);
+    let markers = archive.files.iter().map(|f| map.get(file).span(f.marker.clone()));
+    let members = archive
+        .files
+        .iter()
+        .zip(markers.collect::<Vec<_>>())
+        .map(|(f, marker)| (f.name.clone(), f.data.clone(), marker))
+        .collect();
+    bundle_from_members(map, members, file, Origin::Txtar(file))
+}
+
+/// Loads the bundle embedded in the function-hcl step of a Composition.
+pub fn load_composition(
+    map: &mut SourceMap,
+    name: &str,
+    text: String,
+    step: Option<&str>,
+) -> Result<Bundle, LoadError> {
+    let parsed = Composition::parse(&text);
+    let file = map.add(name, text);
+    let composition = parsed.map_err(|error| LoadError::Composition { file, error })?;
+    let step = composition
+        .hcl_step(step)
+        .map_err(|error| LoadError::Composition { file, error })?;
+    let hcl = step.hcl();
+    let bundle_text = hcl.and_then(Node::as_str).unwrap_or("").to_string();
+    let archive = txtar::parse(&bundle_text);
+    let anchor = hcl.map_or(step.name_span(), |n| n.span.clone());
+    let members = archive
+        .files
+        .iter()
+        .map(|f| {
+            let offset = hcl.map_or(anchor.start, |n| {
+                scalar_source_offset(map.get(file).text(), n, f.marker.start)
+            });
+            let marker = map.get(file).span(offset..offset + f.marker.len());
+            (f.name.clone(), f.data.clone(), marker)
+        })
+        .collect();
+    let origin = Origin::Composition {
+        file,
+        step: step.name.clone(),
+    };
+    bundle_from_members(map, members, file, origin)
+}
+
+/// Maps an offset in a literal block scalar's value back to the YAML text, so diagnostics
+/// about an embedded bundle point at the right line. Other styles map to the scalar's start.
+pub fn scalar_source_offset(yaml: &str, node: &Node, value_offset: usize) -> usize {
+    let start = node.span.start;
+    if !yaml[start..].starts_with('|') {
+        return start;
+    }
+    let Some(first_line) = yaml[start..].find('\n').map(|i| start + i + 1) else {
+        return start;
+    };
+    let indent = yaml[first_line..]
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map_or(0, |l| l.len() - l.trim_start_matches(' ').len());
+    let mut line_start = first_line;
+    let mut consumed = 0;
+    for line in yaml[first_line..].split_inclusive('\n') {
+        let content = line.get(indent.min(line.len())..).unwrap_or("");
+        let content_len = if line.trim().is_empty() { 1 } else { content.len() };
+        if value_offset < consumed + content_len {
+            return (line_start + indent + (value_offset - consumed)).min(yaml.len());
+        }
+        consumed += content_len;
+        line_start += line.len();
+    }
+    start
+}
+
+fn bundle_from_members(
+    map: &mut SourceMap,
+    members: Vec<(String, String, Span)>,
+    container: FileId,
+    origin: Origin,
+) -> Result<Bundle, LoadError> {
+    if members.is_empty() {
+        return Err(LoadError::NoFiles { file: container });
+    }
+    for (i, (name, _, marker)) in members.iter().enumerate() {
+        if let Some((_, _, first)) = members[..i].iter().find(|(n, _, _)| n == name) {
+            return Err(LoadError::DuplicateFile {
+                name: name.clone(),
+                first: *first,
+                second: *marker,
+            });
+        }
+    }
+    let files = members
+        .into_iter()
+        .map(|(name, data, _)| BundleFile {
+            file: map.add(name.clone(), data),
+            name,
+            path: None,
+        })
+        .collect();
+    Ok(Bundle { files, origin })
+}
+
+/// The `composition.yaml` of a directory, as function-hcl's tools read it.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Config {
+    /// The XRD the composition is for.
+    pub xrd: Option<XrdRef>,
+    /// Extra files to include, relative to the directory.
+    pub library_files: Vec<String>,
+}
+
+/// `xrd:` in `composition.yaml`.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct XrdRef {
+    /// The XRD's API version.
+    pub api_version: String,
+    /// The XRD's kind.
+    pub kind: String,
+}
+
+/// Loads a composition directory: its direct `.hcl` children sorted by name, then the
+/// `libraryFiles` of its `composition.yaml` in listed order. An empty directory is an empty
+/// bundle, as in function-hcl's `package`.
+pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadError> {
+    let display = dir.display().to_string();
+    let meta = std::fs::metadata(dir).map_err(|source| LoadError::Io {
+        action: "read",
+        path: display.clone(),
+        source,
+    })?;
+    if !meta.is_dir() {
+        return Err(LoadError::NotADirectory { path: display });
+    }
+    let (config, config_file) = read_config(map, dir)?;
+    let mut names = hcl_children(dir)?;
+    let entries = config_file.map(|file| library_entry_spans(map, file));
+    for (i, entry) in config.library_files.iter().enumerate() {
+        let span = entries.as_ref().and_then(|spans| spans.get(i).copied());
+        let name = library_name(dir, entry, span)?;
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let mut files = Vec::with_capacity(names.len());
+    for name in names {
+        let path = dir.join(&name);
+        let text = read_text(&path)?;
+        files.push(BundleFile {
+            file: map.add(name.clone(), text),
+            name,
+            path: Some(path),
+        });
+    }
+    Ok(Bundle {
+        files,
+        origin: Origin::Directory(dir.to_path_buf()),
+    })
+}
+
+/// The direct children of `dir` whose names end in `.hcl` and that are not directories.
+fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
+    let io_error = |source| LoadError::Io {
+        action: "read directory",
+        path: dir.display().to_string(),
+        source,
+    };
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io_error)? {
+        let entry = entry.map_err(io_error)?;
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        if !name.ends_with(".hcl") {
+            continue;
+        }
+        let path = entry.path();
+        let meta = std::fs::metadata(&path).map_err(|source| LoadError::Io {
+            action: "read",
+            path: path.display().to_string(),
+            source,
+        })?;
+        if !meta.is_dir() {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+fn read_config(map: &mut SourceMap, dir: &Path) -> Result<(Config, Option<FileId>), LoadError> {
+    let path = dir.join(CONFIG_FILE);
+    let display = path.display().to_string();
+    match std::fs::metadata(&path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Config::default(), None)),
+        Err(source) => {
+            return Err(LoadError::Io {
+                action: "read",
+                path: display,
+                source,
+            });
+        }
+        Ok(meta) if meta.is_dir() => return Err(LoadError::ConfigIsDirectory { path: display }),
+        Ok(_) => {}
+    }
+    let text = read_text(&path)?;
+    let decoded = decode_config(&text);
+    let file = map.add(display.clone(), text);
+    match decoded {
+        Ok(config) => Ok((config, Some(file))),
+        Err(error) => Err(LoadError::ConfigInvalid {
+            path: display,
+            file,
+            message: error.message,
+            offset: error.offset,
+        }),
+    }
+}
+
+fn decode_config(text: &str) -> Result<Config, YamlError> {
+    parse_nodes(text)?;
+    match yaml_serde::from_str::<Option<Config>>(text) {
+        Ok(config) => Ok(config.unwrap_or_default()),
+        Err(e) => Err(YamlError {
+            offset: e
+                .location()
+                .map_or(0, |l| offset_of_line_col(text, l.line(), l.column())),
+            message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+        }),
+    }
+}
+
+/// Spans of the `libraryFiles` entries, in order.
+fn library_entry_spans(map: &SourceMap, file: FileId) -> Vec<Span> {
+    let source = map.get(file);
+    let Ok(docs) = parse_nodes(source.text()) else {
+        return Vec::new();
+    };
+    docs.first()
+        .and_then(|root| root.get("libraryFiles"))
+        .map(|list| {
+            list.items()
+                .iter()
+                .map(|n| source.span(n.span.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Checks a library entry and returns its bundle name (the lexically cleaned relative path).
+fn library_name(dir: &Path, entry: &str, span: Option<Span>) -> Result<String, LoadError> {
+    if Path::new(entry).is_absolute() {
+        return Err(LoadError::LibraryAbsolute {
+            entry: entry.to_string(),
+            span,
+        });
+    }
+    let name = clean_relative(entry);
+    let path = dir.join(&name);
+    let display = clean_relative(&dir.join(entry).display().to_string());
+    match std::fs::metadata(&path) {
+        Err(source) => Err(LoadError::LibraryMissing {
+            path: display,
+            source,
+            span,
+        }),
+        Ok(meta) if meta.is_dir() => Err(LoadError::LibraryIsDirectory {
+            path: display,
+            span,
+        }),
+        Ok(_) => Ok(name),
+    }
+}
+
+/// Go's `filepath.Clean` for a relative path: `.` removed, `x/..` folded, leading `..` kept.
+pub fn clean_relative(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for component in Path::new(path).components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => match parts.last() {
+                Some(&last) if last != ".." => {
+                    parts.pop();
+                }
+                _ if path.starts_with('/') => {}
+                _ => parts.push(".."),
+            },
+            Component::Normal(part) => parts.push(part.to_str().unwrap_or("")),
+            Component::RootDir | Component::Prefix(_) => parts.push(""),
+        }
+    }
+    if parts.is_empty() {
+        return ".".to_string();
+    }
+    if parts == [""] {
+        return "/".to_string();
+    }
+    parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_relative_folds_like_go() {
+        assert_eq!(clean_relative("lib/../x.hcl"), "x.hcl");
+        assert_eq!(clean_relative("./lib//bar.hcl"), "lib/bar.hcl");
+        assert_eq!(clean_relative("../shared/x.hcl"), "../shared/x.hcl");
+        assert_eq!(clean_relative("a/../../b"), "../b");
+        assert_eq!(clean_relative("."), ".");
+    }
+
+    #[test]
+    fn literal_block_offsets_map_back_to_the_yaml_line() {
+        let yaml = "input:\n  hcl: |\n    -- a.hcl --\n    x = 1\n\n    -- b.hcl --\n";
+        let docs = parse_nodes(yaml).unwrap();
+        let node = docs[0].get("input").unwrap().get("hcl").unwrap();
+        let value = node.as_str().unwrap();
+        let second = value.find("-- b.hcl").unwrap();
+        let offset = scalar_source_offset(yaml, node, second);
+        assert!(yaml[offset..].starts_with("-- b.hcl --"));
+    }
+}
