@@ -2,6 +2,7 @@
 
 use super::{CODES, Diagnostic, Severity, counts};
 use crate::source::SourceMap;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// The output formats for diagnostics.
@@ -32,35 +33,65 @@ fn locate(diagnostic: &Diagnostic, map: &SourceMap) -> Location {
     Location { file, range }
 }
 
-/// `{"diagnostics":[…],"summary":{"errors":N,"warnings":N}}`; absent fields are `null`.
-pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> Value {
-    let items: Vec<Value> = diagnostics
+/// One entry of the JSON format, fields in their documented order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonDiagnostic<'a> {
+    code: &'static str,
+    severity: &'static str,
+    summary: &'a str,
+    detail: Option<&'a str>,
+    file: Option<String>,
+    line: Option<usize>,
+    column: Option<usize>,
+    end_line: Option<usize>,
+    end_column: Option<usize>,
+    help: Option<&'a str>,
+}
+
+/// The JSON format: `{"diagnostics":[{"code","severity","summary","detail","file","line",
+/// "column","endLine","endColumn","help"}],"summary":{"errors":N,"warnings":N}}`; absent fields
+/// are `null`.
+pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
+    #[derive(Serialize)]
+    struct Summary {
+        errors: usize,
+        warnings: usize,
+    }
+    #[derive(Serialize)]
+    struct Document<'a> {
+        diagnostics: Vec<JsonDiagnostic<'a>>,
+        summary: Summary,
+    }
+    let items = diagnostics
         .iter()
         .map(|d| {
             let loc = locate(d, map);
             let (line, column, end_line, end_column) = match loc.range {
-                Some((a, b, c, e)) => (json!(a), json!(b), json!(c), json!(e)),
-                None => (Value::Null, Value::Null, Value::Null, Value::Null),
+                Some((a, b, c, e)) => (Some(a), Some(b), Some(c), Some(e)),
+                None => (None, None, None, None),
             };
-            json!({
-                "code": d.code.as_str(),
-                "severity": d.severity.as_str(),
-                "summary": d.summary,
-                "detail": d.detail,
-                "file": loc.file,
-                "line": line,
-                "column": column,
-                "endLine": end_line,
-                "endColumn": end_column,
-                "help": d.help,
-            })
+            JsonDiagnostic {
+                code: d.code.as_str(),
+                severity: d.severity.as_str(),
+                summary: &d.summary,
+                detail: d.detail.as_deref(),
+                file: loc.file,
+                line,
+                column,
+                end_line,
+                end_column,
+                help: d.help.as_deref(),
+            }
         })
         .collect();
     let (errors, warnings) = counts(diagnostics);
-    json!({
-        "diagnostics": items,
-        "summary": { "errors": errors, "warnings": warnings },
-    })
+    let document = Document {
+        diagnostics: items,
+        summary: Summary { errors, warnings },
+    };
+    // Plain structs of strings and numbers always serialise.
+    serde_json::to_string_pretty(&document).unwrap_or_default()
 }
 
 /// One GitHub Actions workflow command per diagnostic

@@ -1,0 +1,148 @@
+//! The command line, as clap derive structs. Describes flags only; `settings` resolves them.
+//!
+//! Self-contained (clap and std only) so the generated-files test can include it with `#[path]`.
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Render, check, format and package function-hcl compositions, without Docker.
+///
+/// fnhcl runs the function-hcl language natively: `crossplane render` output in milliseconds,
+/// diagnostics that point at the exact file, line and column, and the canonical formatter.
+#[derive(Debug, Parser)]
+#[command(
+    name = "fnhcl",
+    version,
+    propagate_version = true,
+    max_term_width = 100,
+    after_help = EXIT_CODES
+)]
+pub struct Cli {
+    /// Options every command takes.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The exit codes, shown at the end of `--help`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  findings, a failed render, or unformatted files
+  2  usage, input, I/O or internal error
+  3  differences found (diff)";
+
+/// Options shared by every command.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR
+    /// and TERM=dumb; `always` and `never` override them.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// How to print diagnostics: `human` (source snippets), `json`, `github` (workflow
+    /// commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0).
+    #[arg(long, value_enum, default_value_t = DiagnosticFormat::Human, global = true, value_name = "FORMAT")]
+    pub format: DiagnosticFormat,
+
+    /// Print only errors and the command's output.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more about what is being done.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when the stream is a terminal and the environment allows it.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiagnosticFormat {
+    /// Graphical report with source snippets.
+    Human,
+    /// One JSON document: `{"diagnostics": [...], "summary": {...}}`.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=...::message`).
+    Github,
+    /// A SARIF 2.1.0 log.
+    Sarif,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Bundle a composition directory as txtar, or write it into (or extract it from) a
+    /// Composition.
+    ///
+    /// With only DIR, prints the txtar bundle that function-hcl's `input.hcl` takes: the
+    /// directory's `.hcl` files sorted by name, then the `libraryFiles` listed in its
+    /// `composition.yaml` (the same output as `fn-hcl-tools package`).
+    Package(PackageArgs),
+
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+}
+
+/// `fnhcl package`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl package ./hcl > bundle.txtar
+  fnhcl package ./hcl --into composition.yaml
+  fnhcl package --extract composition.yaml --out ./hcl")]
+pub struct PackageArgs {
+    /// The composition directory.
+    #[arg(value_name = "DIR", default_value = ".", conflicts_with = "extract")]
+    pub dir: PathBuf,
+
+    /// Write the bundle into the function-hcl step of this Composition (its `input.hcl`),
+    /// editing only that value: comments, key order and every other byte stay as they are.
+    #[arg(long, value_name = "COMPOSITION")]
+    pub into: Option<PathBuf>,
+
+    /// Write the files of the bundle in this Composition's function-hcl step into `--out`.
+    #[arg(long, value_name = "COMPOSITION", conflicts_with = "into", requires = "out")]
+    pub extract: Option<PathBuf>,
+
+    /// The directory `--extract` writes to (created when missing).
+    #[arg(long, value_name = "DIR", requires = "extract")]
+    pub out: Option<PathBuf>,
+
+    /// The pipeline step to use when the Composition has several function-hcl steps.
+    #[arg(long, value_name = "NAME")]
+    pub step: Option<String>,
+
+    /// With `--extract`, overwrite files whose contents differ from the bundle.
+    #[arg(long, requires = "extract")]
+    pub force: bool,
+
+    /// Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running
+    /// the analyzer.
+    #[arg(long)]
+    pub skip_analysis: bool,
+}
+
+/// `fnhcl completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The clap command, for completions, man pages and tests.
+pub fn command() -> clap::Command {
+    Cli::command()
+}

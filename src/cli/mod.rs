@@ -1,0 +1,104 @@
+//! The binary's half: parses arguments, runs a command, prints diagnostics, picks the exit code.
+//! The only code that knows clap, colours, stdout/stderr and exit codes.
+
+pub mod args;
+mod commands;
+pub mod exit;
+mod fsutil;
+mod report;
+pub mod settings;
+
+use args::{Cli, Command};
+use clap::Parser;
+use exit::ExitStatus;
+use fnhcl::diagnostics::Diagnostic;
+use fnhcl::source::SourceMap;
+use report::ReportStyle;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// What a running command has: the sources it read, the diagnostics it found, its streams.
+pub struct Context {
+    /// Every source read so far.
+    pub map: SourceMap,
+    /// Diagnostics to print when the command ends.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Data output.
+    pub stdout: io::BufWriter<io::Stdout>,
+    /// `-q`.
+    pub quiet: bool,
+    /// `-v`.
+    pub verbose: bool,
+}
+
+impl Context {
+    /// Records an error diagnostic and returns the error status.
+    pub fn fail(&mut self, diagnostic: Diagnostic) -> ExitStatus {
+        self.diagnostics.push(diagnostic);
+        ExitStatus::Error
+    }
+
+    /// A progress or result line on stderr, unless `--quiet`.
+    pub fn note(&mut self, message: &str) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        writeln!(io::stderr().lock(), "{message}")
+    }
+}
+
+/// Runs fnhcl with the process's arguments.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // clap: 0 for --help/--version, 2 for usage errors.
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(&cli) {
+        Ok(status) => status.into(),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitStatus::Success.into(),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "fnhcl: error: {e}");
+            ExitStatus::Error.into()
+        }
+    }
+}
+
+fn run(cli: &Cli) -> io::Result<ExitStatus> {
+    let env = settings::ColorEnv::from_process();
+    let stderr_color = settings::use_color(cli.global.color, env, io::stderr().is_terminal());
+    let style = ReportStyle {
+        format: cli.global.format,
+        color: stderr_color,
+        width: terminal_width(),
+    };
+    let mut cx = Context {
+        map: SourceMap::new(),
+        diagnostics: Vec::new(),
+        stdout: io::BufWriter::new(io::stdout()),
+        quiet: cli.global.quiet,
+        verbose: cli.global.verbose,
+    };
+    let status = match &cli.command {
+        Command::Package(args) => commands::package::run(args, &mut cx),
+        Command::Completions(args) => commands::completions::run(args, &mut cx),
+    };
+    let flushed = cx.stdout.flush();
+    let status = status?;
+    flushed?;
+    let mut stderr = io::stderr().lock();
+    report::write(&mut stderr, &mut cx.diagnostics, &cx.map, style, false)?;
+    Ok(status)
+}
+
+/// `COLUMNS` when set, else 100 columns for the human report.
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .filter(|&w: &usize| w >= 40)
+        .unwrap_or(100)
+}

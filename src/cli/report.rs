@@ -1,0 +1,195 @@
+//! Printing diagnostics: miette's graphical report for people, or a machine format.
+
+use super::args::DiagnosticFormat;
+use fnhcl::diagnostics::{self, Diagnostic, Severity};
+use fnhcl::source::{FileId, SourceMap};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use std::fmt;
+use std::io::{self, Write};
+
+/// How to print diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportStyle {
+    /// The format.
+    pub format: DiagnosticFormat,
+    /// Colour the human format.
+    pub color: bool,
+    /// Width of the human format.
+    pub width: usize,
+}
+
+/// Writes `diagnostics` (sorted) to `out` in the chosen format. In a machine format an empty
+/// list is still written when `always` is set (a `check` with no findings).
+pub fn write(
+    out: &mut dyn Write,
+    diagnostics: &mut [Diagnostic],
+    map: &SourceMap,
+    style: ReportStyle,
+    always: bool,
+) -> io::Result<()> {
+    diagnostics::sort(diagnostics, map);
+    if diagnostics.is_empty() && !always {
+        return Ok(());
+    }
+    match style.format {
+        DiagnosticFormat::Human => {
+            for d in diagnostics.iter() {
+                out.write_all(human(d, map, style).as_bytes())?;
+            }
+            Ok(())
+        }
+        DiagnosticFormat::Json => {
+            writeln!(out, "{}", diagnostics::json(diagnostics, map))
+        }
+        DiagnosticFormat::Github => out.write_all(diagnostics::github(diagnostics, map).as_bytes()),
+        DiagnosticFormat::Sarif => {
+            let value = diagnostics::sarif(diagnostics, map, env!("CARGO_PKG_VERSION"));
+            writeln!(out, "{}", pretty(&value))
+        }
+    }
+}
+
+fn pretty(value: &serde_json::Value) -> String {
+    // Serialising a `Value` cannot fail: every key is a string.
+    serde_json::to_string_pretty(value).unwrap_or_default()
+}
+
+/// miette's graphical rendering of one diagnostic.
+pub fn human(diagnostic: &Diagnostic, map: &SourceMap, style: ReportStyle) -> String {
+    let theme = if style.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
+    let view = View::new(diagnostic, map);
+    let mut out = String::new();
+    if handler.render_report(&mut out, &view).is_err() {
+        out = format!("{}: {}\n", diagnostic.code.as_str(), diagnostic.message());
+    }
+    out
+}
+
+/// A diagnostic prepared for miette: labels grouped by file, other files as related reports.
+#[derive(Debug)]
+struct View {
+    code: &'static str,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    source: Option<NamedSource<String>>,
+    labels: Vec<LabeledSpan>,
+    related: Vec<View>,
+}
+
+impl View {
+    fn new(d: &Diagnostic, map: &SourceMap) -> View {
+        let mut message = d.summary.clone();
+        if let Some(detail) = &d.detail {
+            message.push('\n');
+            message.push_str(detail);
+        }
+        if d.primary.is_none()
+            && let Some(path) = &d.path
+            && !d.summary.contains(path.as_str())
+        {
+            message.push_str(&format!("\n(in {path})"));
+        }
+        let mut view = View {
+            code: d.code.as_str(),
+            severity: d.severity,
+            message,
+            help: d.help.clone(),
+            source: None,
+            labels: Vec::new(),
+            related: Vec::new(),
+        };
+        let Some(primary) = &d.primary else {
+            return view;
+        };
+        let main_file = primary.span.file;
+        view.source = Some(named_source(map, main_file));
+        view.labels.push(labeled(primary, true));
+        for label in &d.labels {
+            if label.span.file == main_file {
+                view.labels.push(labeled(label, false));
+            } else {
+                view.related.push(View {
+                    code: d.code.as_str(),
+                    severity: Severity::Info,
+                    message: label.message.clone().unwrap_or_default(),
+                    help: None,
+                    source: Some(named_source(map, label.span.file)),
+                    labels: vec![labeled(label, false)],
+                    related: Vec::new(),
+                });
+            }
+        }
+        view
+    }
+}
+
+fn named_source(map: &SourceMap, file: FileId) -> NamedSource<String> {
+    let source = map.get(file);
+    NamedSource::new(source.name(), source.text().to_string()).with_language("hcl")
+}
+
+fn labeled(label: &diagnostics::Label, primary: bool) -> LabeledSpan {
+    let range = label.span.range();
+    let span: miette::SourceSpan = (range.start, range.end.saturating_sub(range.start)).into();
+    if primary {
+        LabeledSpan::new_primary_with_span(label.message.clone(), span)
+    } else {
+        LabeledSpan::new_with_span(label.message.clone(), span)
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for View {}
+
+impl miette::Diagnostic for View {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        (self.severity != Severity::Info).then(|| Box::new(self.code) as Box<dyn fmt::Display>)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+        ))
+    }
+}

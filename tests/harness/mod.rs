@@ -1,0 +1,5 @@
+//! The fixture and conformance harness's parts.
+
+pub mod compare;
+pub mod own;
+pub mod suites;
