@@ -34,8 +34,14 @@ fn known_failures() -> Result<BTreeMap<String, String>, String> {
         if reason.trim().is_empty() {
             return Err(format!("{KNOWN_FAILURES}:{}: `{id}` has no reason", n + 1));
         }
-        if known.insert(id.to_string(), reason.trim().to_string()).is_some() {
-            return Err(format!("{KNOWN_FAILURES}:{}: `{id}` is listed twice", n + 1));
+        if known
+            .insert(id.to_string(), reason.trim().to_string())
+            .is_some()
+        {
+            return Err(format!(
+                "{KNOWN_FAILURES}:{}: `{id}` is listed twice",
+                n + 1
+            ));
         }
     }
     Ok(known)
@@ -112,7 +118,9 @@ fn main() {
     let shared = root.is_dir();
     if shared {
         match known_failures() {
-            Err(e) => trials.push(Trial::test("conformance/known-failures", move || Err(Failed::from(e.clone())))),
+            Err(e) => trials.push(Trial::test("conformance/known-failures", move || {
+                Err(Failed::from(e.clone()))
+            })),
             Ok(mut known) => {
                 for case in shared_cases(&root) {
                     let reason = known.remove(&case.id);

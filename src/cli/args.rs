@@ -113,7 +113,12 @@ pub struct PackageArgs {
     pub into: Option<PathBuf>,
 
     /// Write the files of the bundle in this Composition's function-hcl step into `--out`.
-    #[arg(long, value_name = "COMPOSITION", conflicts_with = "into", requires = "out")]
+    #[arg(
+        long,
+        value_name = "COMPOSITION",
+        conflicts_with = "into",
+        requires = "out"
+    )]
     pub extract: Option<PathBuf>,
 
     /// The directory `--extract` writes to (created when missing).

@@ -69,13 +69,27 @@ mod tests {
         let plain = ColorEnv::default();
         assert!(use_color(ColorChoice::Auto, plain, true));
         assert!(!use_color(ColorChoice::Auto, plain, false));
-        let no_color = ColorEnv { no_color: true, clicolor_force: true, ..plain };
+        let no_color = ColorEnv {
+            no_color: true,
+            clicolor_force: true,
+            ..plain
+        };
         assert!(!use_color(ColorChoice::Auto, no_color, true));
-        let forced = ColorEnv { clicolor_force: true, term_dumb: true, ..plain };
+        let forced = ColorEnv {
+            clicolor_force: true,
+            term_dumb: true,
+            ..plain
+        };
         assert!(use_color(ColorChoice::Auto, forced, false));
-        let off = ColorEnv { clicolor_off: true, ..plain };
+        let off = ColorEnv {
+            clicolor_off: true,
+            ..plain
+        };
         assert!(!use_color(ColorChoice::Auto, off, true));
-        let dumb = ColorEnv { term_dumb: true, ..plain };
+        let dumb = ColorEnv {
+            term_dumb: true,
+            ..plain
+        };
         assert!(!use_color(ColorChoice::Auto, dumb, true));
     }
 }

@@ -74,22 +74,97 @@ const fn info(
 
 /// Every code, sorted.
 pub static CODES: &[CodeInfo] = &[
-    info(Code::I001, "I001", "io-error", "A file or directory could not be read or written"),
-    info(Code::I002, "I002", "invalid-yaml", "A YAML file is malformed"),
+    info(
+        Code::I001,
+        "I001",
+        "io-error",
+        "A file or directory could not be read or written",
+    ),
+    info(
+        Code::I002,
+        "I002",
+        "invalid-yaml",
+        "A YAML file is malformed",
+    ),
     info(Code::I003, "I003", "not-utf8", "A file is not UTF-8 text"),
-    info(Code::I004, "I004", "not-a-composition", "A YAML file is not a Crossplane Composition"),
-    info(Code::I005, "I005", "no-hcl-step", "A Composition has no function-hcl step"),
-    info(Code::I006, "I006", "ambiguous-step", "A Composition has several function-hcl steps"),
-    info(Code::I007, "I007", "unknown-step", "No pipeline step has the given name"),
-    info(Code::I008, "I008", "not-hcl-step", "The chosen step is not a function-hcl step"),
-    info(Code::I009, "I009", "empty-bundle", "A txtar bundle holds no files"),
-    info(Code::I010, "I010", "duplicate-bundle-file", "Two bundle files have the same name"),
-    info(Code::I011, "I011", "invalid-library-file", "A libraryFiles entry is invalid"),
-    info(Code::I012, "I012", "invalid-config", "composition.yaml is invalid"),
-    info(Code::I013, "I013", "not-a-directory", "A directory was expected"),
-    info(Code::I014, "I014", "unsafe-yaml-edit", "A YAML file cannot be edited safely as text"),
-    info(Code::I015, "I015", "would-overwrite", "A changed file would be overwritten"),
-    info(Code::I016, "I016", "path-outside-target", "A file would be written outside the target directory"),
+    info(
+        Code::I004,
+        "I004",
+        "not-a-composition",
+        "A YAML file is not a Crossplane Composition",
+    ),
+    info(
+        Code::I005,
+        "I005",
+        "no-hcl-step",
+        "A Composition has no function-hcl step",
+    ),
+    info(
+        Code::I006,
+        "I006",
+        "ambiguous-step",
+        "A Composition has several function-hcl steps",
+    ),
+    info(
+        Code::I007,
+        "I007",
+        "unknown-step",
+        "No pipeline step has the given name",
+    ),
+    info(
+        Code::I008,
+        "I008",
+        "not-hcl-step",
+        "The chosen step is not a function-hcl step",
+    ),
+    info(
+        Code::I009,
+        "I009",
+        "empty-bundle",
+        "A txtar bundle holds no files",
+    ),
+    info(
+        Code::I010,
+        "I010",
+        "duplicate-bundle-file",
+        "Two bundle files have the same name",
+    ),
+    info(
+        Code::I011,
+        "I011",
+        "invalid-library-file",
+        "A libraryFiles entry is invalid",
+    ),
+    info(
+        Code::I012,
+        "I012",
+        "invalid-config",
+        "composition.yaml is invalid",
+    ),
+    info(
+        Code::I013,
+        "I013",
+        "not-a-directory",
+        "A directory was expected",
+    ),
+    info(
+        Code::I014,
+        "I014",
+        "unsafe-yaml-edit",
+        "A YAML file cannot be edited safely as text",
+    ),
+    info(
+        Code::I015,
+        "I015",
+        "would-overwrite",
+        "A changed file would be overwritten",
+    ),
+    info(
+        Code::I016,
+        "I016",
+        "path-outside-target",
+        "A file would be written outside the target directory",
+    ),
 ];
 
 impl Code {
@@ -114,7 +189,12 @@ mod tests {
         for (i, entry) in CODES.iter().enumerate() {
             assert_eq!(entry.code as usize, i, "{} is out of place", entry.id);
             assert_eq!(format!("{:?}", entry.code), entry.id);
-            assert!(entry.name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()));
+            assert!(
+                entry
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+            );
         }
         let mut names: Vec<_> = CODES.iter().map(|c| c.name).collect();
         names.sort();

@@ -83,9 +83,12 @@ fn composition(error: &CompositionError, file: FileId, map: &SourceMap) -> Diagn
         CompositionError::Yaml(e) => Diagnostic::new(Code::I002, "invalid YAML")
             .with_detail(&e.message)
             .with_primary(at(map, file, e.offset), Some(e.message.clone())),
-        CompositionError::Empty => Diagnostic::new(Code::I004, "not a composition: the file holds no YAML document")
-            .with_path(source.name())
-            .with_help("pass a Composition (apiextensions.crossplane.io/v1, kind Composition)"),
+        CompositionError::Empty => Diagnostic::new(
+            Code::I004,
+            "not a composition: the file holds no YAML document",
+        )
+        .with_path(source.name())
+        .with_help("pass a Composition (apiextensions.crossplane.io/v1, kind Composition)"),
         CompositionError::NotAComposition { span, .. } => Diagnostic::new(Code::I004, summary)
             .with_primary(source.span(span.clone()), None)
             .with_help("pass a Composition (apiextensions.crossplane.io/v1, kind Composition)"),

@@ -154,13 +154,15 @@ impl Composition {
     /// The function-hcl step: the one named by `step`, or the only one.
     pub fn hcl_step(&self, step: Option<&str>) -> Result<&Step, CompositionError> {
         if let Some(wanted) = step {
-            let found = self.steps.iter().find(|s| s.name == wanted).ok_or_else(|| {
-                CompositionError::UnknownStep {
+            let found = self
+                .steps
+                .iter()
+                .find(|s| s.name == wanted)
+                .ok_or_else(|| CompositionError::UnknownStep {
                     name: self.name.clone(),
                     step: wanted.to_string(),
                     steps: self.steps.iter().map(|s| s.name.clone()).collect(),
-                }
-            })?;
+                })?;
             if !found.is_hcl {
                 return Err(CompositionError::NotHclStep {
                     step: found.name.clone(),
@@ -190,13 +192,19 @@ impl Composition {
         let root = &self.document.root;
         match root.get("spec").and_then(|s| s.entry("pipeline")) {
             Some((key, _)) => key.span.clone(),
-            None => root.get("kind").map_or(root.span.clone(), |n| n.span.clone()),
+            None => root
+                .get("kind")
+                .map_or(root.span.clone(), |n| n.span.clone()),
         }
     }
 }
 
 fn read_step(node: &Node) -> Step {
-    let name = node.get("step").and_then(Node::as_str).unwrap_or("").to_string();
+    let name = node
+        .get("step")
+        .and_then(Node::as_str)
+        .unwrap_or("")
+        .to_string();
     let function = node
         .get("functionRef")
         .and_then(|f| f.get("name"))
@@ -224,10 +232,12 @@ pub fn write_step_hcl(
 ) -> Result<(String, String), WriteError> {
     let composition = Composition::parse(yaml)?;
     let chosen = composition.hcl_step(step)?;
-    let input = chosen.input().ok_or_else(|| WriteError::Edit(EditError::UnsupportedLayout {
-        key: "hcl".into(),
-        span: chosen.name_span(),
-    }))?;
+    let input = chosen.input().ok_or_else(|| {
+        WriteError::Edit(EditError::UnsupportedLayout {
+            key: "hcl".into(),
+            span: chosen.name_span(),
+        })
+    })?;
     let edited = set_string(yaml, input, "hcl", bundle)?;
     verify_edit(yaml, &edited, &chosen.name, bundle)?;
     Ok((edited, chosen.name.clone()))

@@ -202,6 +202,32 @@ pub fn load_path(
     }
 }
 
+/// Loads the source a user named on the command line: `-` is a txtar bundle read from
+/// `stdin`; anything else goes to [`load_path`].
+pub fn load_arg(
+    map: &mut SourceMap,
+    arg: &str,
+    stdin: &mut dyn io::Read,
+    options: LoadOptions<'_>,
+) -> Result<Bundle, LoadError> {
+    if arg != "-" {
+        return load_path(map, Path::new(arg), options);
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .read_to_end(&mut bytes)
+        .map_err(|source| LoadError::Io {
+            action: "read",
+            path: "standard input".into(),
+            source,
+        })?;
+    let text = String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        path: "standard input".into(),
+        offset: e.utf8_error().valid_up_to(),
+    })?;
+    load_txtar(map, "-", text)
+}
+
 /// Whether a path names a YAML file.
 pub fn is_yaml(path: &Path) -> bool {
     matches!(
@@ -227,7 +253,10 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
 pub fn load_txtar(map: &mut SourceMap, name: &str, text: String) -> Result<Bundle, LoadError> {
     let archive = txtar::parse(&text);
     let file = map.add(name, text);
-    let markers = archive.files.iter().map(|f| map.get(file).span(f.marker.clone()));
+    let markers = archive
+        .files
+        .iter()
+        .map(|f| map.get(file).span(f.marker.clone()));
     let members = archive
         .files
         .iter()
@@ -290,7 +319,11 @@ pub fn scalar_source_offset(yaml: &str, node: &Node, value_offset: usize) -> usi
     let mut consumed = 0;
     for line in yaml[first_line..].split_inclusive('\n') {
         let content = line.get(indent.min(line.len())..).unwrap_or("");
-        let content_len = if line.trim().is_empty() { 1 } else { content.len() };
+        let content_len = if line.trim().is_empty() {
+            1
+        } else {
+            content.len()
+        };
         if value_offset < consumed + content_len {
             return (line_start + indent + (value_offset - consumed)).min(yaml.len());
         }
@@ -455,7 +488,12 @@ fn decode_config(text: &str) -> Result<Config, YamlError> {
             offset: e
                 .location()
                 .map_or(0, |l| offset_of_line_col(text, l.line(), l.column())),
-            message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
         }),
     }
 }
@@ -531,6 +569,40 @@ pub fn clean_relative(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dash_reads_a_txtar_from_stdin() {
+        let mut map = SourceMap::new();
+        let mut stdin = io::Cursor::new(b"-- a.hcl --\nx = 1\n-- b.hcl --\ny = 2".to_vec());
+        let bundle = load_arg(&mut map, "-", &mut stdin, LoadOptions::default()).unwrap();
+        let names: Vec<_> = bundle.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["a.hcl", "b.hcl"]);
+        assert_eq!(map.get(bundle.files[1].file).text(), "y = 2\n");
+        let mut empty = io::Cursor::new(b"x = 1\n".to_vec());
+        let err = load_arg(&mut map, "-", &mut empty, LoadOptions::default()).unwrap_err();
+        assert!(matches!(err, LoadError::NoFiles { .. }));
+    }
+
+    #[test]
+    fn duplicate_members_name_both_markers() {
+        let mut map = SourceMap::new();
+        let err = load_txtar(&mut map, "b.txtar", "-- a --\n1\n-- a --\n2\n".into()).unwrap_err();
+        let LoadError::DuplicateFile { first, second, .. } = err else {
+            panic!("expected a duplicate error, got {err:?}");
+        };
+        assert_eq!(map.range_text(first), "b.txtar:1,1-8");
+        assert_eq!(map.range_text(second), "b.txtar:3,1-8");
+    }
+
+    #[test]
+    fn composition_bundles_load_with_their_step() {
+        let yaml = "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata: {name: c}\nspec:\n  pipeline:\n  - step: s\n    input:\n      hcl: |\n        -- main.hcl --\n        x = 1\n";
+        let mut map = SourceMap::new();
+        let bundle = load_composition(&mut map, "c.yaml", yaml.into(), None).unwrap();
+        assert_eq!(bundle.files[0].name, "main.hcl");
+        assert_eq!(map.get(bundle.files[0].file).text(), "x = 1\n");
+        assert!(matches!(bundle.origin, Origin::Composition { ref step, .. } if step == "s"));
+    }
 
     #[test]
     fn clean_relative_folds_like_go() {

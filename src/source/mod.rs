@@ -200,7 +200,13 @@ mod tests {
         assert_eq!(file.line_col(6), LineCol { line: 2, column: 1 });
         // "x" sits after a two-byte 'é': byte 18, character column 13.
         let x = file.text().find(" x").unwrap() + 1;
-        assert_eq!(file.line_col(x), LineCol { line: 2, column: 13 });
+        assert_eq!(
+            file.line_col(x),
+            LineCol {
+                line: 2,
+                column: 13
+            }
+        );
         // End of text: one past the last line.
         assert_eq!(file.line_col(99), LineCol { line: 3, column: 1 });
     }

@@ -116,7 +116,8 @@ pub fn read_stream(text: &str) -> Result<Vec<Document>, YamlError> {
     let nodes = parse_nodes(text)?;
     let mut values = Vec::new();
     for doc in yaml_serde::Deserializer::from_str(text) {
-        let value: yaml_serde::Value = serde::Deserialize::deserialize(doc).map_err(|e| serde_error(text, &e))?;
+        let value: yaml_serde::Value =
+            serde::Deserialize::deserialize(doc).map_err(|e| serde_error(text, &e))?;
         values.push(value);
     }
     if nodes.len() != values.len() {
@@ -305,7 +306,8 @@ fn block_header_start(text: &str, content_start: usize) -> usize {
     let line = &before[line_start..];
     let header = line.char_indices().find(|&(i, c)| {
         (c == '|' || c == '>') && {
-            let rest = line[i + 1..].trim_start_matches(|c: char| c.is_ascii_digit() || c == '+' || c == '-');
+            let rest = line[i + 1..]
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '+' || c == '-');
             let rest = rest.trim_start();
             rest.is_empty() || rest.starts_with('#')
         }

@@ -31,12 +31,7 @@ pub enum EditError {
 
 /// Sets `key` in the block or flow `mapping` node of `yaml` to the string `value`, writing it as
 /// a literal block scalar where YAML allows, else as a double-quoted scalar.
-pub fn set_string(
-    yaml: &str,
-    mapping: &Node,
-    key: &str,
-    value: &str,
-) -> Result<String, EditError> {
+pub fn set_string(yaml: &str, mapping: &Node, key: &str, value: &str) -> Result<String, EditError> {
     let flow = yaml[mapping.span.start..].starts_with('{');
     match mapping.entry(key) {
         Some((key_node, value_node)) => {
@@ -169,7 +164,9 @@ fn splice(yaml: &str, range: Range<usize>, text: &str) -> String {
 fn block_friendly(value: &str) -> bool {
     !value.is_empty()
         && value.ends_with('\n')
-        && value.chars().all(|c| c == '\n' || c == '\t' || printable(c))
+        && value
+            .chars()
+            .all(|c| c == '\n' || c == '\t' || printable(c))
 }
 
 fn printable(c: char) -> bool {
@@ -230,12 +227,20 @@ mod tests {
 
     fn hcl_after(yaml: &str) -> String {
         let docs = parse_nodes(yaml).unwrap();
-        docs[0].get("input").unwrap().get("hcl").unwrap().as_str().unwrap().to_string()
+        docs[0]
+            .get("input")
+            .unwrap()
+            .get("hcl")
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     #[test]
     fn replaces_a_block_scalar_and_keeps_the_rest() {
-        let yaml = "input:\n  hcl: |  # old\n    -- a.hcl --\n    x\n\n  # keep me\n  kind: HclInput\n";
+        let yaml =
+            "input:\n  hcl: |  # old\n    -- a.hcl --\n    x\n\n  # keep me\n  kind: HclInput\n";
         let out = set_string(yaml, &input_node(yaml), "hcl", "-- b.hcl --\ny = 1\n").unwrap();
         assert_eq!(
             out,

@@ -28,7 +28,9 @@ fn decimal(text: &str) -> Option<(bool, String, i64)> {
         None => (rest, 0),
     };
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    if int.is_empty() && frac.is_empty() || !(int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())) {
+    if int.is_empty() && frac.is_empty()
+        || !(int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit()))
+    {
         return None;
     }
     let digits = format!("{int}{frac}");
@@ -166,7 +168,11 @@ pub fn render_streams(expected: &[Value], actual: &[Value]) -> Result<(), String
     };
     check("the XR", exp_xr, act_xr, false)?;
     let composed = |docs: &[Value]| -> Vec<Value> {
-        docs[1..].iter().filter(|d| !is_render_meta(d)).cloned().collect()
+        docs[1..]
+            .iter()
+            .filter(|d| !is_render_meta(d))
+            .cloned()
+            .collect()
     };
     let (exp_composed, mut act_composed) = (composed(expected), composed(actual));
     for e in &exp_composed {
@@ -178,7 +184,10 @@ pub fn render_streams(expected: &[Value], actual: &[Value]) -> Result<(), String
         check(&format!("composed resource `{id}`"), e, &a, false)?;
     }
     if let Some(extra) = act_composed.first() {
-        return Err(format!("unexpected composed resource `{}`", identity(extra)));
+        return Err(format!(
+            "unexpected composed resource `{}`",
+            identity(extra)
+        ));
     }
     for wanted in ["Result", "Context"] {
         let pick = |docs: &[Value]| -> Vec<Value> {
@@ -209,14 +218,26 @@ pub fn pointer_exists(value: &Value, pointer: &str) -> bool {
 
 /// Checks of the comparisons themselves, run as a trial of the harness.
 pub fn self_check() -> Result<(), String> {
-    let cases = [("3", "3.0", true), ("30", "3e1", true), ("0.1", "0.2", false), ("-0", "0.0", true), ("1", "-1", false)];
+    let cases = [
+        ("3", "3.0", true),
+        ("30", "3e1", true),
+        ("0.1", "0.2", false),
+        ("-0", "0.0", true),
+        ("1", "-1", false),
+    ];
     for (a, b, same) in cases {
         if (decimal(a) == decimal(b)) != same {
-            return Err(format!("decimal({a}) vs decimal({b}) should be equal: {same}"));
+            return Err(format!(
+                "decimal({a}) vs decimal({b}) should be equal: {same}"
+            ));
         }
     }
     let e: Value = serde_json::json!({"a": {"b": 1}});
-    subset(&e, &serde_json::json!({"a": {"b": 1.0, "c": 2}, "d": 3}), "")?;
+    subset(
+        &e,
+        &serde_json::json!({"a": {"b": 1.0, "c": 2}, "d": 3}),
+        "",
+    )?;
     if subset(&e, &serde_json::json!({"a": {"c": 2}}), "").is_ok() {
         return Err("a missing key must fail the subset check".into());
     }

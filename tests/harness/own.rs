@@ -11,7 +11,10 @@ pub fn txtar(root: &Path) -> Vec<Case> {
     subdirs(root)
         .into_iter()
         .map(|dir| {
-            let id = format!("own/txtar/{}", dir.file_name().unwrap_or_default().to_string_lossy());
+            let id = format!(
+                "own/txtar/{}",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            );
             Case {
                 id,
                 run: Box::new(move || run_txtar(&dir)),
@@ -35,13 +38,19 @@ fn run_txtar(dir: &Path) -> Result<(), String> {
     let got = serde_json::json!({ "comment": archive.comment, "files": files });
     for key in ["comment", "files"] {
         if expected.get(key) != got.get(key) {
-            return Err(format!("{key}: expected {}, got {}", expected[key], got[key]));
+            return Err(format!(
+                "{key}: expected {}, got {}",
+                expected[key], got[key]
+            ));
         }
     }
     if let Some(formatted) = expected.get("formatted").and_then(Value::as_str) {
         let again = fnhcl::source::txtar::format(
             &archive.comment,
-            archive.files.iter().map(|f| (f.name.as_str(), f.data.as_str())),
+            archive
+                .files
+                .iter()
+                .map(|f| (f.name.as_str(), f.data.as_str())),
         );
         if again != formatted {
             return Err(format!("formatted: expected {formatted:?}, got {again:?}"));
@@ -50,7 +59,10 @@ fn run_txtar(dir: &Path) -> Result<(), String> {
         let reparsed = fnhcl::source::txtar::parse(&again);
         let third = fnhcl::source::txtar::format(
             &reparsed.comment,
-            reparsed.files.iter().map(|f| (f.name.as_str(), f.data.as_str())),
+            reparsed
+                .files
+                .iter()
+                .map(|f| (f.name.as_str(), f.data.as_str())),
         );
         if third != again {
             return Err("format(parse(format(x))) differs from format(x)".into());
@@ -66,7 +78,10 @@ pub fn package(root: &Path) -> Vec<Case> {
     subdirs(root)
         .into_iter()
         .map(|dir| {
-            let id = format!("own/package/{}", dir.file_name().unwrap_or_default().to_string_lossy());
+            let id = format!(
+                "own/package/{}",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            );
             Case {
                 id,
                 run: Box::new(move || run_package(&dir)),
@@ -82,7 +97,12 @@ fn run_package(dir: &Path) -> Result<(), String> {
         Err(_) => args.push("in".into()),
     }
     let out = fnhcl(dir, &args, None)?;
-    let describe = || format!("exit {}\n--- stdout\n{}\n--- stderr\n{}", out.code, out.stdout, out.stderr);
+    let describe = || {
+        format!(
+            "exit {}\n--- stdout\n{}\n--- stderr\n{}",
+            out.code, out.stdout, out.stderr
+        )
+    };
     if let Ok(wanted) = std::fs::read_to_string(dir.join("expected-error.txt")) {
         if out.code != 2 {
             return Err(format!("expected exit 2\n{}", describe()));
@@ -95,7 +115,8 @@ fn run_package(dir: &Path) -> Result<(), String> {
         }
         return Ok(());
     }
-    let expected = std::fs::read_to_string(dir.join("expected.txtar")).map_err(|e| e.to_string())?;
+    let expected =
+        std::fs::read_to_string(dir.join("expected.txtar")).map_err(|e| e.to_string())?;
     if out.code != 0 || out.stdout != expected {
         return Err(format!("expected stdout {expected:?}\n{}", describe()));
     }

@@ -54,7 +54,11 @@ pub fn fnhcl(dir: &Path, args: &[String], stdin: Option<&[u8]>) -> Result<Output
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().map_err(|e| format!("cannot run fnhcl: {e}"))?;
@@ -64,7 +68,9 @@ pub fn fnhcl(dir: &Path, args: &[String], stdin: Option<&[u8]>) -> Result<Output
         // A command that exits early closes the pipe; what it printed is judged below.
         let _ = pipe.write_all(input);
     }
-    let out = child.wait_with_output().map_err(|e| format!("fnhcl did not finish: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("fnhcl did not finish: {e}"))?;
     Ok(Output {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -93,7 +99,10 @@ fn substrings(path: &Path) -> Result<Vec<String>, String> {
 /// about the case.
 fn expect_substrings(out: &Output, wanted: &[String]) -> Result<(), String> {
     if out.code != 1 {
-        return Err(format!("expected a failed run (exit 1)\n{}", out.describe()));
+        return Err(format!(
+            "expected a failed run (exit 1)\n{}",
+            out.describe()
+        ));
     }
     let text = out.both();
     match wanted.iter().find(|w| !text.contains(w.as_str())) {
@@ -105,18 +114,29 @@ fn expect_substrings(out: &Output, wanted: &[String]) -> Result<(), String> {
 /// Sorted sub-directories of `dir`.
 pub fn subdirs(dir: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
         .unwrap_or_default();
     dirs.sort();
     dirs
 }
 
 fn case(id: String, run: impl FnOnce() -> Result<(), String> + Send + 'static) -> Case {
-    Case { id, run: Box::new(run) }
+    Case {
+        id,
+        run: Box::new(run),
+    }
 }
 
 fn name_of(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// `render/`: whole-tool cases.
@@ -124,14 +144,24 @@ pub fn render(root: &Path, prefix: &str) -> Vec<Case> {
     subdirs(root)
         .into_iter()
         .filter(|d| d.join("xr.yaml").exists())
-        .map(|dir| case(format!("{prefix}{}", name_of(&dir)), move || run_render(&dir)))
+        .map(|dir| {
+            case(format!("{prefix}{}", name_of(&dir)), move || {
+                run_render(&dir)
+            })
+        })
         .collect()
 }
 
 fn run_render(dir: &Path) -> Result<(), String> {
-    let mut args: Vec<String> = ["render", "xr.yaml", "hcl/", "--include-function-results", "--include-context"]
-        .map(String::from)
-        .to_vec();
+    let mut args: Vec<String> = [
+        "render",
+        "xr.yaml",
+        "hcl/",
+        "--include-function-results",
+        "--include-context",
+    ]
+    .map(String::from)
+    .to_vec();
     if dir.join("observed.yaml").exists() {
         args.extend(["-o".into(), "observed.yaml".into()]);
     }
@@ -157,7 +187,8 @@ fn run_render(dir: &Path) -> Result<(), String> {
         return Err(format!("render failed\n{}", out.describe()));
     }
     let expected = compare::yaml_stream(&read(&dir.join("expected.yaml"))?)?;
-    let actual = compare::yaml_stream(&out.stdout).map_err(|e| format!("{e}\n{}", out.describe()))?;
+    let actual =
+        compare::yaml_stream(&out.stdout).map_err(|e| format!("{e}\n{}", out.describe()))?;
     compare::render_streams(&expected, &actual)
 }
 
@@ -171,14 +202,24 @@ pub fn eval(root: &Path, prefix: &str) -> Vec<Case> {
 }
 
 fn run_eval(dir: &Path) -> Result<(), String> {
-    let args = ["function", "run", "--request", "request.json", "."].map(String::from).to_vec();
+    let args = ["function", "run", "--request", "request.json", "."]
+        .map(String::from)
+        .to_vec();
     let out = fnhcl(dir, &args, None)?;
     let response: Value = serde_json::from_str(&out.stdout)
         .map_err(|e| format!("stdout is not a JSON response: {e}\n{}", out.describe()))?;
     if dir.join("expected-error.txt").exists() {
-        let results = response.get("results").and_then(Value::as_array).cloned().unwrap_or_default();
+        let results = response
+            .get("results")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         let [result] = results.as_slice() else {
-            return Err(format!("expected exactly one result, got {}\n{}", results.len(), out.describe()));
+            return Err(format!(
+                "expected exactly one result, got {}\n{}",
+                results.len(),
+                out.describe()
+            ));
         };
         if result.get("severity").and_then(Value::as_str) != Some("SEVERITY_FATAL") {
             return Err(format!("the result is not fatal: {result}"));
@@ -194,7 +235,12 @@ fn run_eval(dir: &Path) -> Result<(), String> {
     }
     if dir.join("absent.json").exists() {
         let pointers = read_json(&dir.join("absent.json"))?;
-        for pointer in pointers.as_array().into_iter().flatten().filter_map(Value::as_str) {
+        for pointer in pointers
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
             if compare::pointer_exists(&response, pointer) {
                 return Err(format!("{pointer} must be absent from the response"));
             }
@@ -208,24 +254,39 @@ pub fn check(root: &Path, prefix: &str) -> Vec<Case> {
     subdirs(root)
         .into_iter()
         .filter(|d| d.join("expected.json").exists())
-        .map(|dir| case(format!("{prefix}{}", name_of(&dir)), move || run_check(&dir)))
+        .map(|dir| {
+            case(format!("{prefix}{}", name_of(&dir)), move || {
+                run_check(&dir)
+            })
+        })
         .collect()
 }
 
 fn run_check(dir: &Path) -> Result<(), String> {
-    let args = ["check", "--format", "json", "."].map(String::from).to_vec();
+    let args = ["check", "--format", "json", "."]
+        .map(String::from)
+        .to_vec();
     let out = fnhcl(dir, &args, None)?;
     let expected = read_json(&dir.join("expected.json"))?;
     let expected = expected.as_array().cloned().unwrap_or_default();
     let report: Value = serde_json::from_str(&out.stdout)
         .map_err(|e| format!("stdout is not a JSON report: {e}\n{}", out.describe()))?;
-    let reported = report.get("diagnostics").and_then(Value::as_array).cloned().unwrap_or_default();
+    let reported = report
+        .get("diagnostics")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     if expected.is_empty() && out.code != 0 {
-        return Err(format!("the directory must check clean\n{}", out.describe()));
+        return Err(format!(
+            "the directory must check clean\n{}",
+            out.describe()
+        ));
     }
     let mut matched = vec![false; reported.len()];
     for want in &expected {
-        let hit = reported.iter().position(|got| diagnostic_matches(want, got));
+        let hit = reported
+            .iter()
+            .position(|got| diagnostic_matches(want, got));
         match hit {
             Some(i) => matched[i] = true,
             None => return Err(format!("not reported: {want}\n{}", out.describe())),
@@ -263,7 +324,11 @@ pub fn functions(root: &Path, prefix: &str) -> Vec<Case> {
             let Ok(Value::Array(vectors)) = read_json(&file) else {
                 let id = format!("{prefix}{}", name_of(&file));
                 let path = file.clone();
-                cases.push(case(id, move || read_json(&path).map(|_| ()).and(Err("not an array of vectors".into()))));
+                cases.push(case(id, move || {
+                    read_json(&path)
+                        .map(|_| ())
+                        .and(Err("not an array of vectors".into()))
+                }));
                 continue;
             };
             let sub = if invoke { "invoke/" } else { "" };
@@ -278,7 +343,11 @@ pub fn functions(root: &Path, prefix: &str) -> Vec<Case> {
 
 fn run_vector(vector: &Value) -> Result<(), String> {
     let temp = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let expr = vector.get("expr").and_then(Value::as_str).unwrap_or("null").to_string();
+    let expr = vector
+        .get("expr")
+        .and_then(Value::as_str)
+        .unwrap_or("null")
+        .to_string();
     let mut args = vec!["eval".to_string(), "--format".into(), "json".into()];
     if let Some(defs) = vector.get("defs").and_then(Value::as_str) {
         std::fs::write(temp.path().join("test.hcl"), defs).map_err(|e| e.to_string())?;
@@ -314,13 +383,17 @@ pub fn fmt(root: &Path, prefix: &str) -> Vec<Case> {
         .map(|input| {
             let name = name_of(&input).trim_end_matches(".in.hcl").to_string();
             let output = input.with_file_name(format!("{name}.out.hcl"));
-            case(format!("{prefix}{name}"), move || run_fmt_pair(&input, &output))
+            case(format!("{prefix}{name}"), move || {
+                run_fmt_pair(&input, &output)
+            })
         })
         .collect()
 }
 
 fn format_stdin(text: &[u8]) -> Result<Vec<u8>, String> {
-    let args = ["fmt", "--normalize-literals=false", "-"].map(String::from).to_vec();
+    let args = ["fmt", "--normalize-literals=false", "-"]
+        .map(String::from)
+        .to_vec();
     let dir = std::env::temp_dir();
     let out = fnhcl(&dir, &args, Some(text))?;
     if out.code != 0 {
@@ -360,21 +433,31 @@ pub fn realworld(root: &Path, prefix: &str) -> Vec<Case> {
         .unwrap_or_default();
     files.retain(|p| {
         let name = name_of(p);
-        !name.ends_with(".fmt") && !name.ends_with(".md") && p.with_file_name(format!("{name}.fmt")).exists()
+        !name.ends_with(".fmt")
+            && !name.ends_with(".md")
+            && p.with_file_name(format!("{name}.fmt")).exists()
     });
     files.sort();
     for file in files {
         let fmt = file.with_file_name(format!("{}.fmt", name_of(&file)));
-        cases.push(case(format!("{prefix}hcl/{}", name_of(&file)), move || run_fmt_pair(&file, &fmt)));
+        cases.push(case(format!("{prefix}hcl/{}", name_of(&file)), move || {
+            run_fmt_pair(&file, &fmt)
+        }));
     }
     for dir in subdirs(&root.join("fhcl")) {
         if !dir.join("hcl").is_dir() {
             continue;
         }
         cases.push(case(format!("{prefix}fhcl/{}", name_of(&dir)), move || {
-            let args = ["check", "--format", "json", "hcl"].map(String::from).to_vec();
+            let args = ["check", "--format", "json", "hcl"]
+                .map(String::from)
+                .to_vec();
             let out = fnhcl(&dir, &args, None)?;
-            if out.code == 0 { Ok(()) } else { Err(out.describe()) }
+            if out.code == 0 {
+                Ok(())
+            } else {
+                Err(out.describe())
+            }
         }));
     }
     cases

@@ -25,7 +25,11 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
     };
     if cx.verbose {
         let names: Vec<&str> = bundle.files.iter().map(|f| f.name.as_str()).collect();
-        cx.note(&format!("packaging {} files: {}", names.len(), names.join(", ")))?;
+        cx.note(&format!(
+            "packaging {} files: {}",
+            names.len(),
+            names.join(", ")
+        ))?;
     }
     let text = bundle_text(&bundle, cx);
     match &args.into {

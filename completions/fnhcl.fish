@@ -1,0 +1,71 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_fnhcl_global_optspecs
+    string join \n color= format= q/quiet v/verbose h/help V/version
+end
+
+function __fish_fnhcl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_fnhcl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_fnhcl_using_subcommand
+    set -l cmd (__fish_fnhcl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l into -d 'Write the bundle into the function-hcl step of this Composition (its `input.hcl`), editing only that value: comments, key order and every other byte stay as they are' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l extract -d 'Write the files of the bundle in this Composition\'s function-hcl step into `--out`' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l out -d 'The directory `--extract` writes to (created when missing)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l step -d 'The pipeline step to use when the Composition has several function-hcl steps' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l force -d 'With `--extract`, overwrite files whose contents differ from the bundle'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running the analyzer'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

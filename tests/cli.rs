@@ -1,0 +1,383 @@
+//! CLI behaviour: exit codes, streams, colour, file safety, and insta snapshots of what users
+//! see (in `snapshots/cli/`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+}
+
+/// `fnhcl` in `dir` with a fixed, colourless environment.
+fn fnhcl(dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fnhcl"));
+    cmd.current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
+        .env("COLUMNS", "100")
+        .stdin(Stdio::null());
+    cmd
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("fnhcl runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// exit code, stdout and stderr in one snapshot-friendly text.
+fn transcript(out: &Output) -> String {
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots/cli", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, source) in files {
+        std::fs::copy(source, dir.path().join(name)).expect("copy fixture");
+    }
+    dir
+}
+
+#[test]
+fn package_prints_the_bundle_of_an_example() {
+    let out = run(fnhcl(&examples()).args(["package", "subnets-collection"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(out.stderr.is_empty());
+    snapshot!("package_example", text(&out.stdout));
+}
+
+#[test]
+fn into_edits_only_the_hcl_value_of_a_commented_composition() {
+    let dir = temp_with(&[("composition.yaml", &data("commented-composition.yaml"))]);
+    let before = std::fs::read_to_string(dir.path().join("composition.yaml")).unwrap();
+    let bundle = run(fnhcl(&examples()).args(["package", "bucket-with-status"])).stdout;
+    let out = run(fnhcl(dir.path())
+        .arg("package")
+        .arg(examples().join("bucket-with-status"))
+        .args(["--into", "composition.yaml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let after = std::fs::read_to_string(dir.path().join("composition.yaml")).unwrap();
+
+    // Everything before the `hcl:` key and from the comment after the block on is unchanged.
+    let head = before.find("        hcl: |").unwrap();
+    let tail_before = before
+        .find("\n        # a comment after the bundle")
+        .unwrap();
+    let tail_after = after
+        .find("\n        # a comment after the bundle")
+        .unwrap();
+    assert_eq!(before[..head], after[..head]);
+    assert_eq!(before[tail_before..], after[tail_after..]);
+
+    // And the value reads back as exactly the bundle `package` prints.
+    let value: yaml_serde::Value = yaml_serde::from_str(&after).unwrap();
+    let hcl = value["spec"]["pipeline"][0]["input"]["hcl"]
+        .as_str()
+        .unwrap();
+    assert_eq!(hcl, text(&bundle));
+
+    let diff = similar::TextDiff::from_lines(&before, &after)
+        .unified_diff()
+        .header("before", "after")
+        .to_string();
+    snapshot!("package_into_diff", diff);
+    snapshot!("package_into_stderr", text(&out.stderr));
+}
+
+#[test]
+fn into_twice_leaves_the_file_alone() {
+    let dir = temp_with(&[("c.yaml", &data("commented-composition.yaml"))]);
+    let into = |dir: &Path| {
+        run(fnhcl(dir)
+            .arg("package")
+            .arg(examples().join("bucket-with-status"))
+            .args(["--into", "c.yaml"]))
+    };
+    assert_eq!(into(dir.path()).status.code(), Some(0));
+    let path = dir.path().join("c.yaml");
+    let stamp = std::fs::metadata(&path).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = into(dir.path());
+    assert_eq!(again.status.code(), Some(0));
+    assert!(text(&again.stderr).contains("already holds this bundle"));
+    assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), stamp);
+}
+
+#[cfg(unix)]
+#[test]
+fn into_keeps_the_file_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_with(&[("c.yaml", &data("commented-composition.yaml"))]);
+    let path = dir.path().join("c.yaml");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = run(fnhcl(dir.path())
+        .arg("package")
+        .arg(examples().join("bucket-with-status"))
+        .args(["--into", "c.yaml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temp files are left behind");
+}
+
+#[test]
+fn into_needs_step_when_there_are_several() {
+    let dir = temp_with(&[("two.yaml", &data("two-hcl-steps.yaml"))]);
+    let before = std::fs::read(dir.path().join("two.yaml")).unwrap();
+    let out = run(fnhcl(dir.path())
+        .arg("package")
+        .arg(examples().join("bucket-with-status"))
+        .args(["--into", "two.yaml"]));
+    assert_eq!(out.status.code(), Some(2));
+    snapshot!("package_into_ambiguous", transcript(&out));
+    assert_eq!(std::fs::read(dir.path().join("two.yaml")).unwrap(), before);
+
+    let out = run(fnhcl(dir.path())
+        .arg("package")
+        .arg(examples().join("bucket-with-status"))
+        .args(["--into", "two.yaml", "--step", "compute"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let after = std::fs::read_to_string(dir.path().join("two.yaml")).unwrap();
+    assert!(
+        after.contains("-- net.hcl --"),
+        "the other step is untouched"
+    );
+    assert!(!after.contains("-- compute.hcl --"));
+}
+
+#[test]
+fn a_composition_without_an_hcl_step_is_an_error() {
+    let dir = temp_with(&[("c.yaml", &data("no-hcl-step.yaml"))]);
+    let out = run(fnhcl(dir.path()).args(["package", "--extract", "c.yaml", "--out", "out"]));
+    assert_eq!(out.status.code(), Some(2));
+    snapshot!("no_hcl_step", transcript(&out));
+}
+
+#[test]
+fn malformed_yaml_points_at_line_and_column() {
+    let dir = temp_with(&[("c.yaml", &data("malformed.yaml"))]);
+    let out = run(fnhcl(dir.path()).args(["package", "--extract", "c.yaml", "--out", "out"]));
+    assert_eq!(out.status.code(), Some(2));
+    snapshot!("malformed_yaml", transcript(&out));
+}
+
+#[test]
+fn extract_writes_the_files_and_refuses_to_clobber_changes() {
+    let dir = temp_with(&[("c.yaml", &data("two-hcl-steps.yaml"))]);
+    let extract = |extra: &[&str]| {
+        run(fnhcl(dir.path())
+            .args([
+                "package",
+                "--extract",
+                "c.yaml",
+                "--step",
+                "network",
+                "--out",
+                "hcl",
+            ])
+            .args(extra))
+    };
+    let out = extract(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let file = dir.path().join("hcl/net.hcl");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x = 1\n");
+    snapshot!("extract_first", transcript(&out));
+
+    let out = extract(&[]);
+    assert!(
+        text(&out.stderr).contains("wrote 0 files"),
+        "{}",
+        transcript(&out)
+    );
+
+    std::fs::write(&file, "x = 2\n").unwrap();
+    let out = extract(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x = 2\n");
+    snapshot!("extract_refuses", transcript(&out));
+
+    let out = extract(&["--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x = 1\n");
+}
+
+#[test]
+fn extract_refuses_paths_outside_the_target() {
+    let dir = temp_with(&[("c.yaml", &data("escaping-bundle.yaml"))]);
+    let out = run(fnhcl(dir.path()).args(["package", "--extract", "c.yaml", "--out", "hcl"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!dir.path().join("outside.hcl").exists());
+    snapshot!("extract_outside", transcript(&out));
+}
+
+#[test]
+fn duplicate_bundle_names_are_reported_in_every_format() {
+    let dir = temp_with(&[("dup.yaml", &data("duplicate-bundle.yaml"))]);
+    let args = ["package", "--extract", "dup.yaml", "--out", "hcl"];
+    for format in ["human", "json", "github", "sarif"] {
+        let out = run(fnhcl(dir.path()).args(args).args(["--format", format]));
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert!(!dir.path().join("hcl").exists());
+        snapshot!(format!("duplicate_{format}"), text(&out.stderr));
+    }
+}
+
+#[test]
+fn spanless_errors_in_machine_formats() {
+    for format in ["json", "github", "sarif"] {
+        let out = run(fnhcl(&examples()).args(["package", "no-such-dir", "--format", format]));
+        assert_eq!(out.status.code(), Some(2));
+        snapshot!(format!("missing_dir_{format}"), text(&out.stderr));
+    }
+}
+
+fn has_escape_codes(bytes: &[u8]) -> bool {
+    bytes.contains(&0x1b)
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let dir = temp_with(&[("dup.yaml", &data("duplicate-bundle.yaml"))]);
+    let args = ["package", "--extract", "dup.yaml", "--out", "hcl"];
+    let never = run(fnhcl(dir.path())
+        .args(args)
+        .args(["--color", "never"])
+        .env("CLICOLOR_FORCE", "1"));
+    assert!(!has_escape_codes(&never.stderr));
+    let no_color = run(fnhcl(dir.path())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("CLICOLOR_FORCE", "1"));
+    assert!(!has_escape_codes(&no_color.stderr));
+    let always = run(fnhcl(dir.path())
+        .args(args)
+        .args(["--color", "always"])
+        .env("NO_COLOR", "1"));
+    assert!(has_escape_codes(&always.stderr), "the flag beats NO_COLOR");
+    let forced = run(fnhcl(dir.path()).args(args).env("CLICOLOR_FORCE", "1"));
+    assert!(
+        has_escape_codes(&forced.stderr),
+        "CLICOLOR_FORCE colours a pipe"
+    );
+    let piped = run(fnhcl(dir.path()).args(args));
+    assert!(!has_escape_codes(&piped.stderr), "a pipe is not a terminal");
+}
+
+#[test]
+fn unreadable_inputs_are_io_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("file"), "x").unwrap();
+    // A path through a regular file cannot be read, even by root.
+    let out = run(fnhcl(dir.path()).args(["package", "file/sub"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("I001"), "{}", transcript(&out));
+    assert!(text(&out.stderr).contains("cannot read `file/sub`"));
+
+    #[cfg(unix)]
+    {
+        std::fs::create_dir(dir.path().join("comp")).unwrap();
+        std::os::unix::fs::symlink("missing-target.hcl", dir.path().join("comp/main.hcl")).unwrap();
+        let out = run(fnhcl(dir.path()).args(["package", "comp"]));
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("cannot read `comp/main.hcl`"),
+            "{}",
+            transcript(&out)
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_directory_is_an_io_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("main.hcl"), "x = 1\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let denied = std::fs::read_dir(&locked).is_err();
+    let out = run(fnhcl(dir.path()).args(["package", "locked"]));
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if denied {
+        assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+        assert!(text(&out.stderr).contains("permission denied"));
+    } else {
+        // Running as root: permissions do not stop us, so the bundle is read.
+        assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    }
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = "x = 1\n".repeat(200_000);
+    std::fs::write(dir.path().join("big.hcl"), big).unwrap();
+    let mut child = fnhcl(dir.path())
+        .args(["package", "."])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // Dropping our end closes the pipe while fnhcl is still writing.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = run(fnhcl(&examples()).args(["package", "--out", "x"]));
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(fnhcl(&examples()).args(["no-such-command"]));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version() {
+    let out = run(fnhcl(&examples()).arg("--version"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("fnhcl {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let out = run(fnhcl(&examples()).arg("--help"));
+    assert_eq!(out.status.code(), Some(0));
+    snapshot!("help", text(&out.stdout));
+    let out = run(fnhcl(&examples()).args(["package", "--help"]));
+    snapshot!("package_help", text(&out.stdout));
+}
+
+#[test]
+fn completions_are_printed() {
+    let out = run(fnhcl(&examples()).args(["completions", "bash"]));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("fnhcl"));
+}
