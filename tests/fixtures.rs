@@ -16,8 +16,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 const KNOWN_FAILURES: &str = "tests/known-failures.txt";
 
+/// The crate directory: cargo's runtime variable when set (a moved checkout stays correct),
+/// else the one compiled in.
 fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// Reads the ratchet: `case-id reason…` per line; `#` comments and blank lines ignored.
