@@ -353,6 +353,27 @@ fn a_closed_pipe_is_not_an_error() {
 }
 
 #[test]
+fn deeply_nested_yaml_is_a_diagnostic_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = format!(
+        "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata: {{name: x}}\nspec:\n  pipeline: {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    std::fs::write(dir.path().join("deep.yaml"), deep).unwrap();
+    let out = run(fnhcl(dir.path()).args(["package", "--extract", "deep.yaml", "--out", "o"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("I002"), "{stderr}");
+    assert!(stderr.contains("the line is too long to show"), "{stderr}");
+    assert!(
+        stderr.len() < 2_000,
+        "a huge line is not echoed: {} bytes",
+        stderr.len()
+    );
+}
+
+#[test]
 fn usage_errors_exit_2() {
     let out = run(fnhcl(&examples()).args(["package", "--out", "x"]));
     assert_eq!(out.status.code(), Some(2));

@@ -110,6 +110,17 @@ impl View {
             return view;
         };
         let main_file = primary.span.file;
+        if touches_long_line(map, primary.span) {
+            let source = map.get(main_file);
+            let (start, _) = source.span_positions(primary.span);
+            view.message.push_str(&format!(
+                "\n(at {}:{}:{}; the line is too long to show)",
+                source.name(),
+                start.line,
+                start.column
+            ));
+            return view;
+        }
         view.source = Some(named_source(map, main_file));
         view.labels.push(labeled(primary, true));
         for label in &d.labels {
@@ -129,6 +140,26 @@ impl View {
         }
         view
     }
+}
+
+/// Lines longer than this are not drawn: a minified file would fill the terminal.
+const MAX_SHOWN_LINE: usize = 500;
+
+fn touches_long_line(map: &SourceMap, span: fnhcl::source::Span) -> bool {
+    let bytes = map.get(span.file).text().as_bytes();
+    let range = span.range();
+    let (from, to) = (range.start.min(bytes.len()), range.end.min(bytes.len()));
+    let start = bytes[..from]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = bytes[to..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| to + i);
+    bytes[start..end]
+        .split(|&b| b == b'\n')
+        .any(|line| line.len() > MAX_SHOWN_LINE)
 }
 
 fn named_source(map: &SourceMap, file: FileId) -> NamedSource<String> {

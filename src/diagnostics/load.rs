@@ -41,6 +41,9 @@ pub fn from_load_error(error: &LoadError, map: &SourceMap) -> Diagnostic {
         LoadError::LibraryIsDirectory { path, span } => library(summary, *span)
             .with_path(path)
             .with_help("list the .hcl files of the directory one by one"),
+        LoadError::NoYamlFiles { path } => Diagnostic::new(Code::I001, summary)
+            .with_path(path)
+            .with_help("pass a YAML file, or a directory holding .yaml or .yml files"),
         LoadError::NoFiles { file } => {
             let name = map.get(*file).name().to_string();
             Diagnostic::new(Code::I009, summary)

@@ -137,6 +137,12 @@ pub enum LoadError {
         /// The entry in `composition.yaml`.
         span: Option<Span>,
     },
+    /// A directory of YAML streams holds no `.yaml`/`.yml` file.
+    #[error("no YAML files found in {path:?} (.yaml or .yml)")]
+    NoYamlFiles {
+        /// The directory.
+        path: String,
+    },
     /// A txtar bundle (or HCL input) with no files.
     #[error("no HCL input files found, are you using the txtar format?")]
     NoFiles {
@@ -226,6 +232,60 @@ pub fn load_arg(
         offset: e.utf8_error().valid_up_to(),
     })?;
     load_txtar(map, "-", text)
+}
+
+/// One document of a YAML stream read from a file.
+#[derive(Debug, Clone)]
+pub struct YamlDocument {
+    /// The file in the source map.
+    pub file: FileId,
+    /// The document.
+    pub document: super::yaml::Document,
+}
+
+/// Reads YAML streams the way `crossplane render` does for observed, extra and function
+/// resources: a file, or a directory's direct `.yaml`/`.yml` children sorted by name (an error
+/// when there are none). Empty documents are skipped.
+pub fn load_yaml_stream(map: &mut SourceMap, path: &Path) -> Result<Vec<YamlDocument>, LoadError> {
+    let display = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
+        action: "read",
+        path: display.clone(),
+        source,
+    })?;
+    let files = if meta.is_dir() {
+        let io_error = |source| LoadError::Io {
+            action: "read directory",
+            path: display.clone(),
+            source,
+        };
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(io_error)? {
+            let entry = entry.map_err(io_error)?;
+            if is_yaml(&entry.path()) && !entry.file_type().map_err(io_error)?.is_dir() {
+                files.push(entry.path());
+            }
+        }
+        files.sort();
+        if files.is_empty() {
+            return Err(LoadError::NoYamlFiles { path: display });
+        }
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut documents = Vec::new();
+    for file_path in files {
+        let text = read_text(&file_path)?;
+        let parsed = super::yaml::read_stream(&text);
+        let file = map.add(file_path.display().to_string(), text);
+        let docs = parsed.map_err(|error| LoadError::Yaml { file, error })?;
+        documents.extend(
+            docs.into_iter()
+                .map(|document| YamlDocument { file, document }),
+        );
+    }
+    Ok(documents)
 }
 
 /// Whether a path names a YAML file.
@@ -602,6 +662,35 @@ mod tests {
         assert_eq!(bundle.files[0].name, "main.hcl");
         assert_eq!(map.get(bundle.files[0].file).text(), "x = 1\n");
         assert!(matches!(bundle.origin, Origin::Composition { ref step, .. } if step == "s"));
+    }
+
+    #[test]
+    fn yaml_streams_come_from_files_and_sorted_directories() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("b.yaml"), "kind: B\n---\n---\nkind: C\n").unwrap();
+        std::fs::write(dir.path().join("a.yml"), "kind: A\n").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "kind: X\n").unwrap();
+        let mut map = SourceMap::new();
+        let docs = load_yaml_stream(&mut map, dir.path()).unwrap();
+        let kinds: Vec<_> = docs
+            .iter()
+            .map(|d| d.document.value["kind"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(kinds, ["A", "B", "C"]);
+
+        let empty = tempfile::tempdir().unwrap();
+        let err = load_yaml_stream(&mut map, empty.path()).unwrap_err();
+        assert!(
+            err.to_string().starts_with("no YAML files found in"),
+            "{err}"
+        );
+
+        std::fs::write(dir.path().join("c.yaml"), "a: [1,\n").unwrap();
+        let err = load_yaml_stream(&mut map, dir.path()).unwrap_err();
+        let LoadError::Yaml { file, .. } = err else {
+            panic!("expected a YAML error, got {err:?}");
+        };
+        assert!(map.get(file).name().ends_with("c.yaml"));
     }
 
     #[test]
