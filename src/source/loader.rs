@@ -191,11 +191,7 @@ pub fn load_path(
     path: &Path,
     options: LoadOptions<'_>,
 ) -> Result<Bundle, LoadError> {
-    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
-        action: "read",
-        path: path.display().to_string(),
-        source,
-    })?;
+    let meta = metadata(path)?;
     if meta.is_dir() {
         return load_directory(map, path);
     }
@@ -248,11 +244,7 @@ pub struct YamlDocument {
 /// when there are none). Empty documents are skipped.
 pub fn load_yaml_stream(map: &mut SourceMap, path: &Path) -> Result<Vec<YamlDocument>, LoadError> {
     let display = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| LoadError::Io {
-        action: "read",
-        path: display.clone(),
-        source,
-    })?;
+    let meta = metadata(path)?;
     let files = if meta.is_dir() {
         let io_error = |source| LoadError::Io {
             action: "read directory",
@@ -286,6 +278,15 @@ pub fn load_yaml_stream(map: &mut SourceMap, path: &Path) -> Result<Vec<YamlDocu
         );
     }
     Ok(documents)
+}
+
+/// `std::fs::metadata` (following links) with the path in the error.
+fn metadata(path: &Path) -> Result<std::fs::Metadata, LoadError> {
+    std::fs::metadata(path).map_err(|source| LoadError::Io {
+        action: "read",
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Whether a path names a YAML file.
@@ -447,11 +448,7 @@ pub struct XrdRef {
 /// bundle, as in function-hcl's `package`.
 pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadError> {
     let display = dir.display().to_string();
-    let meta = std::fs::metadata(dir).map_err(|source| LoadError::Io {
-        action: "read",
-        path: display.clone(),
-        source,
-    })?;
+    let meta = metadata(dir)?;
     if !meta.is_dir() {
         return Err(LoadError::NotADirectory { path: display });
     }
@@ -498,11 +495,7 @@ fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
             continue;
         }
         let path = entry.path();
-        let meta = std::fs::metadata(&path).map_err(|source| LoadError::Io {
-            action: "read",
-            path: path.display().to_string(),
-            source,
-        })?;
+        let meta = metadata(&path)?;
         if !meta.is_dir() {
             names.push(name);
         }

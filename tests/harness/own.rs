@@ -1,6 +1,6 @@
 //! Fixture kinds of our own that the shared suites do not cover: txtar parsing and `package`.
 
-use super::suites::{Case, fnhcl, subdirs};
+use super::suites::{Case, dir_cases, fnhcl};
 use serde_json::Value;
 use std::path::Path;
 
@@ -8,19 +8,7 @@ use std::path::Path;
 /// `{"comment": "...", "files": [["name", "data"], ...], "formatted": "..."}` where
 /// `formatted` (optional) is `txtar::format` of the parsed archive.
 pub fn txtar(root: &Path) -> Vec<Case> {
-    subdirs(root)
-        .into_iter()
-        .map(|dir| {
-            let id = format!(
-                "own/txtar/{}",
-                dir.file_name().unwrap_or_default().to_string_lossy()
-            );
-            Case {
-                id,
-                run: Box::new(move || run_txtar(&dir)),
-            }
-        })
-        .collect()
+    dir_cases(root, "own/txtar/", "input.txtar", run_txtar)
 }
 
 fn run_txtar(dir: &Path) -> Result<(), String> {
@@ -45,25 +33,12 @@ fn run_txtar(dir: &Path) -> Result<(), String> {
         }
     }
     if let Some(formatted) = expected.get("formatted").and_then(Value::as_str) {
-        let again = fnhcl::source::txtar::format(
-            &archive.comment,
-            archive
-                .files
-                .iter()
-                .map(|f| (f.name.as_str(), f.data.as_str())),
-        );
+        let again = format_archive(&archive);
         if again != formatted {
             return Err(format!("formatted: expected {formatted:?}, got {again:?}"));
         }
         // Formatting is a fixed point: parse and format again gives the same text.
-        let reparsed = fnhcl::source::txtar::parse(&again);
-        let third = fnhcl::source::txtar::format(
-            &reparsed.comment,
-            reparsed
-                .files
-                .iter()
-                .map(|f| (f.name.as_str(), f.data.as_str())),
-        );
+        let third = format_archive(&fnhcl::source::txtar::parse(&again));
         if third != again {
             return Err("format(parse(format(x))) differs from format(x)".into());
         }
@@ -71,23 +46,19 @@ fn run_txtar(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+fn format_archive(archive: &fnhcl::source::txtar::Archive) -> String {
+    let files = archive.files.iter();
+    fnhcl::source::txtar::format(
+        &archive.comment,
+        files.map(|f| (f.name.as_str(), f.data.as_str())),
+    )
+}
+
 /// `package/<case>/`: runs `fnhcl package` with the arguments in `args` (one per line;
 /// default `in`) inside the case directory; stdout must equal `expected.txtar`, or the run
 /// must fail with every line of `expected-error.txt` in its output and exit code 2.
 pub fn package(root: &Path) -> Vec<Case> {
-    subdirs(root)
-        .into_iter()
-        .map(|dir| {
-            let id = format!(
-                "own/package/{}",
-                dir.file_name().unwrap_or_default().to_string_lossy()
-            );
-            Case {
-                id,
-                run: Box::new(move || run_package(&dir)),
-            }
-        })
-        .collect()
+    dir_cases(root, "own/package/", "", run_package)
 }
 
 fn run_package(dir: &Path) -> Result<(), String> {

@@ -126,11 +126,40 @@ pub fn subdirs(dir: &Path) -> Vec<PathBuf> {
     dirs
 }
 
+/// Sorted files (not directories) directly in `dir`.
+pub fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 fn case(id: String, run: impl FnOnce() -> Result<(), String> + Send + 'static) -> Case {
     Case {
         id,
         run: Box::new(run),
     }
+}
+
+/// One case per sub-directory of `root` that holds `marker` (any, when empty), run by `run`.
+pub fn dir_cases(
+    root: &Path,
+    prefix: &str,
+    marker: &str,
+    run: fn(&Path) -> Result<(), String>,
+) -> Vec<Case> {
+    subdirs(root)
+        .into_iter()
+        .filter(|d| marker.is_empty() || d.join(marker).exists())
+        .map(|dir| case(format!("{prefix}{}", name_of(&dir)), move || run(&dir)))
+        .collect()
 }
 
 fn name_of(path: &Path) -> String {
@@ -141,15 +170,7 @@ fn name_of(path: &Path) -> String {
 
 /// `render/`: whole-tool cases.
 pub fn render(root: &Path, prefix: &str) -> Vec<Case> {
-    subdirs(root)
-        .into_iter()
-        .filter(|d| d.join("xr.yaml").exists())
-        .map(|dir| {
-            case(format!("{prefix}{}", name_of(&dir)), move || {
-                run_render(&dir)
-            })
-        })
-        .collect()
+    dir_cases(root, prefix, "xr.yaml", run_render)
 }
 
 fn run_render(dir: &Path) -> Result<(), String> {
@@ -194,11 +215,7 @@ fn run_render(dir: &Path) -> Result<(), String> {
 
 /// `eval/`: function request in, response out.
 pub fn eval(root: &Path, prefix: &str) -> Vec<Case> {
-    subdirs(root)
-        .into_iter()
-        .filter(|d| d.join("request.json").exists())
-        .map(|dir| case(format!("{prefix}{}", name_of(&dir)), move || run_eval(&dir)))
-        .collect()
+    dir_cases(root, prefix, "request.json", run_eval)
 }
 
 fn run_eval(dir: &Path) -> Result<(), String> {
@@ -251,15 +268,7 @@ fn run_eval(dir: &Path) -> Result<(), String> {
 
 /// `check/`: static analysis.
 pub fn check(root: &Path, prefix: &str) -> Vec<Case> {
-    subdirs(root)
-        .into_iter()
-        .filter(|d| d.join("expected.json").exists())
-        .map(|dir| {
-            case(format!("{prefix}{}", name_of(&dir)), move || {
-                run_check(&dir)
-            })
-        })
-        .collect()
+    dir_cases(root, prefix, "expected.json", run_check)
 }
 
 fn run_check(dir: &Path) -> Result<(), String> {
@@ -315,11 +324,9 @@ fn diagnostic_matches(want: &Value, got: &Value) -> bool {
 pub fn functions(root: &Path, prefix: &str) -> Vec<Case> {
     let mut cases = Vec::new();
     for (dir, invoke) in [(root.to_path_buf(), false), (root.join("invoke"), true)] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|e| e.filter_map(Result::ok).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.retain(|p| p.extension().is_some_and(|e| e == "json"));
-        files.sort();
+        let files = files_in(&dir)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "json"));
         for file in files {
             let Ok(Value::Array(vectors)) = read_json(&file) else {
                 let id = format!("{prefix}{}", name_of(&file));
@@ -373,13 +380,9 @@ fn run_vector(vector: &Value) -> Result<(), String> {
 
 /// `fmt/`: `<name>.in.hcl` → `<name>.out.hcl`, byte for byte, and stable.
 pub fn fmt(root: &Path, prefix: &str) -> Vec<Case> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(root)
-        .map(|e| e.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    inputs.retain(|p| name_of(p).ends_with(".in.hcl"));
-    inputs.sort();
-    inputs
+    files_in(root)
         .into_iter()
+        .filter(|p| name_of(p).ends_with(".in.hcl"))
         .map(|input| {
             let name = name_of(&input).trim_end_matches(".in.hcl").to_string();
             let output = input.with_file_name(format!("{name}.out.hcl"));
@@ -428,16 +431,10 @@ fn unified(a_name: &str, a: &[u8], b_name: &str, b: &[u8]) -> String {
 /// check clean.
 pub fn realworld(root: &Path, prefix: &str) -> Vec<Case> {
     let mut cases = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("hcl"))
-        .map(|e| e.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| {
+    let files = files_in(&root.join("hcl")).into_iter().filter(|p| {
         let name = name_of(p);
-        !name.ends_with(".fmt")
-            && !name.ends_with(".md")
-            && p.with_file_name(format!("{name}.fmt")).exists()
+        !name.ends_with(".fmt") && p.with_file_name(format!("{name}.fmt")).exists()
     });
-    files.sort();
     for file in files {
         let fmt = file.with_file_name(format!("{}.fmt", name_of(&file)));
         cases.push(case(format!("{prefix}hcl/{}", name_of(&file)), move || {
