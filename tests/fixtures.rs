@@ -70,6 +70,12 @@ fn own_cases(root: &Path) -> Vec<Case> {
     let mut cases = Vec::new();
     cases.extend(harness::own::txtar(&root.join("txtar")));
     cases.extend(harness::own::package(&root.join("package")));
+    cases.extend(harness::own::syntax(&root.join("syntax")));
+    let mut hcl_roots = vec![root.to_path_buf(), manifest_dir().join("examples")];
+    if conformance_root().is_dir() {
+        hcl_roots.push(conformance_root());
+    }
+    cases.push(harness::own::lossless(hcl_roots));
     cases.extend(suites::render(&root.join("render"), "own/render/"));
     cases.extend(suites::eval(&root.join("eval"), "own/eval/"));
     cases.extend(suites::check(&root.join("check"), "own/check/"));

@@ -92,6 +92,12 @@ pub enum Command {
     /// `composition.yaml` (the same output as `fn-hcl-tools package`).
     Package(PackageArgs),
 
+    /// Check compositions for syntax and structure errors, with exact source locations.
+    ///
+    /// Diagnostics go to standard output in the chosen `--format`; the exit status is 1 when
+    /// any finding is at or above `--fail-level`, 2 when an input cannot be read.
+    Check(CheckArgs),
+
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -150,4 +156,36 @@ pub struct CompletionsArgs {
 /// The clap command, for completions, man pages and tests.
 pub fn command() -> clap::Command {
     Cli::command()
+}
+
+/// `fnhcl check`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl check
+  fnhcl check compositions/ --format github
+  fnhcl check composition.yaml --step 'run hcl composition'
+  fnhcl package . | fnhcl check -")]
+pub struct CheckArgs {
+    /// What to check: directories (every folder below that holds .hcl files is one
+    /// composition), .hcl files, txtar bundles, Composition YAML files, or `-` for a txtar
+    /// bundle on standard input.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<std::path::PathBuf>,
+
+    /// The pipeline step to check when a Composition has several function-hcl steps.
+    #[arg(long, value_name = "NAME")]
+    pub step: Option<String>,
+
+    /// The lowest severity that makes the command fail (exit 1).
+    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "LEVEL")]
+    pub fail_level: FailLevel,
+}
+
+/// `--fail-level`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailLevel {
+    /// Fail on errors only.
+    Error,
+    /// Fail on warnings and errors.
+    Warning,
 }

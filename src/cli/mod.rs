@@ -85,6 +85,16 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
     let status = match &cli.command {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
+        Command::Check(args) => {
+            let (status, mut findings) = commands::check::run(args, &mut cx)?;
+            // The findings are check's product: they go to stdout, coloured for its terminal.
+            let style = ReportStyle {
+                color: settings::use_color(cli.global.color, env, io::stdout().is_terminal()),
+                ..style
+            };
+            report::write(&mut cx.stdout, &mut findings, &cx.map, style, true)?;
+            Ok(status)
+        }
     };
     let flushed = cx.stdout.flush();
     let status = status?;

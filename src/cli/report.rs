@@ -115,7 +115,7 @@ impl View {
             let (start, _) = source.span_positions(primary.span);
             view.message.push_str(&format!(
                 "\n(at {}:{}:{}; the line is too long to show)",
-                source.name(),
+                source.display_name(),
                 start.line,
                 start.column
             ));
@@ -164,7 +164,7 @@ fn touches_long_line(map: &SourceMap, span: fnhcl::source::Span) -> bool {
 
 fn named_source(map: &SourceMap, file: FileId) -> NamedSource<String> {
     let source = map.get(file);
-    NamedSource::new(source.name(), source.text().to_string()).with_language("hcl")
+    NamedSource::new(source.display_name(), source.text().to_string()).with_language("hcl")
 }
 
 fn labeled(label: &diagnostics::Label, primary: bool) -> LabeledSpan {

@@ -40,6 +40,10 @@ pub enum Code {
     I015,
     /// A bundle member would be written outside the target directory.
     I016,
+    /// HCL syntax error (the summary is Go HCL's).
+    S001,
+    /// Nesting deeper than the parser allows.
+    S002,
 }
 
 /// What the table says about a code.
@@ -164,6 +168,18 @@ pub static CODES: &[CodeInfo] = &[
         "I016",
         "path-outside-target",
         "A file would be written outside the target directory",
+    ),
+    info(
+        Code::S001,
+        "S001",
+        "syntax-error",
+        "The HCL is not syntactically valid",
+    ),
+    info(
+        Code::S002,
+        "S002",
+        "nesting-too-deep",
+        "Expressions or blocks are nested too deeply",
     ),
 ];
 

@@ -139,7 +139,7 @@ impl Diagnostic {
     /// The file name this diagnostic is about: its primary span's file, else its path.
     pub fn file_name<'a>(&'a self, map: &'a SourceMap) -> Option<&'a str> {
         match &self.primary {
-            Some(label) => Some(map.get(label.span.file).name()),
+            Some(label) => Some(map.get(label.span.file).display_name()),
             None => self.path.as_deref(),
         }
     }

@@ -289,6 +289,25 @@ fn metadata(path: &Path) -> Result<std::fs::Metadata, LoadError> {
     })
 }
 
+/// Loads one `.hcl` file as a one-member bundle named by its file name.
+pub fn load_single_hcl(map: &mut SourceMap, path: &Path) -> Result<Bundle, LoadError> {
+    let text = read_text(path)?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let file = map.add(name.clone(), text);
+    map.set_display_name(file, display_path(path));
+    Ok(Bundle {
+        files: vec![BundleFile {
+            name,
+            file,
+            path: Some(path.to_path_buf()),
+        }],
+        origin: Origin::Directory(path.parent().unwrap_or(Path::new(".")).to_path_buf()),
+    })
+}
+
 /// Whether a path names a YAML file.
 pub fn is_yaml(path: &Path) -> bool {
     matches!(
@@ -466,8 +485,10 @@ pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadErr
     for name in names {
         let path = dir.join(&name);
         let text = read_text(&path)?;
+        let file = map.add(name.clone(), text);
+        map.set_display_name(file, display_path(&path));
         files.push(BundleFile {
-            file: map.add(name.clone(), text),
+            file,
             name,
             path: Some(path),
         });
@@ -476,6 +497,15 @@ pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadErr
         files,
         origin: Origin::Directory(dir.to_path_buf()),
     })
+}
+
+/// A path as diagnostics show it: as the user wrote it, without a leading `./`.
+pub fn display_path(path: &Path) -> String {
+    let text = path.display().to_string();
+    match text.strip_prefix("./") {
+        Some(rest) if !rest.is_empty() => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// The direct children of `dir` whose names end in `.hcl` and that are not directories.

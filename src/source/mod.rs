@@ -69,6 +69,7 @@ pub struct LineCol {
 pub struct SourceFile {
     id: FileId,
     name: String,
+    display: Option<String>,
     text: String,
     line_starts: Vec<usize>,
 }
@@ -82,6 +83,11 @@ impl SourceFile {
     /// The name diagnostics print (a path as the user gave it, or a txtar member name).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The path diagnostics print: the file as the user named it on disk, else [`Self::name`].
+    pub fn display_name(&self) -> &str {
+        self.display.as_deref().unwrap_or(&self.name)
     }
 
     /// The full text.
@@ -151,6 +157,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             id,
             name: name.into(),
+            display: None,
             text,
             line_starts,
         });
@@ -161,6 +168,11 @@ impl SourceMap {
     pub fn get(&self, id: FileId) -> &SourceFile {
         // Ids are only ever created by `add` on this map, so the index is in bounds.
         &self.files[id.index()]
+    }
+
+    /// Sets the path diagnostics print for a file (its name stays what Go HCL messages use).
+    pub fn set_display_name(&mut self, id: FileId, display: impl Into<String>) {
+        self.files[id.index()].display = Some(display.into());
     }
 
     /// Every file, in the order they were added.

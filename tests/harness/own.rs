@@ -93,3 +93,112 @@ fn run_package(dir: &Path) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `syntax/<case>/`: `check --format json input.hcl` must report exactly the lines of
+/// `expected.txt`, each `range: summary; detail` in Go HCL's `Diagnostic.Error()` form (the
+/// lines were checked against Go HCL with tests/tools/syntax_oracle.py), and exit 1.
+pub fn syntax(root: &Path) -> Vec<Case> {
+    dir_cases(root, "own/syntax/", "input.hcl", run_syntax)
+}
+
+fn run_syntax(dir: &Path) -> Result<(), String> {
+    let args: Vec<String> = ["-q", "check", "--format", "json", "input.hcl"]
+        .map(String::from)
+        .to_vec();
+    let out = fnhcl(dir, &args, None)?;
+    let report: Value =
+        serde_json::from_str(&out.stdout).map_err(|e| format!("{e}: {}", out.stdout))?;
+    let got: Vec<String> = report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(go_line)
+        .collect();
+    let expected = std::fs::read_to_string(dir.join("expected.txt")).map_err(|e| e.to_string())?;
+    let got: String = got.iter().map(|line| format!("{line}\n")).collect();
+    if got != expected {
+        return Err(format!("expected:\n{expected}\ngot:\n{got}"));
+    }
+    let code = if expected.is_empty() { 0 } else { 1 };
+    if out.code != code {
+        return Err(format!("expected exit {code}, got {}", out.code));
+    }
+    Ok(())
+}
+
+/// A JSON diagnostic as Go HCL prints one: `file:L,C-C2: summary; detail`.
+fn go_line(d: &Value) -> String {
+    let n = |k: &str| d[k].as_u64().unwrap_or(0);
+    let file = d["file"].as_str().unwrap_or("");
+    let range = if n("line") == n("endLine") {
+        format!("{file}:{},{}-{}", n("line"), n("column"), n("endColumn"))
+    } else {
+        format!(
+            "{file}:{},{}-{},{}",
+            n("line"),
+            n("column"),
+            n("endLine"),
+            n("endColumn")
+        )
+    };
+    match d["detail"].as_str() {
+        Some(detail) => format!("{range}: {}; {detail}", d["summary"].as_str().unwrap_or("")),
+        None => format!("{range}: {}", d["summary"].as_str().unwrap_or("")),
+    }
+}
+
+/// Every `.hcl` file under `roots` lexes losslessly: tokens and the spaces between them give
+/// the text back, and only spaces and tabs (and a leading BOM) lie between tokens.
+pub fn lossless(roots: Vec<std::path::PathBuf>) -> Case {
+    Case {
+        id: "own/syntax/lossless-round-trip".into(),
+        run: Box::new(move || {
+            let mut checked = 0;
+            for root in roots {
+                for entry in walkdir::WalkDir::new(root)
+                    .into_iter()
+                    .filter_map(Result::ok)
+                {
+                    let path = entry.path();
+                    let name = path.to_string_lossy();
+                    let is_hcl =
+                        name.ends_with(".hcl") || name.ends_with(".tf") || name.ends_with(".fmt");
+                    if !entry.file_type().is_file() || !is_hcl {
+                        continue;
+                    }
+                    let Ok(text) = std::fs::read_to_string(path) else {
+                        continue;
+                    };
+                    check_lossless(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    checked += 1;
+                }
+            }
+            if checked == 0 {
+                return Err("no .hcl files found".into());
+            }
+            Ok(())
+        }),
+    }
+}
+
+fn check_lossless(text: &str) -> Result<(), String> {
+    let tokens = fnhcl::syntax::lex::lex(text);
+    let mut rebuilt = String::with_capacity(text.len());
+    let mut at = 0usize;
+    for token in &tokens {
+        let gap = &text[at..token.start as usize];
+        let allowed = |c: char| c == ' ' || c == '\t' || (at == 0 && c == '\u{feff}');
+        if !gap.chars().all(allowed) {
+            return Err(format!(
+                "unexpected text {gap:?} between tokens at byte {at}"
+            ));
+        }
+        rebuilt.push_str(gap);
+        rebuilt.push_str(token.text(text));
+        at = token.end as usize;
+    }
+    if rebuilt != text {
+        return Err("tokens do not give the text back".into());
+    }
+    Ok(())
+}

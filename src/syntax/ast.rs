@@ -1,0 +1,300 @@
+//! The syntax tree: hclsyntax's node types, with a byte range on every node.
+//!
+//! Shapes follow Go's `hclsyntax` (a template's parts, `TemplateWrapExpr`, traversals with
+//! steps, splats with an anonymous item), because evaluation must follow Go's rules. Bodies keep
+//! attributes and blocks in source order.
+
+use std::ops::Range;
+
+/// A byte range in the parsed file.
+pub type TextRange = Range<u32>;
+
+/// The range from the start of `a` to the end of `b` (hcl's `RangeBetween`).
+pub fn between(a: &TextRange, b: &TextRange) -> TextRange {
+    a.start..b.end.max(a.start)
+}
+
+/// A body: the top level of a file, or the inside of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Body {
+    /// Attributes, in source order (a redefined one is reported and dropped).
+    pub attributes: Vec<Attribute>,
+    /// Blocks, in source order.
+    pub blocks: Vec<Block>,
+    /// From the opening brace (or file start) to the closing brace (or end).
+    pub span: TextRange,
+    /// Zero-width range at the end of the body (where hcl reports missing arguments... at the
+    /// opening brace, see [`Block::open_brace`]).
+    pub end: TextRange,
+}
+
+/// `name = expr`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    /// The name.
+    pub name: String,
+    /// The whole definition.
+    pub span: TextRange,
+    /// The name.
+    pub name_span: TextRange,
+    /// The `=`.
+    pub equals: TextRange,
+    /// The value.
+    pub expr: Expr,
+}
+
+/// `type label… { body }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// The block type (`resource`).
+    pub kind: String,
+    /// The block type's range.
+    pub kind_span: TextRange,
+    /// Labels, bare or quoted.
+    pub labels: Vec<Label>,
+    /// The content.
+    pub body: Body,
+    /// The `{` (the type's range when the block is malformed).
+    pub open_brace: TextRange,
+    /// The `}`.
+    pub close_brace: TextRange,
+}
+
+impl Block {
+    /// From the block type to the closing brace.
+    pub fn span(&self) -> TextRange {
+        between(&self.kind_span, &self.close_brace)
+    }
+
+    /// hcl's `DefRange`: the type and labels, up to the last label (or the type).
+    pub fn def_range(&self) -> TextRange {
+        match self.labels.last() {
+            Some(label) => between(&self.kind_span, &label.span),
+            None => self.kind_span.clone(),
+        }
+    }
+}
+
+/// A block label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    /// Its value (unquoted).
+    pub value: String,
+    /// Its range, quotes included.
+    pub span: TextRange,
+    /// Whether it was written in quotes.
+    pub quoted: bool,
+}
+
+/// An expression with its range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where.
+    pub span: TextRange,
+}
+
+/// A literal value in the tree.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// `null`.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number, as written (parsed by the evaluator at full precision).
+    Number(String),
+    /// A string (template literal parts, string index keys).
+    String(String),
+    /// The placeholder hcl puts where a syntax error was (`cty.DynamicVal`).
+    Unknown,
+}
+
+/// Binary operators, by precedence group (lowest first in hcl's table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `>`
+    GreaterThan,
+    /// `>=`
+    GreaterThanOrEqual,
+    /// `<`
+    LessThan,
+    /// `<=`
+    LessThanOrEqual,
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-x`
+    Negate,
+    /// `!x`
+    Not,
+}
+
+/// One step of a traversal.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// `.name`
+    Attr {
+        /// The attribute.
+        name: String,
+        /// `.name`'s range.
+        span: TextRange,
+    },
+    /// `[literal]` or legacy `.0`.
+    Index {
+        /// The key.
+        key: Literal,
+        /// The brackets' range.
+        span: TextRange,
+    },
+}
+
+/// A `key = value` item of an object constructor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectItem {
+    /// The key (a bare name is a traversal that the evaluator reads as a string unless
+    /// `force_non_literal`).
+    pub key: Expr,
+    /// The key was written in parentheses, so a bare name is a variable.
+    pub force_non_literal: bool,
+    /// The value.
+    pub value: Expr,
+}
+
+/// A `for` expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForExpr {
+    /// The key variable (`k` in `for k, v in`), if any.
+    pub key_var: Option<String>,
+    /// The value variable.
+    pub value_var: String,
+    /// The collection.
+    pub collection: Expr,
+    /// The key expression (`k => …`), objects only.
+    pub key: Option<Expr>,
+    /// The value expression.
+    pub value: Expr,
+    /// The `if` filter.
+    pub condition: Option<Expr>,
+    /// `...` grouping.
+    pub group: bool,
+    /// Builds an object (`{ for … }`) rather than a tuple.
+    pub object: bool,
+}
+
+/// Expression forms, as hclsyntax's node types.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    /// `LiteralValueExpr`.
+    Literal(Literal),
+    /// `TemplateExpr`: literal and interpolated parts joined.
+    Template(Vec<Expr>),
+    /// `TemplateWrapExpr`: a template that is exactly one interpolation, `"${x}"`.
+    TemplateWrap(Box<Expr>),
+    /// `TemplateJoinExpr`: a `%{for}` directive (wraps a `For`).
+    TemplateJoin(Box<Expr>),
+    /// `ScopeTraversalExpr`: a variable and steps.
+    Traversal {
+        /// The variable.
+        root: String,
+        /// The variable's range.
+        root_span: TextRange,
+        /// The steps after it.
+        steps: Vec<Step>,
+    },
+    /// `RelativeTraversalExpr`: steps applied to any expression.
+    RelativeTraversal {
+        /// What the steps apply to.
+        source: Box<Expr>,
+        /// The steps.
+        steps: Vec<Step>,
+    },
+    /// `FunctionCallExpr`.
+    Call {
+        /// The function (with `ns::` prefixes).
+        name: String,
+        /// The name's range.
+        name_span: TextRange,
+        /// Arguments.
+        args: Vec<Expr>,
+        /// The last argument was written `x...`.
+        expand_final: bool,
+    },
+    /// `ConditionalExpr` (also `%{if}` directives).
+    Conditional {
+        /// The predicate.
+        condition: Box<Expr>,
+        /// The true result.
+        if_true: Box<Expr>,
+        /// The false result.
+        if_false: Box<Expr>,
+    },
+    /// `BinaryOpExpr`.
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Left operand.
+        lhs: Box<Expr>,
+        /// Right operand.
+        rhs: Box<Expr>,
+    },
+    /// `UnaryOpExpr`.
+    Unary {
+        /// The operator.
+        op: UnaryOp,
+        /// The operand.
+        operand: Box<Expr>,
+        /// The operator symbol's range.
+        symbol: TextRange,
+    },
+    /// `TupleConsExpr`.
+    Tuple(Vec<Expr>),
+    /// `ObjectConsExpr`.
+    Object(Vec<ObjectItem>),
+    /// `ForExpr`.
+    For(Box<ForExpr>),
+    /// `IndexExpr`: `collection[key]` with a non-literal key.
+    Index {
+        /// The collection.
+        collection: Box<Expr>,
+        /// The key.
+        key: Box<Expr>,
+        /// The brackets' range.
+        bracket: TextRange,
+    },
+    /// `SplatExpr`: `source.*.each` or `source[*].each`.
+    Splat {
+        /// The collection.
+        source: Box<Expr>,
+        /// What to evaluate per element (in terms of [`ExprKind::SplatItem`]).
+        each: Box<Expr>,
+        /// The `.*` or `[*]`.
+        marker: TextRange,
+    },
+    /// `AnonSymbolExpr`: the current element inside a splat's `each`.
+    SplatItem,
+    /// `ParenthesesExpr`.
+    Parens(Box<Expr>),
+    /// A placeholder where the parser found a syntax error.
+    Error,
+}

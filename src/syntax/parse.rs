@@ -1,0 +1,691 @@
+//! The recursive-descent parser for bodies, blocks and attributes, following hclsyntax's
+//! `parser.go`: the same messages and ranges, the same recovery.
+//!
+//! hcl stops reporting after its first error (a `recovery` flag that is never cleared). We clear
+//! it before each top-level item, so independent errors in separate top-level blocks are all
+//! reported while cascades inside one block stay silent, as in Go.
+
+use super::ast::{Attribute, Block, Body, Expr, Label, TextRange, between};
+use super::lex::{Token, TokenKind, lex};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::source::{FileId, SourceFile, Span};
+
+/// Expressions nested deeper than this are a diagnostic, not a stack overflow.
+pub const MAX_DEPTH: usize = 1000;
+
+/// A parsed file: its body and every diagnostic (lexical first, then syntax).
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The top-level body (partial where there were errors).
+    pub body: Body,
+    /// Syntax diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    }
+}
+
+/// One parsed member of a program.
+#[derive(Debug, Clone)]
+pub struct ParsedFile {
+    /// The member's source file.
+    pub file: FileId,
+    /// Its tree.
+    pub body: Body,
+}
+
+/// Parses a configuration file.
+pub fn parse_file(file: &SourceFile) -> Parsed {
+    let tokens = lex(file.text());
+    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
+    let mut parser = Parser::new(file, tokens);
+    let body = parser.parse_body(TokenKind::Eof, true);
+    diagnostics.append(&mut parser.diagnostics);
+    Parsed { body, diagnostics }
+}
+
+/// Parses a standalone expression (the `eval` command's input).
+pub fn parse_expression(file: &SourceFile) -> (Expr, Vec<Diagnostic>) {
+    let tokens = lex(file.text());
+    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
+    let mut parser = Parser::new(file, tokens);
+    parser.push_newlines(false);
+    let expr = parser.parse_expression();
+    let next = parser.peek();
+    if next.kind != TokenKind::Eof && !parser.recovery {
+        parser.error(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+            next.range32(),
+        );
+    }
+    parser.pop_newlines();
+    diagnostics.append(&mut parser.diagnostics);
+    (expr, diagnostics)
+}
+
+impl Token {
+    /// The range as the tree stores it.
+    pub fn range32(self) -> TextRange {
+        self.start..self.end
+    }
+}
+
+/// Parser state: hclsyntax's `peeker` plus its `recovery` flag.
+pub(super) struct Parser<'a> {
+    pub(super) file: &'a SourceFile,
+    tokens: Vec<Token>,
+    next: usize,
+    newlines: Vec<bool>,
+    pub(super) recovery: bool,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) depth: usize,
+    depth_reported: bool,
+}
+
+impl<'a> Parser<'a> {
+    pub(super) fn new(file: &'a SourceFile, tokens: Vec<Token>) -> Parser<'a> {
+        Parser {
+            file,
+            tokens,
+            next: 0,
+            newlines: vec![true],
+            recovery: false,
+            diagnostics: Vec::new(),
+            depth: 0,
+            depth_reported: false,
+        }
+    }
+
+    pub(super) fn file_id(&self) -> FileId {
+        self.file.id()
+    }
+
+    pub(super) fn text(&self, token: Token) -> &'a str {
+        token.text(self.file.text())
+    }
+
+    /// The next significant token and the index after it. Comments are skipped; where
+    /// newlines count, a line comment stands for the newline it ends with.
+    fn next_token(&self) -> (Token, usize) {
+        let include_newlines = self.newlines.last().copied().unwrap_or(true);
+        let bytes = self.file.text().as_bytes();
+        for i in self.next..self.tokens.len() {
+            let token = self.tokens[i];
+            match token.kind {
+                TokenKind::Comment => {
+                    if include_newlines
+                        && token.end > token.start
+                        && bytes[token.end as usize - 1] == b'\n'
+                    {
+                        let fake = Token {
+                            kind: TokenKind::Newline,
+                            ..token
+                        };
+                        return (fake, i + 1);
+                    }
+                    continue;
+                }
+                TokenKind::Newline if !include_newlines => continue,
+                _ => return (token, i + 1),
+            }
+        }
+        // The lexer always ends with an EOF token.
+        (self.tokens[self.tokens.len() - 1], self.tokens.len())
+    }
+
+    pub(super) fn peek(&self) -> Token {
+        self.next_token().0
+    }
+
+    pub(super) fn read(&mut self) -> Token {
+        let (token, next) = self.next_token();
+        self.next = next;
+        token
+    }
+
+    pub(super) fn prev_range(&self) -> TextRange {
+        if self.next == 0 {
+            return self.peek().range32();
+        }
+        self.tokens[self.next - 1].range32()
+    }
+
+    pub(super) fn push_newlines(&mut self, include: bool) {
+        self.newlines.push(include);
+    }
+
+    pub(super) fn pop_newlines(&mut self) {
+        if self.newlines.len() > 1 {
+            self.newlines.pop();
+        }
+    }
+
+    pub(super) fn span(&self, range: &TextRange) -> Span {
+        Span::new(self.file_id(), range.start as usize..range.end as usize)
+    }
+
+    /// Records a syntax error with hcl's summary and detail.
+    pub(super) fn error(&mut self, summary: &str, detail: &str, subject: TextRange) {
+        let span = self.span(&subject);
+        self.diagnostics.push(
+            Diagnostic::new(Code::S001, summary)
+                .with_detail(detail)
+                .with_primary(span, None),
+        );
+    }
+
+    /// Enters one level of nesting; false (and one diagnostic) past [`MAX_DEPTH`].
+    pub(super) fn enter(&mut self, at: TextRange) -> bool {
+        self.depth += 1;
+        if self.depth <= MAX_DEPTH {
+            return true;
+        }
+        if !self.depth_reported {
+            self.depth_reported = true;
+            let span = self.span(&at);
+            self.diagnostics.push(
+                Diagnostic::new(Code::S002, "Nesting too deep")
+                    .with_detail(format!(
+                        "Expressions and blocks may be nested at most {MAX_DEPTH} levels deep."
+                    ))
+                    .with_primary(span, None)
+                    .with_help("split the expression, for example with locals"),
+            );
+        }
+        self.recovery = true;
+        false
+    }
+
+    pub(super) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    pub(super) fn error_count(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// hcl's `recover`: skip to the token closing the current bracket.
+    pub(super) fn recover(&mut self, end: TokenKind) -> Token {
+        let start = opposite(end);
+        self.recovery = true;
+        let mut nest = 0usize;
+        loop {
+            let token = self.read();
+            let mut kind = token.kind;
+            if end == TokenKind::TemplateSeqEnd && kind == TokenKind::TemplateControl {
+                kind = TokenKind::TemplateInterp;
+            }
+            if kind == TokenKind::Eof {
+                return token;
+            }
+            if Some(kind) == start {
+                nest += 1;
+            } else if kind == end {
+                if nest == 0 {
+                    return token;
+                }
+                nest -= 1;
+            }
+        }
+    }
+
+    /// hcl's `recoverOver`: skip past the next `start`, then to its matching end.
+    pub(super) fn recover_over(&mut self, start: TokenKind) {
+        loop {
+            let token = self.read();
+            if token.kind == start || token.kind == TokenKind::Eof {
+                break;
+            }
+        }
+        if let Some(end) = opposite(start) {
+            self.recover(end);
+        }
+    }
+
+    /// hcl's `recoverAfterBodyItem`: skip to the end of the line, respecting brackets.
+    pub(super) fn recover_after_body_item(&mut self) {
+        use TokenKind as K;
+        self.recovery = true;
+        let mut open: Vec<K> = Vec::new();
+        loop {
+            let token = self.read();
+            match token.kind {
+                K::Newline if open.is_empty() => break,
+                K::Eof => break,
+                K::OBrace
+                | K::OBrack
+                | K::OParen
+                | K::OQuote
+                | K::OHeredoc
+                | K::TemplateInterp
+                | K::TemplateControl => open.push(token.kind),
+                K::CBrace | K::CBrack | K::CParen | K::CQuote | K::CHeredoc => {
+                    let opener = opposite(token.kind);
+                    while open.last().is_some_and(|&o| Some(o) != opener) {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                K::TemplateSeqEnd => {
+                    while open
+                        .last()
+                        .is_some_and(|&o| o != K::TemplateInterp && o != K::TemplateControl)
+                    {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// hcl's `ParseBody`. `top` marks the file's top level, where each item starts with a
+    /// fresh error report.
+    pub(super) fn parse_body(&mut self, end: TokenKind, top: bool) -> Body {
+        let start_range = self.prev_range();
+        let mut body = Body {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            span: start_range.clone(),
+            end: start_range.clone(),
+        };
+        let end_range;
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                end_range = next.range32();
+                self.read();
+                break;
+            }
+            match next.kind {
+                TokenKind::Newline => {
+                    self.read();
+                }
+                TokenKind::Ident => {
+                    if top {
+                        self.recovery = false;
+                    }
+                    self.parse_body_item(&mut body);
+                }
+                _ => {
+                    if top {
+                        self.recovery = false;
+                    }
+                    let bad = self.read();
+                    if !self.recovery {
+                        self.report_bad_body_token(bad, end, &start_range);
+                    }
+                    if bad.kind == TokenKind::Eof {
+                        end_range = self.prev_range();
+                        break;
+                    }
+                    if top {
+                        // Ours: resynchronise at the next line and keep going.
+                        self.recover_after_body_item();
+                        continue;
+                    }
+                    end_range = self.prev_range();
+                    self.recover(end);
+                    break;
+                }
+            }
+        }
+        body.span = between(&start_range, &end_range);
+        body.end = end_range.end..end_range.end;
+        body
+    }
+
+    fn report_bad_body_token(&mut self, bad: Token, end: TokenKind, start_range: &TextRange) {
+        match bad.kind {
+            TokenKind::OQuote => self.error(
+                "Invalid argument name",
+                "Argument names must not be quoted.",
+                bad.range32(),
+            ),
+            TokenKind::Eof if end == TokenKind::CBrace => self.error(
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                start_range.clone(),
+            ),
+            TokenKind::Eof => self.error(
+                "Unclosed configuration body",
+                "Found end of file before the end of this configuration body.",
+                start_range.clone(),
+            ),
+            _ => self.error(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                bad.range32(),
+            ),
+        }
+    }
+
+    fn parse_body_item(&mut self, body: &mut Body) {
+        let ident = self.read();
+        let next = self.peek();
+        match next.kind {
+            TokenKind::Equal => {
+                let attr = self.finish_attribute(ident, false);
+                self.add_attribute(body, attr);
+            }
+            TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
+                if let Some(block) = self.finish_block(ident) {
+                    body.blocks.push(block);
+                }
+            }
+            _ => {
+                self.recover_after_body_item();
+                self.error(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    ident.range32(),
+                );
+            }
+        }
+    }
+
+    fn add_attribute(&mut self, body: &mut Body, attr: Attribute) {
+        if let Some(existing) = body.attributes.iter().find(|a| a.name == attr.name) {
+            let existing_at = self.range_text(&existing.name_span);
+            self.error(
+                "Attribute redefined",
+                &format!(
+                    "The argument {:?} was already set at {existing_at}. Each argument may be set only once.",
+                    attr.name
+                ),
+                attr.name_span.clone(),
+            );
+            return;
+        }
+        body.attributes.push(attr);
+    }
+
+    /// Go HCL's `Range.String()` for a range of this file.
+    pub(super) fn range_text(&self, range: &TextRange) -> String {
+        let (start, end) = self.file.span_positions(self.span(range));
+        if start.line == end.line {
+            format!(
+                "{}:{},{}-{}",
+                self.file.name(),
+                start.line,
+                start.column,
+                end.column
+            )
+        } else {
+            format!(
+                "{}:{},{}-{},{}",
+                self.file.name(),
+                start.line,
+                start.column,
+                end.line,
+                end.column
+            )
+        }
+    }
+
+    fn finish_attribute(&mut self, ident: Token, single_line: bool) -> Attribute {
+        let equals = self.read();
+        let errors_before = self.error_count();
+        let expr = self.parse_expression();
+        let failed = self.error_count() > errors_before;
+        let mut end_range;
+        if self.recovery && failed {
+            end_range = self.prev_range();
+            self.recover_after_body_item();
+        } else {
+            end_range = self.prev_range();
+            if !single_line {
+                let end = self.peek();
+                if end.kind != TokenKind::Newline && end.kind != TokenKind::Eof {
+                    if !self.recovery {
+                        let (summary, detail) = if end.kind == TokenKind::Comma {
+                            (
+                                "Unexpected comma after argument",
+                                "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                            )
+                        } else {
+                            (
+                                "Missing newline after argument",
+                                "An argument definition must end with a newline.",
+                            )
+                        };
+                        self.error(summary, detail, end.range32());
+                    }
+                    end_range = self.prev_range();
+                    self.recover_after_body_item();
+                } else {
+                    end_range = self.prev_range();
+                    self.read();
+                }
+            }
+        }
+        Attribute {
+            name: self.text(ident).to_string(),
+            span: between(&ident.range32(), &end_range),
+            name_span: ident.range32(),
+            equals: equals.range32(),
+            expr,
+        }
+    }
+
+    fn finish_block(&mut self, ident: Token) -> Option<Block> {
+        let kind = self.text(ident).to_string();
+        let mut labels = Vec::new();
+        let open_brace = loop {
+            let token = self.peek();
+            match token.kind {
+                TokenKind::OBrace => break self.read(),
+                TokenKind::OQuote => {
+                    let (value, span) = self.parse_quoted_string_literal();
+                    labels.push(Label {
+                        value,
+                        span,
+                        quoted: true,
+                    });
+                }
+                TokenKind::Ident => {
+                    let token = self.read();
+                    labels.push(Label {
+                        value: self.text(token).to_string(),
+                        span: token.range32(),
+                        quoted: false,
+                    });
+                }
+                _ => {
+                    match token.kind {
+                        TokenKind::Equal => self.error(
+                            "Invalid block definition",
+                            "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+                            token.range32(),
+                        ),
+                        TokenKind::Newline => self.error(
+                            "Invalid block definition",
+                            "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
+                            token.range32(),
+                        ),
+                        _ if !self.recovery => self.error(
+                            "Invalid block definition",
+                            "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                            token.range32(),
+                        ),
+                        _ => {}
+                    }
+                    self.recover_after_body_item();
+                    let at = ident.range32();
+                    return Some(Block {
+                        kind,
+                        kind_span: at.clone(),
+                        labels,
+                        body: Body {
+                            attributes: Vec::new(),
+                            blocks: Vec::new(),
+                            span: at.clone(),
+                            end: at.clone(),
+                        },
+                        open_brace: at.clone(),
+                        close_brace: at,
+                    });
+                }
+            }
+        };
+        if !self.enter(open_brace.range32()) {
+            self.leave();
+            self.recover(TokenKind::CBrace);
+            self.recover_after_body_item();
+            return None;
+        }
+        let body = match self.peek().kind {
+            TokenKind::Newline | TokenKind::Eof | TokenKind::CBrace => {
+                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                    self.parse_body(TokenKind::CBrace, false)
+                })
+            }
+            _ => self.parse_single_line_body(ident, open_brace),
+        };
+        self.leave();
+        let close_brace = self.prev_range();
+        let eol = self.peek();
+        if eol.kind == TokenKind::Newline || eol.kind == TokenKind::Eof {
+            self.read();
+        } else {
+            if !self.recovery {
+                self.error(
+                    "Missing newline after block definition",
+                    "A block definition must end with a newline.",
+                    eol.range32(),
+                );
+            }
+            self.recover_after_body_item();
+        }
+        Some(Block {
+            kind,
+            kind_span: ident.range32(),
+            labels,
+            body,
+            open_brace: open_brace.range32(),
+            close_brace,
+        })
+    }
+
+    /// `name { attr = value }` on one line.
+    fn parse_single_line_body(&mut self, ident: Token, open_brace: Token) -> Body {
+        let start = open_brace.range32();
+        let mut body = Body {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            span: start.clone(),
+            end: start.end..start.end,
+        };
+        let name = self.read();
+        if name.kind != TokenKind::Ident {
+            self.recover_after_body_item();
+            self.error(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                name.range32(),
+            );
+            return body;
+        }
+        let next = self.peek();
+        match next.kind {
+            TokenKind::Equal => {
+                let attr = self.finish_attribute(name, true);
+                body.span = attr.span.clone();
+                body.end = attr.span.end..attr.span.end;
+                body.attributes.push(attr);
+            }
+            TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
+                self.recover_after_body_item();
+                let detail = format!(
+                    "A single-line block definition can contain only a single argument. If you meant to define argument {:?}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
+                    self.text(name)
+                );
+                self.error(
+                    "Argument definition required",
+                    &detail,
+                    between(&name.range32(), &next.range32()),
+                );
+                return body;
+            }
+            _ => {
+                self.recover_after_body_item();
+                self.error(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    name.range32(),
+                );
+                return body;
+            }
+        }
+        let after = self.peek();
+        match after.kind {
+            TokenKind::CBrace => {
+                self.read();
+            }
+            TokenKind::Comma => {
+                self.error(
+                    "Invalid single-argument block definition",
+                    "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
+                    after.range32(),
+                );
+                self.recover(TokenKind::CBrace);
+            }
+            TokenKind::Newline => {
+                self.error(
+                    "Invalid single-argument block definition",
+                    "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
+                    after.range32(),
+                );
+                self.recover(TokenKind::CBrace);
+            }
+            _ => {
+                if !self.recovery {
+                    if after.kind == TokenKind::Eof {
+                        self.error(
+                            "Unclosed configuration block",
+                            "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open_brace.range32(),
+                        );
+                    } else {
+                        self.error(
+                            "Invalid single-argument block definition",
+                            "A single-line block definition must end with a closing brace immediately after its single argument definition.",
+                            after.range32(),
+                        );
+                    }
+                }
+                self.recover(TokenKind::CBrace);
+            }
+        }
+        let _ = ident;
+        body
+    }
+}
+
+/// The bracket that closes (or opens) `kind`.
+pub(super) fn opposite(kind: TokenKind) -> Option<TokenKind> {
+    use TokenKind as K;
+    Some(match kind {
+        K::OBrace => K::CBrace,
+        K::OBrack => K::CBrack,
+        K::OParen => K::CParen,
+        K::OQuote => K::CQuote,
+        K::OHeredoc => K::CHeredoc,
+        K::CBrace => K::OBrace,
+        K::CBrack => K::OBrack,
+        K::CParen => K::OParen,
+        K::CQuote => K::OQuote,
+        K::CHeredoc => K::OHeredoc,
+        K::TemplateControl | K::TemplateInterp => K::TemplateSeqEnd,
+        K::TemplateSeqEnd => K::TemplateInterp,
+        _ => return None,
+    })
+}

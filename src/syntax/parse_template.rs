@@ -1,0 +1,801 @@
+//! Templates: quoted strings, heredocs (with `<<-` flush dedent), interpolations, `%{if}` and
+//! `%{for}` directives and strip markers, following hclsyntax's `parser_template.go`; and the
+//! decoding of literal text (escapes, `$${`, `%%{`).
+
+use super::ast::{Expr, ExprKind, ForExpr, Literal, TextRange, between};
+use super::lex::{Token, TokenKind};
+use super::parse::Parser;
+use unicode_segmentation::UnicodeSegmentation;
+
+enum Part {
+    Literal {
+        value: String,
+        span: TextRange,
+    },
+    Interp {
+        expr: Expr,
+        span: TextRange,
+    },
+    If {
+        condition: Expr,
+        span: TextRange,
+    },
+    For {
+        key: Option<String>,
+        value: String,
+        collection: Expr,
+        span: TextRange,
+    },
+    EndCtrl {
+        kind: Ctrl,
+        span: TextRange,
+    },
+    End {
+        span: TextRange,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctrl {
+    EndIf,
+    Else,
+    EndFor,
+}
+
+impl Ctrl {
+    fn name(self) -> &'static str {
+        match self {
+            Ctrl::EndIf => "endif",
+            Ctrl::Else => "else",
+            Ctrl::EndFor => "endfor",
+        }
+    }
+}
+
+fn literal(value: &str, span: TextRange) -> Expr {
+    Expr {
+        kind: ExprKind::Literal(Literal::String(value.to_string())),
+        span,
+    }
+}
+
+impl Parser<'_> {
+    /// Parses template content up to `end`; returns the parts and whether the template is a
+    /// single interpolation (hcl's pass-through `TemplateWrapExpr`).
+    pub(super) fn parse_template_inner(
+        &mut self,
+        end: TokenKind,
+        flush: bool,
+    ) -> (Vec<Expr>, bool) {
+        let mut parts = self.parse_template_parts(end);
+        if flush {
+            flush_heredoc(&mut parts);
+        }
+        meld_literals(&mut parts);
+        let passthru = parts.len() == 2 && matches!(parts[0], Part::Interp { .. });
+        let mut tp = TemplateParser {
+            parts,
+            pos: 0,
+            parser: self,
+        };
+        let exprs = tp.parse_root();
+        (exprs, passthru)
+    }
+
+    fn parse_template_parts(&mut self, end: TokenKind) -> Vec<Part> {
+        let mut parts = Vec::new();
+        let start_range = self.peek().range32();
+        let mut ltrim_next = false;
+        let mut next_can_trim_prev = false;
+        let end_range;
+        loop {
+            let next = self.read();
+            if next.kind == end {
+                end_range = next.range32();
+                break;
+            }
+            let ltrim = std::mem::take(&mut ltrim_next);
+            let can_trim_prev = std::mem::take(&mut next_can_trim_prev);
+            match next.kind {
+                TokenKind::StringLit | TokenKind::QuotedLit => {
+                    let mut value = self.decode_literal(next);
+                    if ltrim {
+                        value = value.trim_start_matches(char::is_whitespace).to_string();
+                    }
+                    parts.push(Part::Literal {
+                        value,
+                        span: next.range32(),
+                    });
+                    next_can_trim_prev = true;
+                }
+                TokenKind::TemplateInterp => {
+                    trim_previous(&mut parts, can_trim_prev, self.text(next));
+                    self.push_newlines(false);
+                    let expr = self.parse_expression();
+                    let close = self.peek();
+                    if close.kind != TokenKind::TemplateSeqEnd {
+                        if !self.recovery {
+                            self.report_unclosed_interp(close, end, &start_range);
+                        }
+                        self.recover(TokenKind::TemplateSeqEnd);
+                    } else {
+                        self.read();
+                        ltrim_next = self.text(close).starts_with('~');
+                    }
+                    self.pop_newlines();
+                    parts.push(Part::Interp {
+                        expr,
+                        span: between(&next.range32(), &close.range32()),
+                    });
+                }
+                TokenKind::TemplateControl => {
+                    trim_previous(&mut parts, can_trim_prev, self.text(next));
+                    self.push_newlines(false);
+                    if let Some(part) = self.parse_directive(next, &start_range) {
+                        parts.push(part);
+                        let close = self.peek();
+                        if close.kind != TokenKind::TemplateSeqEnd {
+                            if !self.recovery {
+                                let keyword = directive_keyword(&parts);
+                                self.error(
+                                    &format!("Extra characters in {keyword} marker"),
+                                    "Expected a closing brace to end the sequence, but found extra characters.",
+                                    close.range32(),
+                                );
+                            }
+                            self.recover(TokenKind::TemplateSeqEnd);
+                        } else {
+                            self.read();
+                            ltrim_next = self.text(close).starts_with('~');
+                        }
+                    }
+                    self.pop_newlines();
+                }
+                _ => {
+                    if !self.recovery {
+                        self.error(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
+                            next.range32(),
+                        );
+                    }
+                    let last = self.recover(end);
+                    end_range = last.range32();
+                    break;
+                }
+            }
+        }
+        if parts.is_empty() {
+            parts.push(Part::Literal {
+                value: String::new(),
+                span: start_range.end..start_range.end,
+            });
+        }
+        parts.push(Part::End { span: end_range });
+        parts
+    }
+
+    fn report_unclosed_interp(&mut self, close: Token, end: TokenKind, start_range: &TextRange) {
+        match close.kind {
+            TokenKind::Eof => self.error(
+                "Unclosed template interpolation sequence",
+                "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                start_range.clone(),
+            ),
+            TokenKind::Colon => self.error(
+                "Extra characters after interpolation expression",
+                "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                close.range32(),
+            ),
+            TokenKind::CQuote | TokenKind::OQuote if end == TokenKind::CQuote => self.error(
+                "Unclosed template interpolation sequence",
+                "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                start_range.clone(),
+            ),
+            _ => self.error(
+                "Extra characters after interpolation expression",
+                "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                close.range32(),
+            ),
+        }
+    }
+
+    /// The part for a `%{ … }` directive, or `None` after an error (already recovered).
+    fn parse_directive(&mut self, open: Token, _start: &TextRange) -> Option<Part> {
+        let kw = self.peek();
+        if kw.kind != TokenKind::Ident {
+            if !self.recovery {
+                self.error(
+                    "Invalid template directive",
+                    "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                    kw.range32(),
+                );
+            }
+            self.recover(TokenKind::TemplateSeqEnd);
+            return None;
+        }
+        self.read();
+        let span_to_next = |p: &Self| between(&open.range32(), &p.peek().range32());
+        match self.text(kw) {
+            "if" => {
+                let condition = self.parse_expression();
+                Some(Part::If {
+                    condition,
+                    span: span_to_next(self),
+                })
+            }
+            "else" => Some(Part::EndCtrl {
+                kind: Ctrl::Else,
+                span: span_to_next(self),
+            }),
+            "endif" => Some(Part::EndCtrl {
+                kind: Ctrl::EndIf,
+                span: span_to_next(self),
+            }),
+            "endfor" => Some(Part::EndCtrl {
+                kind: Ctrl::EndFor,
+                span: span_to_next(self),
+            }),
+            "for" => self.parse_for_directive(open),
+            given => {
+                if !self.recovery {
+                    let given = given.to_string();
+                    let suggestion = crate::syntax::suggest::name_suggestion(
+                        &given,
+                        &["if", "for", "else", "endif", "endfor"],
+                    )
+                    .map(|s| format!(" Did you mean {s:?}?"))
+                    .unwrap_or_default();
+                    self.error(
+                        "Invalid template control keyword",
+                        &format!("{given:?} is not a valid template control keyword.{suggestion}"),
+                        kw.range32(),
+                    );
+                }
+                self.recover(TokenKind::TemplateSeqEnd);
+                None
+            }
+        }
+    }
+
+    fn parse_for_directive(&mut self, open: Token) -> Option<Part> {
+        let fail = |p: &mut Self, detail: &str| {
+            if !p.recovery {
+                let at = p.peek().range32();
+                p.error("Invalid 'for' directive", detail, at);
+            }
+            p.recover(TokenKind::TemplateSeqEnd);
+            None
+        };
+        if self.peek().kind != TokenKind::Ident {
+            return fail(self, "For directive requires variable name after 'for'.");
+        }
+        let first = self.read();
+        let mut value = self.text(first).to_string();
+        let mut key = None;
+        if self.peek().kind == TokenKind::Comma {
+            self.read();
+            if self.peek().kind != TokenKind::Ident {
+                return fail(
+                    self,
+                    "For directive requires value variable name after comma.",
+                );
+            }
+            key = Some(value);
+            let second = self.read();
+            value = self.text(second).to_string();
+        }
+        let next = self.peek();
+        if !(next.kind == TokenKind::Ident && self.text(next) == "in") {
+            return fail(self, "For directive requires 'in' keyword after names.");
+        }
+        self.read();
+        let collection = self.parse_expression();
+        let span = between(&open.range32(), &self.peek().range32());
+        Some(Part::For {
+            key,
+            value,
+            collection,
+            span,
+        })
+    }
+
+    /// hcl's `ParseStringLiteralToken`: the value of a literal token, with escape errors.
+    pub(super) fn decode_literal(&mut self, token: Token) -> String {
+        let quoted = token.kind == TokenKind::QuotedLit;
+        let text = self.text(token);
+        let (value, problems) = decode(text, quoted);
+        for (detail, range) in problems {
+            let start = token.start + range.start as u32;
+            let end = token.start + range.end as u32;
+            self.error("Invalid escape sequence", &detail, start..end);
+        }
+        value
+    }
+
+    /// A block label in quotes: `"name"` (hcl's `parseQuotedStringLiteral`).
+    pub(super) fn parse_quoted_string_literal(&mut self) -> (String, TextRange) {
+        let open = self.read();
+        let mut value = String::new();
+        let end_range;
+        loop {
+            let token = self.read();
+            match token.kind {
+                TokenKind::CQuote => {
+                    end_range = token.range32();
+                    break;
+                }
+                TokenKind::QuotedLit => value.push_str(&self.decode_literal(token)),
+                TokenKind::TemplateControl | TokenKind::TemplateInterp => {
+                    let which = if token.kind == TokenKind::TemplateControl {
+                        "%"
+                    } else {
+                        "$"
+                    };
+                    self.error(
+                        "Invalid string literal",
+                        &format!("Template sequences are not allowed in this string. To include a literal {which:?}, double it (as \"{which}{which}\") to escape it."),
+                        token.range32(),
+                    );
+                    value.push_str(which);
+                    value.push_str("{ ... }");
+                    self.recover(TokenKind::TemplateSeqEnd);
+                }
+                TokenKind::Eof => {
+                    self.error(
+                        "Unterminated string literal",
+                        "Unable to find the closing quote mark before the end of the file.",
+                        token.range32(),
+                    );
+                    end_range = token.range32();
+                    break;
+                }
+                _ => {
+                    self.error(
+                        "Invalid string literal",
+                        "This item is not valid in a string literal.",
+                        token.range32(),
+                    );
+                    self.recover(TokenKind::CQuote);
+                    end_range = token.range32();
+                    break;
+                }
+            }
+        }
+        (value, between(&open.range32(), &end_range))
+    }
+}
+
+/// The keyword of the directive just pushed, for "Extra characters in X marker".
+fn directive_keyword(parts: &[Part]) -> &'static str {
+    match parts.last() {
+        Some(Part::If { .. }) => "if",
+        Some(Part::For { .. }) => "for",
+        Some(Part::EndCtrl { kind, .. }) => kind.name(),
+        _ => "",
+    }
+}
+
+/// `${~` / `%{~`: trim trailing whitespace from the literal before.
+fn trim_previous(parts: &mut [Part], can_trim: bool, opener: &str) {
+    if !(can_trim && opener.len() == 3 && opener.ends_with('~')) {
+        return;
+    }
+    if let Some(Part::Literal { value, .. }) = parts.last_mut() {
+        let trimmed = value.trim_end_matches(char::is_whitespace).len();
+        value.truncate(trimmed);
+    }
+}
+
+/// hcl's `flushHeredocTemplateParts`: remove the smallest indentation of all lines.
+fn flush_heredoc(parts: &mut [Part]) {
+    let mut min = usize::MAX;
+    let mut newline = true;
+    let mut adjust = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if newline {
+            newline = false;
+            let mut spaces = 0;
+            match part {
+                Part::Literal { value, .. } => {
+                    let trimmed = value.trim_start_matches(char::is_whitespace);
+                    if trimmed.is_empty() && value.ends_with('\n') {
+                        spaces = usize::MAX;
+                    } else {
+                        let space_bytes = value.len() - trimmed.len();
+                        spaces = value[..space_bytes].graphemes(true).count();
+                        adjust.push(i);
+                    }
+                }
+                Part::End { .. } => break,
+                _ => {}
+            }
+            min = min.min(spaces);
+        }
+        if let Part::Literal { value, .. } = part
+            && value.ends_with('\n')
+        {
+            newline = true;
+        }
+    }
+    if min == usize::MAX {
+        return;
+    }
+    for i in adjust {
+        if let Part::Literal { value, span } = &mut parts[i] {
+            let cut: usize = value.graphemes(true).take(min).map(str::len).sum();
+            value.drain(..cut);
+            span.start += cut as u32;
+        }
+    }
+}
+
+fn meld_literals(parts: &mut Vec<Part>) {
+    let mut i = 1;
+    while i < parts.len() {
+        if let (Part::Literal { .. }, Part::Literal { .. }) = (&parts[i - 1], &parts[i]) {
+            let Part::Literal {
+                value: tail,
+                span: tail_span,
+            } = parts.remove(i)
+            else {
+                unreachable!("checked to be a literal just above");
+            };
+            if let Part::Literal { value, span } = &mut parts[i - 1] {
+                value.push_str(&tail);
+                span.end = tail_span.end;
+            }
+            continue;
+        }
+        i += 1;
+    }
+}
+
+struct TemplateParser<'p, 'a> {
+    parts: Vec<Part>,
+    pos: usize,
+    parser: &'p mut Parser<'a>,
+}
+
+impl TemplateParser<'_, '_> {
+    fn take(&mut self) -> Part {
+        let part = std::mem::replace(&mut self.parts[self.pos], Part::End { span: 0..0 });
+        if !matches!(part, Part::End { .. }) {
+            self.pos += 1;
+        } else {
+            self.parts[self.pos] = Part::End {
+                span: part_span(&part),
+            };
+        }
+        part
+    }
+
+    fn peek_is_end(&self) -> Option<TextRange> {
+        match &self.parts[self.pos] {
+            Part::End { span } => Some(span.clone()),
+            _ => None,
+        }
+    }
+
+    fn peek_ctrl(&self) -> Option<(Ctrl, TextRange)> {
+        match &self.parts[self.pos] {
+            Part::EndCtrl { kind, span } => Some((*kind, span.clone())),
+            _ => None,
+        }
+    }
+
+    fn parse_root(&mut self) -> Vec<Expr> {
+        let mut exprs = Vec::new();
+        while self.peek_is_end().is_none() {
+            exprs.push(self.parse_part());
+        }
+        exprs
+    }
+
+    fn parse_part(&mut self) -> Expr {
+        match self.take() {
+            Part::Literal { value, span } => literal(&value, span),
+            Part::Interp { expr, .. } => expr,
+            Part::If { condition, span } => self.parse_if(condition, span),
+            Part::For {
+                key,
+                value,
+                collection,
+                span,
+            } => self.parse_for(key, value, collection, span),
+            Part::End { span } => {
+                self.parser.error(
+                    "Unexpected end of template",
+                    "The control directives within this template are unbalanced.",
+                    span.clone(),
+                );
+                Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span,
+                }
+            }
+            Part::EndCtrl { kind, span } => {
+                self.parser.error(
+                    &format!("Unexpected {} directive", kind.name()),
+                    "The control directives within this template are unbalanced.",
+                    span.clone(),
+                );
+                Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span,
+                }
+            }
+        }
+    }
+
+    fn parse_if(&mut self, condition: Expr, open: TextRange) -> Expr {
+        let mut if_exprs = Vec::new();
+        let mut else_exprs = Vec::new();
+        let mut in_else = false;
+        let endif;
+        loop {
+            if let Some(end) = self.peek_is_end() {
+                let at = self.parser.range_text(&open);
+                self.parser.error(
+                    "Unexpected end of template",
+                    &format!(
+                        "The if directive at {at} is missing its corresponding endif directive."
+                    ),
+                    end.clone(),
+                );
+                return Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span: end,
+                };
+            }
+            if let Some((kind, span)) = self.peek_ctrl() {
+                self.take();
+                match kind {
+                    Ctrl::Else if !in_else => {
+                        in_else = true;
+                        continue;
+                    }
+                    Ctrl::EndIf => {
+                        endif = span;
+                        break;
+                    }
+                    Ctrl::Else => {
+                        let at = self.parser.range_text(&open);
+                        self.parser.error(
+                            "Unexpected else directive",
+                            &format!("Already in the else clause for the if started at {at}."),
+                            span.clone(),
+                        );
+                    }
+                    Ctrl::EndFor => {
+                        let at = self.parser.range_text(&open);
+                        self.parser.error(
+                            "Unexpected endfor directive",
+                            &format!("Expecting an endif directive for the if started at {at}."),
+                            span.clone(),
+                        );
+                    }
+                }
+                return Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span,
+                };
+            }
+            let part = self.parse_part();
+            if in_else {
+                else_exprs.push(part)
+            } else {
+                if_exprs.push(part)
+            }
+        }
+        if if_exprs.is_empty() {
+            if_exprs.push(literal("", open.end..open.end));
+        }
+        if else_exprs.is_empty() {
+            else_exprs.push(literal("", endif.start..endif.start));
+        }
+        let join = |exprs: Vec<Expr>| {
+            let span = between(&exprs[0].span, &exprs[exprs.len() - 1].span);
+            Expr {
+                kind: ExprKind::Template(exprs),
+                span,
+            }
+        };
+        Expr {
+            span: between(&open, &endif),
+            kind: ExprKind::Conditional {
+                condition: Box::new(condition),
+                if_true: Box::new(join(if_exprs)),
+                if_false: Box::new(join(else_exprs)),
+            },
+        }
+    }
+
+    fn parse_for(
+        &mut self,
+        key: Option<String>,
+        value: String,
+        collection: Expr,
+        open: TextRange,
+    ) -> Expr {
+        let mut content = Vec::new();
+        let endfor;
+        loop {
+            if let Some(end) = self.peek_is_end() {
+                let at = self.parser.range_text(&open);
+                self.parser.error(
+                    "Unexpected end of template",
+                    &format!(
+                        "The for directive at {at} is missing its corresponding endfor directive."
+                    ),
+                    end.clone(),
+                );
+                return Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span: end,
+                };
+            }
+            if let Some((kind, span)) = self.peek_ctrl() {
+                self.take();
+                match kind {
+                    Ctrl::EndFor => {
+                        endfor = span;
+                        break;
+                    }
+                    Ctrl::Else => self.parser.error(
+                        "Unexpected else directive",
+                        "An else clause is not expected for a for directive.",
+                        span.clone(),
+                    ),
+                    Ctrl::EndIf => {
+                        let at = self.parser.range_text(&open);
+                        self.parser.error(
+                            "Unexpected endif directive",
+                            &format!("Expecting an endfor directive corresponding to the for directive at {at}."),
+                            span.clone(),
+                        );
+                    }
+                }
+                return Expr {
+                    kind: ExprKind::Literal(Literal::Unknown),
+                    span,
+                };
+            }
+            content.push(self.parse_part());
+        }
+        if content.is_empty() {
+            content.push(literal("", open.end..open.end));
+        }
+        let content_span = between(&content[0].span, &content[content.len() - 1].span);
+        let span = between(&open, &endfor);
+        let for_expr = Expr {
+            span: span.clone(),
+            kind: ExprKind::For(Box::new(ForExpr {
+                key_var: key,
+                value_var: value,
+                collection,
+                key: None,
+                value: Expr {
+                    kind: ExprKind::Template(content),
+                    span: content_span,
+                },
+                condition: None,
+                group: false,
+                object: false,
+            })),
+        };
+        Expr {
+            kind: ExprKind::TemplateJoin(Box::new(for_expr)),
+            span,
+        }
+    }
+}
+
+fn part_span(part: &Part) -> TextRange {
+    match part {
+        Part::Literal { span, .. }
+        | Part::Interp { span, .. }
+        | Part::If { span, .. }
+        | Part::For { span, .. }
+        | Part::EndCtrl { span, .. }
+        | Part::End { span } => span.clone(),
+    }
+}
+
+/// Decodes a literal token: `quoted` literals take backslash escapes; both unescape `$${` and
+/// `%%{`. Returns the value and (detail, byte range in the token) per invalid escape.
+pub fn decode(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Range<usize>)>) {
+    let mut out = String::with_capacity(text.len());
+    let mut problems = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        let c = bytes[i];
+        if quoted && c == b'\\' {
+            i = decode_escape(text, i, &mut out, &mut problems);
+            continue;
+        }
+        if (c == b'$' || c == b'%')
+            && bytes.get(i + 1) == Some(&c)
+            && bytes.get(i + 2) == Some(&b'{')
+        {
+            out.push(c as char);
+            out.push('{');
+            i += 3;
+            continue;
+        }
+        let ch = text[i..].chars().next().unwrap_or('\u{fffd}');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    (out, problems)
+}
+
+fn decode_escape(
+    text: &str,
+    start: usize,
+    out: &mut String,
+    problems: &mut Vec<(String, std::ops::Range<usize>)>,
+) -> usize {
+    let Some(selector) = text[start + 1..].chars().next() else {
+        problems.push((
+            "Backslash must be followed by an escape sequence selector character.".into(),
+            start..start + 1,
+        ));
+        out.push('\\');
+        return start + 1;
+    };
+    let after = start + 1 + selector.len_utf8();
+    let simple = match selector {
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        '"' => Some('"'),
+        '\\' => Some('\\'),
+        _ => None,
+    };
+    if let Some(ch) = simple {
+        out.push(ch);
+        return after;
+    }
+    if selector == 'u' || selector == 'U' {
+        let want = if selector == 'u' { 4 } else { 8 };
+        let hex: String = text[after..]
+            .chars()
+            .take(want)
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
+        let end = after + hex.len();
+        if hex.len() != want {
+            let detail = if selector == 'u' {
+                "The \\u escape sequence must be followed by four hexadecimal digits."
+            } else {
+                "The \\U escape sequence must be followed by eight hexadecimal digits."
+            };
+            problems.push((detail.into(), start..end));
+            out.push_str(&text[start..end]);
+            return end;
+        }
+        let number = u32::from_str_radix(&hex, 16).unwrap_or(u32::MAX);
+        match char::from_u32(number) {
+            Some(ch) => out.push(ch),
+            None => {
+                problems.push((
+                    format!("Cannot encode character U+{number:04x} in UTF-8."),
+                    start..end,
+                ));
+                out.push_str(&text[start..end]);
+            }
+        }
+        return end;
+    }
+    problems.push((
+        format!(
+            "The symbol {:?} is not a valid escape sequence selector.",
+            selector.to_string()
+        ),
+        start..after,
+    ));
+    out.push(selector);
+    after
+}
