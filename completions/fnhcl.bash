@@ -16,6 +16,9 @@ _fnhcl() {
             ",$1")
                 cmd="fnhcl"
                 ;;
+            fnhcl,check)
+                cmd="fnhcl__subcmd__check"
+                ;;
             fnhcl,completions)
                 cmd="fnhcl__subcmd__completions"
                 ;;
@@ -24,6 +27,9 @@ _fnhcl() {
                 ;;
             fnhcl,package)
                 cmd="fnhcl__subcmd__package"
+                ;;
+            fnhcl__subcmd__help,check)
+                cmd="fnhcl__subcmd__help__subcmd__check"
                 ;;
             fnhcl__subcmd__help,completions)
                 cmd="fnhcl__subcmd__help__subcmd__completions"
@@ -41,12 +47,42 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__check)
+            opts="-q -v -h -V --step --fail-level --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --step)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-level)
+                    COMPREPLY=($(compgen -W "error warning" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -85,8 +121,22 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package completions help"
+            opts="package check completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+            cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -41,6 +42,20 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand --force 'With `--extract`, overwrite files whose contents differ from the bundle'
             cand --skip-analysis 'Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running the analyzer'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;check'= {
+            cand --step 'The pipeline step to check when a Composition has several function-hcl steps'
+            cand --fail-level 'The lowest severity that makes the command fail (exit 1)'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -64,10 +79,13 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;help'= {
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+            cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;help;package'= {
+        }
+        &'fnhcl;help;check'= {
         }
         &'fnhcl;help;completions'= {
         }

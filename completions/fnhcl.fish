@@ -36,6 +36,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -s v -l verbose -d 'Print more
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l into -d 'Write the bundle into the function-hcl step of this Composition (its `input.hcl`), editing only that value: comments, key order and every other byte stay as they are' -r -F
@@ -55,6 +56,20 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'P
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l step -d 'The pipeline step to check when a Composition has several function-hcl steps' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l fail-level -d 'The lowest severity that makes the command fail (exit 1)' -r -f -a "error\t'Fail on errors only'
+warning\t'Fail on warnings and errors'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -66,6 +81,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

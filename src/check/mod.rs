@@ -1,7 +1,7 @@
 //! L4: `check` — every diagnostic a composition can have without running it. Today: syntax and
 //! the function-hcl schema; semantic rules join later.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceMap;
 use crate::source::loader::Bundle;
 use crate::syntax::{self, ParsedFile};
@@ -17,6 +17,10 @@ pub fn check_bundle(map: &SourceMap, bundle: &Bundle) -> Vec<Diagnostic> {
             file: member.file,
             body: result.body,
         });
+    }
+    // A partial tree would only add noise; function-hcl also stops after syntax errors.
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return diagnostics;
     }
     diagnostics.extend(crate::syntax::schema::check_program(map, &parsed));
     diagnostics

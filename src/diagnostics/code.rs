@@ -44,6 +44,24 @@ pub enum Code {
     S001,
     /// Nesting deeper than the parser allows.
     S002,
+    /// An argument the block does not take.
+    B101,
+    /// A block type not allowed here.
+    B102,
+    /// A required argument is missing.
+    B103,
+    /// A block has too many labels.
+    B104,
+    /// A block lacks a label.
+    B105,
+    /// A block inside an attributes-only body (`locals`).
+    B106,
+    /// Two resources, collections or requirements with one name.
+    B107,
+    /// An invalid user function definition.
+    B108,
+    /// An invalid requirement selector.
+    B109,
 }
 
 /// What the table says about a code.
@@ -75,6 +93,14 @@ const fn info(
         description,
     }
 }
+
+static UNKNOWN: CodeInfo = CodeInfo {
+    code: Code::I001,
+    id: "????",
+    name: "unknown",
+    severity: Severity::Error,
+    description: "A code missing from the table",
+};
 
 /// Every code, sorted.
 pub static CODES: &[CodeInfo] = &[
@@ -181,13 +207,67 @@ pub static CODES: &[CodeInfo] = &[
         "nesting-too-deep",
         "Expressions or blocks are nested too deeply",
     ),
+    info(
+        Code::B101,
+        "B101",
+        "unsupported-argument",
+        "An argument the block does not take",
+    ),
+    info(
+        Code::B102,
+        "B102",
+        "unsupported-block",
+        "A block type that is not allowed here",
+    ),
+    info(
+        Code::B103,
+        "B103",
+        "missing-argument",
+        "A required argument is missing",
+    ),
+    info(
+        Code::B104,
+        "B104",
+        "extraneous-label",
+        "A block has more labels than it takes",
+    ),
+    info(Code::B105, "B105", "missing-label", "A block lacks a label"),
+    info(
+        Code::B106,
+        "B106",
+        "block-in-attributes",
+        "A block where only arguments are allowed",
+    ),
+    info(
+        Code::B107,
+        "B107",
+        "duplicate-name",
+        "A resource, collection or requirement name is used twice",
+    ),
+    info(
+        Code::B108,
+        "B108",
+        "invalid-function",
+        "A user function definition is invalid",
+    ),
+    info(
+        Code::B109,
+        "B109",
+        "invalid-requirement",
+        "A requirement's select block is invalid",
+    ),
 ];
 
 impl Code {
     /// The table entry.
     pub fn info(self) -> &'static CodeInfo {
-        // The table is sorted and holds every variant, so the variant's position is its index.
-        &CODES[self as usize]
+        // The unit test below proves every variant has its entry at its own index; the search
+        // keeps a missing entry from ever being a panic.
+        CODES
+            .get(self as usize)
+            .filter(|entry| entry.code == self)
+            .or_else(|| CODES.iter().find(|entry| entry.code == self))
+            .unwrap_or(&UNKNOWN)
     }
 
     /// The code's text.
@@ -202,6 +282,11 @@ mod tests {
 
     #[test]
     fn table_is_sorted_unique_and_indexed_by_variant() {
+        assert_eq!(
+            CODES.last().map(|c| c.code),
+            Some(Code::B109),
+            "the table ends with the last variant"
+        );
         for (i, entry) in CODES.iter().enumerate() {
             assert_eq!(entry.code as usize, i, "{} is out of place", entry.id);
             assert_eq!(format!("{:?}", entry.code), entry.id);

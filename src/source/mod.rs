@@ -17,6 +17,11 @@ use unicode_segmentation::UnicodeSegmentation;
 pub struct FileId(u32);
 
 impl FileId {
+    /// The first file of a map (for empty programs that still need a file id).
+    pub fn first() -> FileId {
+        FileId(0)
+    }
+
     /// The index of the file in its map.
     pub fn index(self) -> usize {
         self.0 as usize

@@ -22,20 +22,20 @@ pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnost
             TokenKind::BitwiseAnd
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
-            | TokenKind::BitwiseNot => {
-                if bitwise < 4 {
-                    let suggestion = match token.kind {
-                        TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
-                        TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
-                        TokenKind::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
-                        _ => "",
-                    };
-                    report(
-                        "Unsupported operator",
-                        &format!("Bitwise operators are not supported.{suggestion}"),
-                    );
-                    bitwise += 1;
-                }
+            | TokenKind::BitwiseNot
+                if bitwise < 4 =>
+            {
+                let suggestion = match token.kind {
+                    TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
+                    TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
+                    TokenKind::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
+                    _ => "",
+                };
+                report(
+                    "Unsupported operator",
+                    &format!("Bitwise operators are not supported.{suggestion}"),
+                );
+                bitwise += 1;
             }
             TokenKind::Backtick => {
                 if backtick % 2 == 0 {
@@ -59,14 +59,12 @@ pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnost
                     apostrophe += 1;
                 }
             }
-            TokenKind::Semicolon => {
-                if semicolon < 1 {
-                    report(
-                        "Invalid character",
-                        "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
-                    );
-                    semicolon += 1;
-                }
+            TokenKind::Semicolon if semicolon < 1 => {
+                report(
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                );
+                semicolon += 1;
             }
             TokenKind::QuotedNewline => report(
                 "Invalid multi-line string",

@@ -1,9 +1,479 @@
-//! Placeholder for the function-hcl schema.
-use super::ParsedFile;
-use crate::diagnostics::Diagnostic;
-use crate::source::SourceMap;
+//! The function-hcl schema: which blocks, labels and arguments may appear where — one
+//! declarative table, checked the way hcl's `Body.Content` and function-hcl's analyzer check it
+//! (same texts, same ranges, same stopping points).
 
-/// Schema diagnostics for a whole program.
-pub fn check_program(_map: &SourceMap, _files: &[ParsedFile]) -> Vec<Diagnostic> {
-    Vec::new()
+use super::ParsedFile;
+use super::ast::{Block, Body, TextRange, between};
+use super::suggest::name_suggestion;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::source::{FileId, SourceMap, Span};
+
+/// A block type and the labels it takes.
+#[derive(Debug)]
+pub struct BlockSchema {
+    /// The block type.
+    pub kind: &'static str,
+    /// The label names (hcl prints them in "Missing name for resource").
+    pub labels: &'static [&'static str],
+}
+
+/// What a body may hold. `None` in [`schema_for`] means "attributes only" (`locals`).
+#[derive(Debug)]
+pub struct BodySchema {
+    /// Arguments and whether each is required, in hcl's order.
+    pub attributes: &'static [(&'static str, bool)],
+    /// Child blocks.
+    pub blocks: &'static [BlockSchema],
+}
+
+const fn block(kind: &'static str, labels: &'static [&'static str]) -> BlockSchema {
+    BlockSchema { kind, labels }
+}
+
+const NAME: &[&str] = &["name"];
+const GROUP_BLOCKS: &[BlockSchema] = &[
+    block("locals", &[]),
+    block("group", &[]),
+    block("resource", NAME),
+    block("resources", &["baseName"]),
+    block("composite", &["object"]),
+    block("context", &[]),
+    block("requirement", NAME),
+];
+const RESOURCE_BLOCKS: &[BlockSchema] = &[
+    block("locals", &[]),
+    block("ready", &[]),
+    block("composite", &["object"]),
+    block("context", &[]),
+];
+
+/// The top level of a file.
+pub static TOP_LEVEL: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[
+        block("locals", &[]),
+        block("group", &[]),
+        block("resource", NAME),
+        block("resources", &["baseName"]),
+        block("composite", &["object"]),
+        block("context", &[]),
+        block("requirement", NAME),
+        block("function", NAME),
+    ],
+};
+static GROUP: BodySchema = BodySchema {
+    attributes: &[("condition", false)],
+    blocks: GROUP_BLOCKS,
+};
+static RESOURCE: BodySchema = BodySchema {
+    attributes: &[("body", true), ("condition", false)],
+    blocks: RESOURCE_BLOCKS,
+};
+static RESOURCES: BodySchema = BodySchema {
+    attributes: &[("condition", false), ("for_each", true), ("name", false)],
+    blocks: &[
+        block("locals", &[]),
+        block("composite", &["object"]),
+        block("template", &[]),
+        block("context", &[]),
+    ],
+};
+static TEMPLATE: BodySchema = BodySchema {
+    attributes: &[("body", true)],
+    blocks: RESOURCE_BLOCKS,
+};
+static COMPOSITE: BodySchema = BodySchema {
+    attributes: &[("body", true)],
+    blocks: &[block("locals", &[])],
+};
+static CONTEXT: BodySchema = BodySchema {
+    attributes: &[("key", true), ("value", true)],
+    blocks: &[block("locals", &[])],
+};
+static READY: BodySchema = BodySchema {
+    attributes: &[("value", true)],
+    blocks: &[block("locals", &[])],
+};
+static REQUIREMENT: BodySchema = BodySchema {
+    attributes: &[("condition", false)],
+    blocks: &[block("locals", &[]), block("select", &[])],
+};
+static SELECT: BodySchema = BodySchema {
+    attributes: &[
+        ("apiVersion", true),
+        ("kind", true),
+        ("matchName", false),
+        ("matchLabels", false),
+    ],
+    blocks: &[],
+};
+static FUNCTION: BodySchema = BodySchema {
+    attributes: &[("description", false), ("body", true)],
+    blocks: &[block("arg", NAME), block("locals", &[])],
+};
+static ARG: BodySchema = BodySchema {
+    attributes: &[("description", false), ("default", false)],
+    blocks: &[],
+};
+
+/// The schema of a block type's body: `Some(None)` for attribute-only bodies (`locals`),
+/// `None` for a type that has no schema.
+pub fn schema_for(kind: &str) -> Option<Option<&'static BodySchema>> {
+    Some(Some(match kind {
+        "locals" => return Some(None),
+        "group" => &GROUP,
+        "resource" => &RESOURCE,
+        "resources" => &RESOURCES,
+        "template" => &TEMPLATE,
+        "composite" => &COMPOSITE,
+        "context" => &CONTEXT,
+        "ready" => &READY,
+        "requirement" => &REQUIREMENT,
+        "select" => &SELECT,
+        "function" => &FUNCTION,
+        "arg" => &ARG,
+        _ => return None,
+    }))
+}
+
+struct Checker<'a> {
+    file: FileId,
+    map: &'a SourceMap,
+    resources: Vec<String>,
+    collections: Vec<String>,
+    requirements: Vec<String>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn span(&self, range: &TextRange) -> Span {
+        Span::new(self.file, range.start as usize..range.end as usize)
+    }
+
+    fn report(&mut self, code: Code, summary: String, detail: Option<String>, at: &TextRange) {
+        let mut d = Diagnostic::new(code, summary).with_primary(self.span(at), None);
+        d.detail = detail.filter(|text| !text.is_empty());
+        self.diagnostics.push(d);
+    }
+
+    /// hcl's `Body.Content`: returns the blocks that matched the schema, reporting the rest.
+    fn content<'b>(&mut self, body: &'b Body, schema: &BodySchema) -> (Vec<&'b Block>, bool) {
+        let before = self.diagnostics.len();
+        for (name, required) in schema.attributes {
+            if *required && !body.attributes.iter().any(|a| a.name == *name) {
+                let at = body.span.start..body.span.start;
+                self.report(
+                    Code::B103,
+                    "Missing required argument".into(),
+                    Some(format!(
+                        "The argument {name:?} is required, but no definition was found."
+                    )),
+                    &at,
+                );
+            }
+        }
+        let mut matched = Vec::new();
+        for block in &body.blocks {
+            let Some(wanted) = schema.blocks.iter().find(|b| b.kind == block.kind) else {
+                continue;
+            };
+            if let Some(extra) = block.labels.get(wanted.labels.len()) {
+                let detail = if wanted.labels.is_empty() {
+                    format!("No labels are expected for {} blocks.", block.kind)
+                } else {
+                    format!(
+                        "Only {} labels ({}) are expected for {} blocks.",
+                        wanted.labels.len(),
+                        wanted.labels.join(", "),
+                        block.kind
+                    )
+                };
+                self.report(
+                    Code::B104,
+                    format!("Extraneous label for {}", block.kind),
+                    Some(detail),
+                    &extra.span,
+                );
+                continue;
+            }
+            if block.labels.len() < wanted.labels.len() {
+                let summary = format!(
+                    "Missing {} for {}",
+                    wanted.labels[block.labels.len()],
+                    block.kind
+                );
+                let detail = format!(
+                    "All {} blocks must have {} labels ({}).",
+                    block.kind,
+                    wanted.labels.len(),
+                    wanted.labels.join(", ")
+                );
+                self.report(Code::B105, summary, Some(detail), &block.open_brace);
+                continue;
+            }
+            matched.push(block);
+        }
+        self.unsupported(body, schema);
+        (matched, self.diagnostics.len() == before)
+    }
+
+    fn unsupported(&mut self, body: &Body, schema: &BodySchema) {
+        for attr in &body.attributes {
+            if schema.attributes.iter().any(|(name, _)| *name == attr.name) {
+                continue;
+            }
+            let candidates: Vec<&str> = schema
+                .attributes
+                .iter()
+                .map(|(name, _)| *name)
+                .filter(|name| !body.attributes.iter().any(|a| a.name == *name))
+                .collect();
+            let suggestion = match name_suggestion(&attr.name, &candidates) {
+                Some(s) => format!(" Did you mean {s:?}?"),
+                None if schema.blocks.iter().any(|b| b.kind == attr.name) => {
+                    format!(" Did you mean to define a block of type {:?}?", attr.name)
+                }
+                None => String::new(),
+            };
+            let detail = format!(
+                "An argument named {:?} is not expected here.{suggestion}",
+                attr.name
+            );
+            self.report(
+                Code::B101,
+                "Unsupported argument".into(),
+                Some(detail),
+                &attr.name_span,
+            );
+        }
+        for block in &body.blocks {
+            if schema.blocks.iter().any(|b| b.kind == block.kind) {
+                continue;
+            }
+            let candidates: Vec<&str> = schema.blocks.iter().map(|b| b.kind).collect();
+            let suggestion = match name_suggestion(&block.kind, &candidates) {
+                Some(s) => format!(" Did you mean {s:?}?"),
+                None if schema
+                    .attributes
+                    .iter()
+                    .any(|(name, _)| *name == block.kind) =>
+                {
+                    format!(
+                        " Did you mean to define argument {:?}? If so, use the equals sign to assign it a value.",
+                        block.kind
+                    )
+                }
+                None => String::new(),
+            };
+            let detail = format!(
+                "Blocks of type {:?} are not expected here.{suggestion}",
+                block.kind
+            );
+            self.report(
+                Code::B102,
+                "Unsupported block type".into(),
+                Some(detail),
+                &block.kind_span,
+            );
+        }
+    }
+
+    /// function-hcl's `checkStructure`: check a body, register names, descend into the blocks
+    /// of bodies that were valid.
+    fn structure(&mut self, body: &Body, schema: Option<&BodySchema>) {
+        let Some(schema) = schema else {
+            if let Some(first) = body.blocks.first() {
+                self.report(
+                    Code::B106,
+                    format!("Unexpected {:?} block", first.kind),
+                    Some("Blocks are not allowed here.".into()),
+                    &first.kind_span,
+                );
+            }
+            return;
+        };
+        let (blocks, ok) = self.content(body, schema);
+        if !ok {
+            return;
+        }
+        for block in blocks {
+            let label = block.labels.first();
+            let registry = match block.kind.as_str() {
+                "resource" => Some((0, "resource defined more than once")),
+                "resources" => Some((1, "resource collection defined more than once")),
+                "requirement" => Some((2, "requirement defined more than once")),
+                _ => None,
+            };
+            if let (Some((which, message)), Some(label)) = (registry, label) {
+                let names = match which {
+                    0 => &mut self.resources,
+                    1 => &mut self.collections,
+                    _ => &mut self.requirements,
+                };
+                if names.contains(&label.value) {
+                    let (detail, at) = (label.value.clone(), label.span.clone());
+                    self.report(Code::B107, message.into(), Some(detail), &at);
+                } else {
+                    names.push(label.value.clone());
+                }
+            }
+            if let Some(child) = schema_for(&block.kind) {
+                self.structure(&block.body, child);
+            }
+        }
+    }
+}
+
+/// Structural diagnostics for a whole program (all its files, as one unit): the schema, name
+/// clashes, user function definitions and requirement selectors.
+pub fn check_program(map: &SourceMap, files: &[ParsedFile]) -> Vec<Diagnostic> {
+    let mut checker = Checker {
+        file: files.first().map_or_else(FileId::first, |f| f.file),
+        map,
+        resources: Vec::new(),
+        collections: Vec::new(),
+        requirements: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    for file in files {
+        checker.file = file.file;
+        checker.structure(&file.body, Some(&TOP_LEVEL));
+    }
+    if !checker.diagnostics.is_empty() {
+        return checker.diagnostics;
+    }
+    checker.functions(files);
+    if !checker.diagnostics.is_empty() {
+        return checker.diagnostics;
+    }
+    for file in files {
+        checker.file = file.file;
+        checker.requirements_in(&file.body);
+    }
+    let _ = checker.map;
+    checker.diagnostics
+}
+
+/// function-hcl's identifier rule for function and argument names.
+pub fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+impl Checker<'_> {
+    /// The static part of function-hcl's function loading: names, duplicate arguments,
+    /// duplicate functions. The first problem stops, as in Go.
+    fn functions(&mut self, files: &[ParsedFile]) {
+        let mut seen: Vec<String> = Vec::new();
+        for file in files {
+            self.file = file.file;
+            for block in file.body.blocks.iter().filter(|b| b.kind == "function") {
+                let Some(label) = block.labels.first() else {
+                    continue;
+                };
+                if !is_identifier(&label.value) {
+                    let summary =
+                        format!("function {:?} : name must be an identifier", label.value);
+                    self.report(Code::B108, summary, None, &label.span);
+                    return;
+                }
+                let mut args: Vec<&str> = Vec::new();
+                for arg in block.body.blocks.iter().filter(|b| b.kind == "arg") {
+                    let Some(arg_label) = arg.labels.first() else {
+                        continue;
+                    };
+                    if !is_identifier(&arg_label.value) {
+                        let summary = format!(
+                            "function {:?}, arg {:?} : name must be an identifier",
+                            label.value, arg_label.value
+                        );
+                        self.report(Code::B108, summary, None, &arg_label.span);
+                        return;
+                    }
+                    if args.contains(&arg_label.value.as_str()) {
+                        let summary =
+                            format!("function {}: duplicate definition of argument", label.value);
+                        self.report(
+                            Code::B108,
+                            summary,
+                            Some(arg_label.value.clone()),
+                            &arg.def_range(),
+                        );
+                        return;
+                    }
+                    args.push(&arg_label.value);
+                }
+                if seen.contains(&label.value) {
+                    let detail = Some(label.value.clone());
+                    self.report(
+                        Code::B108,
+                        "duplicate function declaration".into(),
+                        detail,
+                        &block.def_range(),
+                    );
+                    return;
+                }
+                seen.push(label.value.clone());
+            }
+        }
+    }
+
+    /// function-hcl's `checkRequirementBlock` for every requirement (top level and groups):
+    /// exactly one `select`, with exactly one of `matchName` and `matchLabels`.
+    fn requirements_in(&mut self, body: &Body) {
+        for block in &body.blocks {
+            match block.kind.as_str() {
+                "group" => self.requirements_in(&block.body),
+                "requirement" => self.requirement(block),
+                _ => {}
+            }
+        }
+    }
+
+    fn requirement(&mut self, block: &Block) {
+        let name = block
+            .labels
+            .first()
+            .map(|l| l.value.clone())
+            .unwrap_or_default();
+        let selects: Vec<&Block> = block
+            .body
+            .blocks
+            .iter()
+            .filter(|b| b.kind == "select")
+            .collect();
+        let Some(select) = selects.first() else {
+            self.report(
+                Code::B109,
+                "no select block in requirement".into(),
+                Some(name),
+                &block.def_range(),
+            );
+            return;
+        };
+        if let Some(second) = selects.get(1) {
+            self.report(
+                Code::B109,
+                "multiple select blocks in requirement".into(),
+                Some(name),
+                &second.def_range(),
+            );
+            return;
+        }
+        let has = |n: &str| select.body.attributes.iter().any(|a| a.name == n);
+        let summary = match (has("matchName"), has("matchLabels")) {
+            (true, true) => "requirement selector has both matchName and matchLabels",
+            (false, false) => "requirement selector has neither matchName nor matchLabels",
+            _ => return,
+        };
+        self.report(Code::B109, summary.into(), Some(name), &select.def_range());
+    }
+}
+
+/// The range from a block's type to its closing brace.
+pub fn block_range(block: &Block) -> TextRange {
+    between(&block.kind_span, &block.close_brace)
 }
