@@ -402,3 +402,106 @@ fn completions_are_printed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("fnhcl"));
 }
+
+#[test]
+fn check_reports_a_syntax_error_with_the_source_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("main.hcl"),
+        "resource a {\n  body = [1 2]\n}\n",
+    )
+    .unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "--color", "never"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("check_syntax_error", transcript(&out));
+}
+
+#[test]
+fn check_reports_schema_errors_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("main.hcl"), "resource a {\n  bdy = {}\n}\n").unwrap();
+    for format in ["human", "json", "github", "sarif"] {
+        let out = run(fnhcl(dir.path()).args(["check", "-q", "--format", format]));
+        assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+        assert!(out.stderr.is_empty(), "findings go to stdout");
+        snapshot!(format!("check_schema_{format}"), text(&out.stdout));
+    }
+}
+
+#[test]
+fn check_passes_the_examples_and_counts_what_it_read() {
+    let out = run(fnhcl(&examples()).args(["check", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(
+        text(&out.stderr),
+        "checked 3 files in 2 compositions: 0 errors, 0 warnings\n"
+    );
+    let json = run(fnhcl(&examples()).args(["check", "--format", "json", "-q"]));
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
+fn check_reads_bundles_compositions_and_stdin() {
+    let dir = temp_with(&[("c.yaml", &data("two-hcl-steps.yaml"))]);
+    let out = run(fnhcl(dir.path()).args(["check", "c.yaml"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(text(&out.stdout).contains("I006"), "{}", transcript(&out));
+    let out = run(fnhcl(dir.path()).args(["check", "c.yaml", "--step", "network"]));
+    // The step's program is a top-level attribute, which function-hcl rejects.
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("Unsupported argument"),
+        "{}",
+        transcript(&out)
+    );
+
+    let mut child = fnhcl(dir.path())
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"-- main.hcl --\nresource a {\n  body = {}\n}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+}
+
+#[test]
+fn check_of_a_missing_path_is_an_io_error() {
+    let out = run(fnhcl(&examples()).args(["check", "no-such-dir/x.hcl"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(text(&out.stdout).contains("I001"));
+}
+
+#[test]
+fn deeply_nested_hcl_is_a_diagnostic_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let depth = 100_000;
+    let deep = format!("a = {}1{}\n", "[".repeat(depth), "]".repeat(depth));
+    std::fs::write(dir.path().join("deep.hcl"), deep).unwrap();
+    let parens = format!(
+        "b = {}1{}\nc = {}x\n",
+        "(".repeat(depth),
+        ")".repeat(depth),
+        "-".repeat(depth)
+    );
+    std::fs::write(dir.path().join("parens.hcl"), parens).unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "--format", "json", "-q"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"S002"), "{codes:?}");
+}

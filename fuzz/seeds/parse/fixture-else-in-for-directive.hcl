@@ -1,0 +1,1 @@
+a = "%{ for v in y }${v}%{ else }%{ endfor }"

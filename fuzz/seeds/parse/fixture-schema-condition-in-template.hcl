@@ -1,0 +1,7 @@
+resources c {
+  for_each = []
+  template {
+    body      = {}
+    condition = true
+  }
+}

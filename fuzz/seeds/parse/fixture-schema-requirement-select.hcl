@@ -1,0 +1,8 @@
+requirement r {
+  select {
+    apiVersion  = "v1"
+    kind        = "ConfigMap"
+    matchName   = "a"
+    matchLabels = {}
+  }
+}
