@@ -110,7 +110,11 @@ impl SourceFile {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let line_start = self.line_starts[line_index];
+        let mut line_start = self.line_starts[line_index];
+        // Go HCL starts counting after a byte-order mark, as its scanner skips it.
+        if line_start == 0 && self.text.starts_with('\u{feff}') && offset >= 3 {
+            line_start = 3;
+        }
         let column = self.text[line_start..offset].graphemes(true).count() + 1;
         LineCol {
             line: line_index + 1,
@@ -233,6 +237,14 @@ mod tests {
         let mut map = SourceMap::new();
         let id = map.add("f.hcl", "e\u{301}x");
         assert_eq!(map.get(id).line_col(3).column, 2);
+    }
+
+    #[test]
+    fn a_byte_order_mark_takes_no_column() {
+        let mut map = SourceMap::new();
+        let id = map.add("f.hcl", "\u{feff}a = 1");
+        assert_eq!(map.get(id).line_col(3).column, 1);
+        assert_eq!(map.get(id).line_col(7).column, 5);
     }
 
     #[test]
