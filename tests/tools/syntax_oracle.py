@@ -14,7 +14,7 @@ FNHCL = os.environ.get("FNHCL", os.path.join(os.path.dirname(__file__), "../../t
 
 def go_diags(path):
     import pygohcl
-    text = open(path, encoding="utf-8").read()
+    text = open(path, encoding="utf-8", newline="").read()
     try:
         pygohcl.loads(text)
         return []
@@ -43,7 +43,7 @@ def our_diags(case_dir):
 
 def main():
     write = "--write" in sys.argv
-    dirs = [a for a in sys.argv[1:] if a != "--write"]
+    dirs = [a for a in sys.argv[1:] if not a.startswith("-")]
     bad = 0
     for case in dirs:
         go, ours = go_diags(os.path.join(case, "input.hcl")), our_diags(case)
