@@ -4,6 +4,7 @@
 pub mod ast;
 mod invalid;
 pub mod lex;
+pub mod model;
 pub mod parse;
 mod parse_expr;
 mod parse_template;

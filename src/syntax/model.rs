@@ -1,0 +1,529 @@
+//! The typed function-hcl program: the blocks of a schema-valid tree, as Rust types.
+//!
+//! Built only from trees that passed [`super::schema::check_program`], so every block has the
+//! labels and required arguments its schema asks for; a missing one (impossible after the
+//! check) degrades to an error expression rather than a panic. Top-level blocks of all files
+//! form one body, in file order, as function-hcl merges them.
+
+use super::ParsedFile;
+use super::ast::{Attribute, Block, Body, Expr, ExprKind, Label, TextRange};
+use crate::source::FileId;
+
+/// A whole program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    /// The merged top level (locals and children of every file).
+    pub top: GroupBody,
+    /// User functions (`function` blocks, top level only).
+    pub functions: Vec<Function>,
+}
+
+/// Where a block is: its file and the range of its header (type and labels).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Origin {
+    /// The file.
+    pub file: FileId,
+    /// Type and labels.
+    pub header: TextRange,
+    /// The whole block (type to closing brace).
+    pub span: TextRange,
+}
+
+/// An expression and the file it is in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileExpr {
+    /// The file.
+    pub file: FileId,
+    /// The expression.
+    pub expr: Expr,
+    /// The attribute's name range (for messages about the attribute).
+    pub name_span: TextRange,
+}
+
+/// One `name = expr` of a `locals` block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Local {
+    /// The name.
+    pub name: String,
+    /// Its value.
+    pub value: FileExpr,
+}
+
+/// The content shared by the top level and `group` blocks.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GroupBody {
+    /// All locals of the body's `locals` blocks (one scope).
+    pub locals: Vec<Local>,
+    /// `condition` (groups only).
+    pub condition: Option<FileExpr>,
+    /// Child blocks in source order.
+    pub children: Vec<Child>,
+}
+
+/// A child of a group body.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Child {
+    /// `group { … }`.
+    Group(Group),
+    /// `resource NAME { … }`.
+    Resource(Resource),
+    /// `resources BASE { … }`.
+    Resources(Collection),
+    /// `composite status|connection { … }`.
+    Composite(Composite),
+    /// `context { … }`.
+    Context(ContextBlock),
+    /// `requirement NAME { … }`.
+    Requirement(Requirement),
+}
+
+/// `group { … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// Where.
+    pub origin: Origin,
+    /// Content.
+    pub body: GroupBody,
+}
+
+/// A block nested in a resource or template.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ResourceChild {
+    /// `composite status|connection`.
+    Composite(Composite),
+    /// `ready`.
+    Ready(Ready),
+    /// `context`.
+    Context(ContextBlock),
+}
+
+/// `resource NAME { … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    /// The resource name.
+    pub name: Label,
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `condition`.
+    pub condition: Option<FileExpr>,
+    /// `body`.
+    pub body: FileExpr,
+    /// Nested blocks in source order.
+    pub children: Vec<ResourceChild>,
+}
+
+/// `template { … }` of a collection.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template {
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `body`.
+    pub body: FileExpr,
+    /// Nested blocks in source order.
+    pub children: Vec<ResourceChild>,
+}
+
+/// `resources BASE { … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collection {
+    /// The base name.
+    pub name: Label,
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `condition`.
+    pub condition: Option<FileExpr>,
+    /// `for_each`.
+    pub for_each: FileExpr,
+    /// `name` (the member name expression).
+    pub name_expr: Option<FileExpr>,
+    /// `template` blocks (function-hcl requires exactly one at run time).
+    pub templates: Vec<Template>,
+    /// Collection-level `composite` and `context` blocks, in source order.
+    pub children: Vec<ResourceChild>,
+}
+
+/// `composite OBJECT { body = … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Composite {
+    /// `status` or `connection` (other labels are a run-time error).
+    pub object: Label,
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `body`.
+    pub body: FileExpr,
+}
+
+/// `context { key = …, value = … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContextBlock {
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `key`.
+    pub key: FileExpr,
+    /// `value`.
+    pub value: FileExpr,
+}
+
+/// `ready { value = … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ready {
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `value`.
+    pub value: FileExpr,
+}
+
+/// `requirement NAME { select { … } }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Requirement {
+    /// The requirement name.
+    pub name: Label,
+    /// Where.
+    pub origin: Origin,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `condition`.
+    pub condition: Option<FileExpr>,
+    /// `select` blocks (exactly one when valid).
+    pub selects: Vec<Select>,
+}
+
+/// `select { apiVersion, kind, matchName | matchLabels }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Select {
+    /// Where.
+    pub origin: Origin,
+    /// `apiVersion`.
+    pub api_version: FileExpr,
+    /// `kind`.
+    pub kind: FileExpr,
+    /// `matchName`.
+    pub match_name: Option<FileExpr>,
+    /// `matchLabels`.
+    pub match_labels: Option<FileExpr>,
+}
+
+/// `function NAME { arg … body = … }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    /// The function name.
+    pub name: Label,
+    /// Where.
+    pub origin: Origin,
+    /// `description`.
+    pub description: Option<FileExpr>,
+    /// Arguments in source order.
+    pub args: Vec<Arg>,
+    /// Locals.
+    pub locals: Vec<Local>,
+    /// `body`.
+    pub body: FileExpr,
+}
+
+/// `arg NAME { description, default }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arg {
+    /// The argument name.
+    pub name: Label,
+    /// Where.
+    pub origin: Origin,
+    /// `description`.
+    pub description: Option<FileExpr>,
+    /// `default`.
+    pub default: Option<FileExpr>,
+}
+
+/// Builds the typed program from schema-valid files.
+pub fn build(files: &[ParsedFile]) -> Program {
+    let mut program = Program {
+        top: GroupBody::default(),
+        functions: Vec::new(),
+    };
+    for file in files {
+        let b = Builder { file: file.file };
+        b.fill_group(&file.body, &mut program.top);
+        for block in file.body.blocks.iter().filter(|b| b.kind == "function") {
+            program.functions.push(b.function(block));
+        }
+    }
+    program
+}
+
+struct Builder {
+    file: FileId,
+}
+
+impl Builder {
+    fn origin(&self, block: &Block) -> Origin {
+        Origin {
+            file: self.file,
+            header: block.def_range(),
+            span: block.span(),
+        }
+    }
+
+    fn expr(&self, attr: &Attribute) -> FileExpr {
+        FileExpr {
+            file: self.file,
+            expr: attr.expr.clone(),
+            name_span: attr.name_span.clone(),
+        }
+    }
+
+    fn attr(&self, body: &Body, name: &str) -> Option<FileExpr> {
+        body.attributes
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| self.expr(a))
+    }
+
+    /// A required attribute; the schema check guarantees it, so a missing one is an error
+    /// expression at the body's start.
+    fn required(&self, body: &Body, name: &str) -> FileExpr {
+        self.attr(body, name).unwrap_or_else(|| FileExpr {
+            file: self.file,
+            expr: Expr {
+                kind: ExprKind::Error,
+                span: body.span.start..body.span.start,
+            },
+            name_span: body.span.start..body.span.start,
+        })
+    }
+
+    fn label(block: &Block) -> Label {
+        block.labels.first().cloned().unwrap_or_else(|| Label {
+            value: String::new(),
+            span: block.kind_span.clone(),
+            quoted: false,
+        })
+    }
+
+    fn locals(&self, body: &Body) -> Vec<Local> {
+        body.blocks
+            .iter()
+            .filter(|b| b.kind == "locals")
+            .flat_map(|b| b.body.attributes.iter())
+            .map(|a| Local {
+                name: a.name.clone(),
+                value: self.expr(a),
+            })
+            .collect()
+    }
+
+    fn fill_group(&self, body: &Body, group: &mut GroupBody) {
+        group.locals.extend(self.locals(body));
+        if group.condition.is_none() {
+            group.condition = self.attr(body, "condition");
+        }
+        for block in &body.blocks {
+            let child = match block.kind.as_str() {
+                "group" => {
+                    let mut inner = GroupBody::default();
+                    self.fill_group(&block.body, &mut inner);
+                    Child::Group(Group {
+                        origin: self.origin(block),
+                        body: inner,
+                    })
+                }
+                "resource" => Child::Resource(self.resource(block)),
+                "resources" => Child::Resources(self.collection(block)),
+                "composite" => Child::Composite(self.composite(block)),
+                "context" => Child::Context(self.context(block)),
+                "requirement" => Child::Requirement(self.requirement(block)),
+                _ => continue,
+            };
+            group.children.push(child);
+        }
+    }
+
+    fn resource_children(&self, body: &Body) -> Vec<ResourceChild> {
+        body.blocks
+            .iter()
+            .filter_map(|block| match block.kind.as_str() {
+                "composite" => Some(ResourceChild::Composite(self.composite(block))),
+                "ready" => Some(ResourceChild::Ready(Ready {
+                    origin: self.origin(block),
+                    locals: self.locals(&block.body),
+                    value: self.required(&block.body, "value"),
+                })),
+                "context" => Some(ResourceChild::Context(self.context(block))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn resource(&self, block: &Block) -> Resource {
+        Resource {
+            name: Self::label(block),
+            origin: self.origin(block),
+            locals: self.locals(&block.body),
+            condition: self.attr(&block.body, "condition"),
+            body: self.required(&block.body, "body"),
+            children: self.resource_children(&block.body),
+        }
+    }
+
+    fn collection(&self, block: &Block) -> Collection {
+        let templates = block
+            .body
+            .blocks
+            .iter()
+            .filter(|b| b.kind == "template")
+            .map(|t| Template {
+                origin: self.origin(t),
+                locals: self.locals(&t.body),
+                body: self.required(&t.body, "body"),
+                children: self.resource_children(&t.body),
+            })
+            .collect();
+        Collection {
+            name: Self::label(block),
+            origin: self.origin(block),
+            locals: self.locals(&block.body),
+            condition: self.attr(&block.body, "condition"),
+            for_each: self.required(&block.body, "for_each"),
+            name_expr: self.attr(&block.body, "name"),
+            templates,
+            children: self.resource_children(&block.body),
+        }
+    }
+
+    fn composite(&self, block: &Block) -> Composite {
+        Composite {
+            object: Self::label(block),
+            origin: self.origin(block),
+            locals: self.locals(&block.body),
+            body: self.required(&block.body, "body"),
+        }
+    }
+
+    fn context(&self, block: &Block) -> ContextBlock {
+        ContextBlock {
+            origin: self.origin(block),
+            locals: self.locals(&block.body),
+            key: self.required(&block.body, "key"),
+            value: self.required(&block.body, "value"),
+        }
+    }
+
+    fn requirement(&self, block: &Block) -> Requirement {
+        let selects = block
+            .body
+            .blocks
+            .iter()
+            .filter(|b| b.kind == "select")
+            .map(|s| Select {
+                origin: self.origin(s),
+                api_version: self.required(&s.body, "apiVersion"),
+                kind: self.required(&s.body, "kind"),
+                match_name: self.attr(&s.body, "matchName"),
+                match_labels: self.attr(&s.body, "matchLabels"),
+            })
+            .collect();
+        Requirement {
+            name: Self::label(block),
+            origin: self.origin(block),
+            locals: self.locals(&block.body),
+            condition: self.attr(&block.body, "condition"),
+            selects,
+        }
+    }
+
+    fn function(&self, block: &Block) -> Function {
+        let args = block
+            .body
+            .blocks
+            .iter()
+            .filter(|b| b.kind == "arg")
+            .map(|a| Arg {
+                name: Self::label(a),
+                origin: self.origin(a),
+                description: self.attr(&a.body, "description"),
+                default: self.attr(&a.body, "default"),
+            })
+            .collect();
+        Function {
+            name: Self::label(block),
+            origin: self.origin(block),
+            description: self.attr(&block.body, "description"),
+            args,
+            locals: self.locals(&block.body),
+            body: self.required(&block.body, "body"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+
+    fn program(sources: &[&str]) -> Program {
+        let mut map = SourceMap::new();
+        let files: Vec<ParsedFile> = sources
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let id = map.add(format!("f{i}.hcl"), *text);
+                let parsed = crate::syntax::parse_file(map.get(id));
+                assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+                ParsedFile {
+                    file: id,
+                    body: parsed.body,
+                }
+            })
+            .collect();
+        assert!(crate::syntax::schema::check_program(&map, &files).is_empty());
+        build(&files)
+    }
+
+    #[test]
+    fn files_merge_into_one_top_level_in_order() {
+        let p = program(&[
+            "locals {\n  a = 1\n}\nresource r {\n  body = {}\n}\n",
+            "locals {\n  b = 2\n}\ngroup {\n  condition = true\n  resources c {\n    for_each = []\n    template {\n      body = {}\n      ready {\n        value = \"READY_TRUE\"\n      }\n    }\n  }\n}\nfunction f {\n  arg x {\n    default = 1\n  }\n  body = x\n}\n",
+        ]);
+        let names: Vec<&str> = p.top.locals.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(p.top.children.len(), 2);
+        let Child::Group(group) = &p.top.children[1] else {
+            panic!("expected a group")
+        };
+        assert!(group.body.condition.is_some());
+        let Child::Resources(c) = &group.body.children[0] else {
+            panic!("expected a collection")
+        };
+        assert_eq!(c.name.value, "c");
+        assert_eq!(c.templates.len(), 1);
+        assert!(matches!(
+            c.templates[0].children[0],
+            ResourceChild::Ready(_)
+        ));
+        assert_eq!(p.functions[0].args[0].name.value, "x");
+        assert_eq!(p.top.locals[1].value.file, p.functions[0].origin.file);
+    }
+
+    #[test]
+    fn requirements_keep_their_selectors() {
+        let p = program(&[
+            "requirement vpc {\n  select {\n    apiVersion = \"v1\"\n    kind = \"VPC\"\n    matchName = \"main\"\n  }\n}\n",
+        ]);
+        let Child::Requirement(r) = &p.top.children[0] else {
+            panic!("expected a requirement")
+        };
+        assert_eq!(r.selects.len(), 1);
+        assert!(r.selects[0].match_name.is_some() && r.selects[0].match_labels.is_none());
+    }
+}
