@@ -292,13 +292,14 @@ impl Builder {
     /// A required attribute; the schema check guarantees it, so a missing one is an error
     /// expression at the body's start.
     fn required(&self, body: &Body, name: &str) -> FileExpr {
-        self.attr(body, name).unwrap_or_else(|| FileExpr {
+        let at = body.span.start..body.span.start;
+        self.attr(body, name).unwrap_or(FileExpr {
             file: self.file,
             expr: Expr {
                 kind: ExprKind::Error,
-                span: body.span.start..body.span.start,
+                span: at.clone(),
             },
-            name_span: body.span.start..body.span.start,
+            name_span: at,
         })
     }
 
