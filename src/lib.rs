@@ -3,5 +3,6 @@
 
 pub mod check;
 pub mod diagnostics;
+pub mod eval;
 pub mod source;
 pub mod syntax;

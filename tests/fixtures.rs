@@ -71,6 +71,7 @@ fn own_cases(root: &Path) -> Vec<Case> {
     cases.extend(harness::own::txtar(&root.join("txtar")));
     cases.extend(harness::own::package(&root.join("package")));
     cases.extend(harness::own::syntax(&root.join("syntax")));
+    cases.extend(harness::own::num(&root.join("num")));
     let mut hcl_roots = vec![root.to_path_buf(), manifest_dir().join("examples")];
     if conformance_root().is_dir() {
         hcl_roots.push(conformance_root());

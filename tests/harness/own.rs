@@ -202,3 +202,58 @@ fn check_lossless(text: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `num/*.json`: `[{"a", "op", "b", "want"}]` — `a op b` with our `Num` must print exactly
+/// `want` (the oracle's Go big.Float text), or fail where `"error": true`.
+pub fn num(root: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for file in super::suites::files_in(root) {
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let Ok(Value::Array(vectors)) =
+            serde_json::from_str::<Value>(&std::fs::read_to_string(&file).unwrap_or_default())
+        else {
+            continue;
+        };
+        for (i, v) in vectors.into_iter().enumerate() {
+            cases.push(Case {
+                id: format!("own/num/{name}#{}", i + 1),
+                run: Box::new(move || run_num(&v)),
+            });
+        }
+    }
+    cases
+}
+
+fn run_num(v: &Value) -> Result<(), String> {
+    use fnhcl::eval::num::Num;
+    let parse = |key: &str| {
+        let text = v[key].as_str().unwrap_or("");
+        match text.strip_prefix('-') {
+            Some(rest) => Num::parse(rest).map(|n| n.neg()),
+            None => Num::parse(text),
+        }
+        .ok_or(format!("cannot parse {text}"))
+    };
+    let (a, b) = (parse("a")?, parse("b")?);
+    let result = match v["op"].as_str() {
+        Some("+") => a.add(&b),
+        Some("-") => a.sub(&b),
+        Some("*") => a.mul(&b),
+        Some("/") => a.div(&b),
+        other => return Err(format!("unknown op {other:?}")),
+    };
+    match (result, v.get("want").and_then(Value::as_str)) {
+        (Ok(n), Some(want)) if n.to_string() == want => Ok(()),
+        (Ok(n), Some(want)) => Err(format!(
+            "{} {} {}: want {want}, got {n}",
+            v["a"], v["op"], v["b"]
+        )),
+        (Err(_), None) => Ok(()),
+        (Ok(n), None) => Err(format!("expected an error, got {n}")),
+        (Err(e), Some(_)) => Err(format!("unexpected error {e}")),
+    }
+}
