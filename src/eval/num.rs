@@ -347,7 +347,7 @@ impl Num {
     }
 
     /// Compares two numbers (-0 equals 0).
-    pub fn cmp(&self, other: &Num) -> Ordering {
+    pub fn compare(&self, other: &Num) -> Ordering {
         let sign = |n: &Num| {
             if n.is_zero() {
                 0
@@ -394,7 +394,7 @@ impl Num {
             return false;
         }
         if self.is_int() && other.is_int() {
-            return self.cmp(other) == Ordering::Equal;
+            return self.compare(other) == Ordering::Equal;
         }
         self.to_string() == other.to_string()
     }
@@ -424,7 +424,7 @@ impl Num {
                 },
                 2,
             );
-            let above = self.abs().cmp(&half_min) == Ordering::Greater;
+            let above = self.abs().compare(&half_min) == Ordering::Greater;
             return sign * if above { f64::from_bits(1) } else { 0.0 };
         }
         let rounded = Num::round(
