@@ -1,3 +1,9 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
 pub mod num;
+pub mod types;
+pub mod value;
+
+pub use num::Num;
+pub use types::Type;
+pub use value::{Refinement, Value};
