@@ -1,6 +1,8 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
+pub mod functions;
 pub mod num;
+pub mod scope;
 pub mod types;
 pub mod value;
 
