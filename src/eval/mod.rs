@@ -1,10 +1,13 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
 pub mod functions;
+pub mod json;
 pub mod num;
+pub mod proto;
 pub mod scope;
 pub mod types;
 pub mod value;
+pub mod vars;
 
 pub use num::Num;
 pub use types::Type;

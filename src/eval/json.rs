@@ -1,0 +1,852 @@
+//! Values to and from JSON as go-cty's `cty/json` package does it (`ImpliedType` with
+//! `Unmarshal`, and `Marshal(val, val.Type())`), Go's `encoding/json` string escaping for the
+//! bytes `jsonencode` returns, and values printed as `terraform console` prints them.
+
+use super::num::Num;
+use super::types::Type;
+use super::value::Value;
+use serde_json::{Map, Number, Value as Json};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One step of the path to the place an error is about (cty's `Path`).
+#[derive(Clone, Debug)]
+pub enum PathStep {
+    /// An object attribute (`cty.GetAttrStep`).
+    Attr(String),
+    /// An element (`cty.IndexStep`): a number for lists and tuples, the key string for maps and
+    /// the element itself for sets.
+    Index(Value),
+}
+
+impl PartialEq for PathStep {
+    fn eq(&self, other: &PathStep) -> bool {
+        match (self, other) {
+            (PathStep::Attr(a), PathStep::Attr(b)) => a == b,
+            (PathStep::Index(a), PathStep::Index(b)) => a.raw_equals(b),
+            _ => false,
+        }
+    }
+}
+
+/// A value that cty cannot turn into JSON, or JSON cty cannot turn into a value (cty's
+/// `PathError`: the message, and where it happened).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JsonError {
+    /// Where in the value the error happened (empty: the value itself).
+    pub path: Vec<PathStep>,
+    /// cty's message, e.g. `value is not known`.
+    pub message: String,
+}
+
+impl JsonError {
+    fn new(path: &[PathStep], message: impl Into<String>) -> JsonError {
+        JsonError {
+            path: path.to_vec(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for JsonError {
+    /// The message alone, as a cty `PathError` prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+// ---------------------------------------------------------------------------------------------
+// JSON → value
+
+/// The value cty's `ctyjson.Unmarshal(buf, ctyjson.ImpliedType(buf))` produces: objects (never
+/// maps) with NFC-normalised attribute names, tuples (never lists), numbers parsed from their
+/// exact text at 512 bits, NFC strings, and `null` as a null of dynamic type.
+///
+/// A number whose text cty cannot parse (an exponent beyond Go's `big.Float` range) makes cty
+/// fail; here it becomes the `f64` its text rounds to (±Inf or 0). Use [`try_implied_value`] to
+/// get cty's error instead.
+pub fn implied_value(json: &Json) -> Value {
+    decode(json, &mut Vec::new(), true).unwrap_or_else(|_| Value::null())
+}
+
+/// As [`implied_value`], with cty's error (`a number is required`) for a number cty cannot
+/// parse.
+pub fn try_implied_value(json: &Json) -> Result<Value, JsonError> {
+    decode(json, &mut Vec::new(), false)
+}
+
+fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value, JsonError> {
+    Ok(match json {
+        Json::Null => Value::Null(Type::Dynamic),
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => Value::Number(decode_number(n, path, lenient)?),
+        Json::String(s) => Value::string(s),
+        Json::Array(items) => {
+            let mut values = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathStep::Index(Value::Number(Num::from_i64(i as i64))));
+                let value = decode(item, path, lenient);
+                path.pop();
+                values.push(value?);
+            }
+            Value::Tuple(values)
+        }
+        Json::Object(map) => {
+            let mut attrs = BTreeMap::new();
+            for (key, item) in map {
+                path.push(PathStep::Attr(key.clone()));
+                let value = decode(item, path, lenient);
+                path.pop();
+                // cty.ObjectVal normalises attribute names; of two names that normalise alike
+                // (Go picks one at random), the later one in key order wins here.
+                let Value::String(name) = Value::string(key) else {
+                    unreachable!("Value::string makes a string");
+                };
+                attrs.insert(name, value?);
+            }
+            Value::Object(attrs)
+        }
+    })
+}
+
+fn decode_number(n: &Number, path: &[PathStep], lenient: bool) -> Result<Num, JsonError> {
+    let text = n.as_str();
+    if let Some(num) = Num::parse(text) {
+        return Ok(num);
+    }
+    if lenient {
+        let approx = text.parse::<f64>().unwrap_or(0.0);
+        if let Some(num) = Num::from_f64(approx) {
+            return Ok(num);
+        }
+    }
+    Err(JsonError::new(path, "a number is required"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// value → JSON
+
+/// A JSON document in the order cty writes it (object members are not re-sorted, so the
+/// `{"value":…,"type":…}` wrapper keeps cty's order).
+enum Out {
+    Null,
+    Bool(bool),
+    Number(String),
+    String(String),
+    Array(Vec<Out>),
+    Object(Vec<(String, Out)>),
+}
+
+/// `ctyjson.Marshal(value, value.Type())` as a JSON value: numbers carry their exact decimal text
+/// (Go's `Text('f', -1)`), lists, sets and tuples are arrays (sets in their stored order), maps
+/// and objects are JSON objects, nulls are `null`.
+///
+/// Errors, with cty's messages: `value is not known` for an unknown anywhere, `cannot serialize
+/// infinity as JSON` for ±Inf.
+pub fn to_json(value: &Value) -> Result<Json, JsonError> {
+    Ok(marshal_value(value)?.into_json())
+}
+
+/// The bytes `ctyjson.Marshal(value, value.Type())` returns — what `jsonencode` returns for a
+/// wholly known, non-null value: compact, object keys sorted, strings escaped by Go's
+/// `encoding/json` including its HTML escaping (`<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`).
+pub fn to_json_string(value: &Value) -> Result<String, JsonError> {
+    to_json_string_with(value, true)
+}
+
+/// As [`to_json_string`], choosing whether `<`, `>` and `&` are escaped (Go's
+/// `Encoder.SetEscapeHTML`).
+pub fn to_json_string_with(value: &Value, html_escape: bool) -> Result<String, JsonError> {
+    let out = marshal_value(value)?;
+    let mut buf = String::new();
+    out.write(&mut buf, html_escape);
+    Ok(buf)
+}
+
+/// A JSON value as Go's `json.Marshal` writes the equivalent `any`: compact, object keys sorted,
+/// numbers as their stored text, strings with Go's escaping (HTML escaping optional).
+pub fn encode_json(json: &Json, html_escape: bool) -> String {
+    let mut buf = String::new();
+    write_json(json, &mut buf, html_escape);
+    buf
+}
+
+fn write_json(json: &Json, buf: &mut String, html_escape: bool) {
+    match json {
+        Json::Null => buf.push_str("null"),
+        Json::Bool(b) => buf.push_str(if *b { "true" } else { "false" }),
+        Json::Number(n) => buf.push_str(n.as_str()),
+        Json::String(s) => write_go_string(s, buf, html_escape),
+        Json::Array(items) => {
+            buf.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    buf.push(',');
+                }
+                write_json(item, buf, html_escape);
+            }
+            buf.push(']');
+        }
+        Json::Object(map) => {
+            let mut entries: Vec<(&String, &Json)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            buf.push('{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    buf.push(',');
+                }
+                write_go_string(key, buf, html_escape);
+                buf.push(':');
+                write_json(item, buf, html_escape);
+            }
+            buf.push('}');
+        }
+    }
+}
+
+impl Out {
+    fn into_json(self) -> Json {
+        match self {
+            Out::Null => Json::Null,
+            Out::Bool(b) => Json::Bool(b),
+            Out::Number(text) => serde_json::from_str::<Number>(&text)
+                .map(Json::Number)
+                .unwrap_or(Json::Null),
+            Out::String(s) => Json::String(s),
+            Out::Array(items) => Json::Array(items.into_iter().map(Out::into_json).collect()),
+            Out::Object(members) => Json::Object(
+                members
+                    .into_iter()
+                    .map(|(k, v)| (k, v.into_json()))
+                    .collect::<Map<String, Json>>(),
+            ),
+        }
+    }
+
+    fn write(&self, buf: &mut String, html_escape: bool) {
+        match self {
+            Out::Null => buf.push_str("null"),
+            Out::Bool(b) => buf.push_str(if *b { "true" } else { "false" }),
+            Out::Number(text) => buf.push_str(text),
+            Out::String(s) => write_go_string(s, buf, html_escape),
+            Out::Array(items) => {
+                buf.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(',');
+                    }
+                    item.write(buf, html_escape);
+                }
+                buf.push(']');
+            }
+            Out::Object(members) => {
+                buf.push('{');
+                for (i, (key, item)) in members.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(',');
+                    }
+                    write_go_string(key, buf, html_escape);
+                    buf.push(':');
+                    item.write(buf, html_escape);
+                }
+                buf.push('}');
+            }
+        }
+    }
+}
+
+fn marshal_value(value: &Value) -> Result<Out, JsonError> {
+    marshal(value, false, &mut Vec::new())
+}
+
+/// cty's `marshal`. `dynamic` says the type expected here is `cty.DynamicPseudoType` (the element
+/// type of a collection of dynamic type); everywhere else the expected type is the value's own.
+fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
+    if !value.is_known() {
+        return Err(JsonError::new(path, "value is not known"));
+    }
+    if dynamic && value.ty() != Type::Dynamic {
+        return marshal_dynamic(value, path);
+    }
+    Ok(match value {
+        Value::Unknown(..) => unreachable!("handled above"),
+        Value::Null(_) => Out::Null,
+        Value::Bool(b) => Out::Bool(*b),
+        Value::Number(n) => {
+            if n.is_inf() {
+                return Err(JsonError::new(path, "cannot serialize infinity as JSON"));
+            }
+            Out::Number(n.to_string())
+        }
+        Value::String(s) => Out::String(s.clone()),
+        Value::List { elem, items } | Value::Set { elem, items } => {
+            let is_set = matches!(value, Value::Set { .. });
+            let dynamic = *elem == Type::Dynamic;
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathStep::Index(if is_set {
+                    item.clone()
+                } else {
+                    Value::Number(Num::from_i64(i as i64))
+                }));
+                let r = marshal(item, dynamic, path);
+                path.pop();
+                out.push(r?);
+            }
+            Out::Array(out)
+        }
+        Value::Tuple(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathStep::Index(Value::Number(Num::from_i64(i as i64))));
+                let r = marshal(item, false, path);
+                path.pop();
+                out.push(r?);
+            }
+            Out::Array(out)
+        }
+        Value::Map { elem, items } => {
+            let dynamic = *elem == Type::Dynamic;
+            let mut out = Vec::with_capacity(items.len());
+            for (key, item) in items {
+                path.push(PathStep::Index(Value::String(key.clone())));
+                let r = marshal(item, dynamic, path);
+                path.pop();
+                out.push((key.clone(), r?));
+            }
+            Out::Object(out)
+        }
+        Value::Object(attrs) => {
+            let mut out = Vec::with_capacity(attrs.len());
+            for (name, item) in attrs {
+                path.push(PathStep::Attr(name.clone()));
+                let r = marshal(item, false, path);
+                path.pop();
+                out.push((name.clone(), r?));
+            }
+            Out::Object(out)
+        }
+    })
+}
+
+/// cty's `marshalDynamic`: `{"value":…,"type":…}` so the type can be recovered.
+fn marshal_dynamic(value: &Value, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
+    let inner = marshal(value, false, path)
+        .map_err(|e| JsonError::new(path, format!("failed to serialize value: {}", e.message)))?;
+    Ok(Out::Object(vec![
+        ("value".into(), inner),
+        ("type".into(), type_json(&value.ty())),
+    ]))
+}
+
+/// cty's `MarshalType`.
+fn type_json(ty: &Type) -> Out {
+    let s = |s: &str| Out::String(s.into());
+    match ty {
+        Type::Dynamic => s("dynamic"),
+        Type::Bool => s("bool"),
+        Type::Number => s("number"),
+        Type::String => s("string"),
+        Type::List(e) => Out::Array(vec![s("list"), type_json(e)]),
+        Type::Map(e) => Out::Array(vec![s("map"), type_json(e)]),
+        Type::Set(e) => Out::Array(vec![s("set"), type_json(e)]),
+        Type::Tuple(items) => Out::Array(vec![
+            s("tuple"),
+            Out::Array(items.iter().map(type_json).collect()),
+        ]),
+        Type::Object(attrs) => Out::Array(vec![
+            s("object"),
+            Out::Object(
+                attrs
+                    .iter()
+                    .map(|(k, t)| (k.clone(), type_json(t)))
+                    .collect(),
+            ),
+        ]),
+    }
+}
+
+/// A string as Go's `encoding/json` writes it (Go 1.22 and later): `"` and `\` escaped, `\b`,
+/// `\f`, `\n`, `\r`, `\t` by name, other control characters as `\u00XX`, U+2028 and U+2029
+/// always escaped, and with `html_escape` also `<`, `>` and `&`.
+fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    buf.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => buf.push_str("\\\""),
+            '\\' => buf.push_str("\\\\"),
+            '\u{8}' => buf.push_str("\\b"),
+            '\u{c}' => buf.push_str("\\f"),
+            '\n' => buf.push_str("\\n"),
+            '\r' => buf.push_str("\\r"),
+            '\t' => buf.push_str("\\t"),
+            '<' | '>' | '&' if html_escape => push_u4(buf, c as u32, HEX),
+            c if (c as u32) < 0x20 => push_u4(buf, c as u32, HEX),
+            '\u{2028}' | '\u{2029}' => push_u4(buf, c as u32, HEX),
+            c => buf.push(c),
+        }
+    }
+    buf.push('"');
+}
+
+fn push_u4(buf: &mut String, u: u32, hex: &[u8; 16]) {
+    buf.push_str("\\u");
+    for shift in [12, 8, 4, 0] {
+        buf.push(hex[((u >> shift) & 0xf) as usize] as char);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// value → console text
+
+/// The value as `terraform console` shows it (Terraform's `repl.FormatValue`): `tolist(…)`,
+/// `toset(…)` and `tomap(…)` around lists, sets and maps, bare `[…]` and `{…}` for tuples and
+/// objects, one element per line with two spaces of indentation per level, every key quoted
+/// (`"key" = value`), strings quoted as Go's `strconv.Quote` does or, when they contain a
+/// newline, as a heredoc (`<<EOT`, `<<-EOT` when nested), numbers as their exact decimal text,
+/// typed nulls as `tostring(null)`, `tolist(null) /* of string */`, `null /* object */` …,
+/// `null` for an untyped null and `(known after apply)` for any unknown.
+pub fn to_hcl(value: &Value) -> String {
+    let mut out = String::new();
+    format_value(value, 0, &mut out);
+    out
+}
+
+fn format_value(value: &Value, indent: usize, out: &mut String) {
+    match value {
+        Value::Unknown(..) => out.push_str("(known after apply)"),
+        Value::Null(ty) => out.push_str(&format_null(ty)),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => format_string(s, indent, out),
+        Value::Object(attrs) => format_mapping(attrs, indent, out),
+        Value::Tuple(items) => format_sequence(items, indent, out),
+        Value::List { items, .. } => {
+            out.push_str("tolist(");
+            format_sequence(items, indent, out);
+            out.push(')');
+        }
+        Value::Set { items, .. } => {
+            out.push_str("toset(");
+            format_sequence(items, indent, out);
+            out.push(')');
+        }
+        Value::Map { items, .. } => {
+            out.push_str("tomap(");
+            format_mapping(items, indent, out);
+            out.push(')');
+        }
+    }
+}
+
+fn format_null(ty: &Type) -> String {
+    match ty {
+        Type::Dynamic => "null".into(),
+        Type::String => "tostring(null)".into(),
+        Type::Number => "tonumber(null)".into(),
+        Type::Bool => "tobool(null)".into(),
+        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
+        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
+        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
+        other => format!("null /* {} */", other.friendly_name()),
+    }
+}
+
+fn push_indent(out: &mut String, indent: usize) {
+    out.extend(std::iter::repeat_n(' ', indent));
+}
+
+fn format_mapping(items: &BTreeMap<String, Value>, indent: usize, out: &mut String) {
+    out.push('{');
+    for (key, item) in items {
+        out.push('\n');
+        push_indent(out, indent + 2);
+        format_string(key, indent + 2, out);
+        out.push_str(" = ");
+        format_value(item, indent + 2, out);
+    }
+    if !items.is_empty() {
+        out.push('\n');
+        push_indent(out, indent);
+    }
+    out.push('}');
+}
+
+fn format_sequence(items: &[Value], indent: usize, out: &mut String) {
+    out.push('[');
+    for item in items {
+        out.push('\n');
+        push_indent(out, indent + 2);
+        format_value(item, indent + 2, out);
+        out.push(',');
+    }
+    if !items.is_empty() {
+        out.push('\n');
+        push_indent(out, indent);
+    }
+    out.push(']');
+}
+
+/// A string value: a heredoc when it has a newline, else Go's `strconv.Quote`.
+fn format_string(s: &str, indent: usize, out: &mut String) {
+    if !s.contains('\n') {
+        go_quote(s, out);
+        return;
+    }
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut delimiter = String::from("EOT");
+    while lines.iter().any(|line| line.trim() == delimiter) {
+        delimiter.push('_');
+    }
+    out.push_str(if indent > 0 { "<<-" } else { "<<" });
+    out.push_str(&delimiter);
+    for line in &lines {
+        out.push('\n');
+        push_indent(out, indent);
+        out.push_str(line);
+    }
+    out.push('\n');
+    push_indent(out, indent);
+    out.push_str(&delimiter);
+}
+
+/// Go's `strconv.Quote`.
+fn go_quote(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if is_go_print(c) => out.push(c),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c => {
+                let u = c as u32;
+                let (prefix, digits) = if u < 0x20 || u == 0x7f {
+                    ("\\x", 2)
+                } else if u < 0x10000 {
+                    ("\\u", 4)
+                } else {
+                    ("\\U", 8)
+                };
+                out.push_str(prefix);
+                for i in (0..digits).rev() {
+                    out.push(HEX[((u >> (4 * i)) & 0xf) as usize] as char);
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
+/// Without Unicode's category tables at hand, this rejects control, format, private-use,
+/// separator and noncharacter code points, and accepts unassigned ones (Go rejects those).
+fn is_go_print(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (0x20..0x7f).contains(&u);
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    const FORMAT: &[(u32, u32)] = &[
+        (0x00ad, 0x00ad),
+        (0x0600, 0x0605),
+        (0x061c, 0x061c),
+        (0x06dd, 0x06dd),
+        (0x070f, 0x070f),
+        (0x0890, 0x0891),
+        (0x08e2, 0x08e2),
+        (0x180e, 0x180e),
+        (0x200b, 0x200f),
+        (0x202a, 0x202e),
+        (0x2060, 0x2064),
+        (0x2066, 0x206f),
+        (0xfeff, 0xfeff),
+        (0xfff9, 0xfffb),
+        (0x110bd, 0x110bd),
+        (0x110cd, 0x110cd),
+        (0x13430, 0x1343f),
+        (0x1bca0, 0x1bca3),
+        (0x1d173, 0x1d17a),
+        (0xe0001, 0xe0001),
+        (0xe0020, 0xe007f),
+    ];
+    let format = FORMAT.iter().any(|&(lo, hi)| (lo..=hi).contains(&u));
+    let private = (0xe000..=0xf8ff).contains(&u) || u >= 0xf0000;
+    let nonchar = (0xfdd0..=0xfdef).contains(&u) || u & 0xfffe == 0xfffe;
+    !(format || private || nonchar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::value::Refinement;
+
+    fn parse(text: &str) -> Json {
+        serde_json::from_str(text).unwrap()
+    }
+
+    fn num(text: &str) -> Value {
+        Value::Number(Num::parse(text).unwrap())
+    }
+
+    fn obj(attrs: &[(&str, Value)]) -> Value {
+        Value::Object(
+            attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn nested_documents_round_trip() {
+        let text = r#"{"b":[1,"x",true,null,{"c":[],"d":{}}],"a":{"z":-2.5,"y":"é"}}"#;
+        let value = implied_value(&parse(text));
+        assert_eq!(
+            value.ty().go_string(),
+            "cty.Object(map[string]cty.Type{\"a\":cty.Object(map[string]cty.Type{\"y\":cty.String, \
+             \"z\":cty.Number}), \"b\":cty.Tuple([]cty.Type{cty.Number, cty.String, cty.Bool, \
+             cty.DynamicPseudoType, cty.Object(map[string]cty.Type{\"c\":cty.Tuple([]cty.Type{}), \
+             \"d\":cty.Object(map[string]cty.Type{})})})})"
+        );
+        let back = to_json(&value).unwrap();
+        assert_eq!(back, parse(text));
+        assert_eq!(
+            to_json_string(&value).unwrap(),
+            r#"{"a":{"y":"é","z":-2.5},"b":[1,"x",true,null,{"c":[],"d":{}}]}"#
+        );
+        assert_eq!(
+            encode_json(&parse(text), true),
+            to_json_string(&value).unwrap()
+        );
+    }
+
+    #[test]
+    fn numbers_keep_their_exact_text() {
+        let big = implied_value(&parse("1e400"));
+        let text = to_json_string(&big).unwrap();
+        assert_eq!(text, format!("1{}", "0".repeat(400)));
+        assert_eq!(to_json(&big).unwrap().to_string(), text);
+        for (input, output) in [
+            ("0.1", "0.1"),
+            ("1.50", "1.5"),
+            ("-0", "-0"),
+            ("12345678901234567890123", "12345678901234567890123"),
+            ("1E+2", "100"),
+            ("2.5e-3", "0.0025"),
+        ] {
+            let v = implied_value(&parse(input));
+            assert!(matches!(v, Value::Number(_)));
+            assert_eq!(to_json_string(&v).unwrap(), output, "{input}");
+        }
+        let precise = implied_value(&parse("0.1"));
+        assert_eq!(precise.as_num().unwrap().prec(), 512);
+    }
+
+    #[test]
+    fn strings_and_keys_are_nfc() {
+        let v = implied_value(&parse("{\"e\\u0301\":\"e\\u0301\"}"));
+        let Value::Object(attrs) = &v else {
+            panic!("not an object: {v:?}")
+        };
+        assert_eq!(attrs.keys().collect::<Vec<_>>(), ["\u{e9}"]);
+        assert_eq!(attrs["\u{e9}"].as_str(), Some("\u{e9}"));
+    }
+
+    #[test]
+    fn nulls_are_dynamic() {
+        let v = implied_value(&parse("null"));
+        assert!(matches!(v, Value::Null(Type::Dynamic)));
+        assert_eq!(to_json(&v).unwrap(), Json::Null);
+        assert_eq!(to_json_string(&Value::Null(Type::String)).unwrap(), "null");
+        let empty = implied_value(&parse("[]"));
+        assert_eq!(empty.ty(), Type::Tuple(vec![]));
+    }
+
+    #[test]
+    fn unknowns_and_infinities_are_errors() {
+        let v = obj(&[(
+            "a",
+            Value::Tuple(vec![num("1"), Value::unknown(Type::String)]),
+        )]);
+        let err = to_json(&v).unwrap_err();
+        assert_eq!(err.to_string(), "value is not known");
+        assert_eq!(
+            err.path,
+            [
+                PathStep::Attr("a".into()),
+                PathStep::Index(Value::Number(Num::from_i64(1)))
+            ]
+        );
+        let refined = Value::Unknown(
+            Type::String,
+            Refinement {
+                not_null: true,
+                string_prefix: None,
+            },
+        );
+        assert_eq!(
+            to_json_string(&refined).unwrap_err().message,
+            "value is not known"
+        );
+        let inf = Value::Number(num("1").as_num().unwrap().div(&Num::zero()).unwrap());
+        let map = Value::Map {
+            elem: Type::Number,
+            items: [("k".to_string(), inf.clone())].into_iter().collect(),
+        };
+        let err = to_json_string(&map).unwrap_err();
+        assert_eq!(err.message, "cannot serialize infinity as JSON");
+        assert_eq!(err.path, [PathStep::Index(Value::string("k"))]);
+        let neg = Value::Number(inf.as_num().unwrap().neg());
+        assert_eq!(
+            to_json(&neg).unwrap_err().message,
+            "cannot serialize infinity as JSON"
+        );
+    }
+
+    #[test]
+    fn unparseable_numbers() {
+        let huge = parse("1e99999999999");
+        assert_eq!(
+            try_implied_value(&Json::Array(vec![huge.clone()]))
+                .unwrap_err()
+                .message,
+            "a number is required"
+        );
+        assert!(implied_value(&huge).as_num().unwrap().is_inf());
+    }
+
+    #[test]
+    fn strings_are_escaped_as_go_does() {
+        let v = Value::string("<a href=\"x\">&\u{1}\u{8}\u{c}\n\r\t\\\u{2028}\u{7f}é</a>");
+        assert_eq!(
+            to_json_string(&v).unwrap(),
+            r#""\u003ca href=\"x\"\u003e\u0026\u0001\b\f\n\r\t\\\u2028"#.to_string()
+                + "\u{7f}é\\u003c/a\\u003e\""
+        );
+        assert_eq!(
+            to_json_string_with(&v, false).unwrap(),
+            r#""<a href=\"x\">&\u0001\b\f\n\r\t\\\u2028"#.to_string() + "\u{7f}é</a>\""
+        );
+        let key = obj(&[("<k>", Value::Bool(true))]);
+        assert_eq!(to_json_string(&key).unwrap(), r#"{"\u003ck\u003e":true}"#);
+    }
+
+    #[test]
+    fn collections_of_dynamic_type_carry_their_types() {
+        let v = Value::List {
+            elem: Type::Dynamic,
+            items: vec![Value::Null(Type::String), Value::null()],
+        };
+        assert_eq!(
+            to_json_string(&v).unwrap(),
+            r#"[{"value":null,"type":"string"},null]"#
+        );
+        let set = Value::Set {
+            elem: Type::String,
+            items: vec![Value::string("b"), Value::string("a")],
+        };
+        assert_eq!(to_json_string(&set).unwrap(), r#"["b","a"]"#);
+    }
+
+    #[test]
+    fn console_format() {
+        let v = obj(&[
+            ("name", Value::string("web ${x}")),
+            (
+                "tags",
+                Value::Map {
+                    elem: Type::String,
+                    items: [("env".to_string(), Value::string("prod"))]
+                        .into_iter()
+                        .collect(),
+                },
+            ),
+            (
+                "ports",
+                Value::List {
+                    elem: Type::Number,
+                    items: vec![num("80"), num("0.5")],
+                },
+            ),
+            (
+                "set",
+                Value::Set {
+                    elem: Type::Bool,
+                    items: vec![Value::Bool(false), Value::Bool(true)],
+                },
+            ),
+            ("t", Value::Tuple(vec![])),
+            ("o", Value::empty_object()),
+            ("u", Value::unknown(Type::String)),
+            ("n", Value::null()),
+            ("s", Value::Null(Type::String)),
+            ("l", Value::Null(Type::list(Type::Number))),
+            ("x", Value::Null(Type::empty_object())),
+            ("text", Value::string("a\nEOT\nb")),
+        ]);
+        let expected = r#"{
+  "l" = tolist(null) /* of number */
+  "n" = null
+  "name" = "web ${x}"
+  "o" = {}
+  "ports" = tolist([
+    80,
+    0.5,
+  ])
+  "s" = tostring(null)
+  "set" = toset([
+    false,
+    true,
+  ])
+  "t" = []
+  "tags" = tomap({
+    "env" = "prod"
+  })
+  "text" = <<-EOT_
+  a
+  EOT
+  b
+  EOT_
+  "u" = (known after apply)
+  "x" = null /* object */
+}"#;
+        assert_eq!(to_hcl(&v), expected);
+    }
+
+    #[test]
+    fn console_scalars() {
+        assert_eq!(
+            to_hcl(&Value::string("a\"b\\c\td\u{0}\u{a0}\u{1F600}")),
+            "\"a\\\"b\\\\c\\td\\x00\\u00a0\u{1F600}\""
+        );
+        assert_eq!(to_hcl(&Value::string("x\ny")), "<<EOT\nx\ny\nEOT");
+        assert_eq!(to_hcl(&num("1e3")), "1000");
+        assert_eq!(to_hcl(&Value::Bool(true)), "true");
+        assert_eq!(to_hcl(&Value::dynamic()), "(known after apply)");
+        assert_eq!(
+            to_hcl(&Value::Null(Type::map(Type::String))),
+            "tomap(null) /* of string */"
+        );
+        assert_eq!(
+            to_hcl(&Value::Tuple(vec![Value::Tuple(vec![num("1")])])),
+            "[\n  [\n    1,\n  ],\n]"
+        );
+        let inf = num("1").as_num().unwrap().div(&Num::zero()).unwrap();
+        assert_eq!(to_hcl(&Value::Number(inf)), "+Inf");
+    }
+}

@@ -1,0 +1,270 @@
+//! Building `req`, the variable function-hcl programs read, from a request — exactly as
+//! function-hcl's `makeVars` does: the request parts are JSON-encoded and decoded with cty's
+//! implied types (objects, not maps; tuples, not lists), connection details are base64 strings,
+//! and observed collection members are grouped by their annotations.
+
+use super::json::implied_value;
+use super::proto::{Resource, RunFunctionRequest};
+use super::value::Value;
+use base64::Engine;
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+
+/// The annotation function-hcl writes on collection members: the collection's name.
+pub const ANNOTATION_BASE_NAME: &str = "hcl.fn.crossplane.io/collection-base-name";
+/// The annotation function-hcl writes on collection members: `s%06d` of the position.
+pub const ANNOTATION_INDEX: &str = "hcl.fn.crossplane.io/collection-index";
+
+/// Numbers reach function-hcl through protobuf `Struct`s (float64) and Go's `encoding/json`
+/// (shortest decimal), then cty parses that text at 512 bits. Reproduce that path.
+pub fn through_float64(json: &Json) -> Json {
+    match json {
+        Json::Number(n) => {
+            let f: f64 = n.to_string().parse().unwrap_or(f64::NAN);
+            if f.is_finite() {
+                serde_json::from_str(&format!("{f:e}")).unwrap_or(Json::Null)
+            } else {
+                Json::Null
+            }
+        }
+        Json::Array(items) => Json::Array(items.iter().map(through_float64).collect()),
+        Json::Object(map) => Json::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), through_float64(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A resource's object without `metadata.managedFields`, as function-hcl's `toObject`.
+fn to_object(resource: Option<&Resource>) -> Json {
+    let mut object = resource
+        .and_then(|r| r.resource.as_ref())
+        .map(through_float64)
+        .unwrap_or_else(|| Json::Object(Map::new()));
+    if let Some(metadata) = object.get_mut("metadata").and_then(Json::as_object_mut) {
+        metadata.remove("managedFields");
+    }
+    object
+}
+
+/// Connection details as Go's JSON encoding of `map[string][]byte`: standard base64 strings,
+/// or `null` when there are none (a nil map).
+fn connection(resource: Option<&Resource>) -> Json {
+    let details = resource.map(|r| &r.connection_details);
+    match details {
+        Some(d) if !d.is_empty() => Json::Object(
+            d.iter()
+                .map(|(k, v)| (k.clone(), Json::String(canonical_base64(v))))
+                .collect(),
+        ),
+        _ => Json::Null,
+    }
+}
+
+/// Protobuf JSON accepts standard or URL-safe base64, padded or not; Go re-encodes the bytes
+/// with standard padded base64.
+fn canonical_base64(text: &str) -> String {
+    let engines = [
+        base64::engine::general_purpose::STANDARD,
+        base64::engine::general_purpose::STANDARD_NO_PAD,
+        base64::engine::general_purpose::URL_SAFE,
+        base64::engine::general_purpose::URL_SAFE_NO_PAD,
+    ];
+    engines
+        .iter()
+        .find_map(|e| e.decode(text).ok())
+        .map_or_else(
+            || text.to_string(),
+            |bytes| base64::engine::general_purpose::STANDARD.encode(bytes),
+        )
+}
+
+/// Collection base name → member names, ordered by their index annotation (then by name,
+/// where Go's order is unspecified).
+fn base_names(resources: &BTreeMap<String, Json>) -> BTreeMap<String, Vec<String>> {
+    let mut groups: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for (name, object) in resources {
+        let annotations = object.get("metadata").and_then(|m| m.get("annotations"));
+        let text = |key: &str| {
+            annotations
+                .and_then(|a| a.get(key))
+                .and_then(Json::as_str)
+                .unwrap_or("")
+        };
+        let base = text(ANNOTATION_BASE_NAME);
+        if base.is_empty() {
+            continue;
+        }
+        groups
+            .entry(base.to_string())
+            .or_default()
+            .push((text(ANNOTATION_INDEX).to_string(), name.clone()));
+    }
+    groups
+        .into_iter()
+        .map(|(base, mut members)| {
+            members.sort();
+            (base, members.into_iter().map(|(_, name)| name).collect())
+        })
+        .collect()
+}
+
+/// The `req` value for a request.
+pub fn build_req(request: &RunFunctionRequest) -> Value {
+    let mut resources = BTreeMap::new();
+    let mut connections = Map::new();
+    for (name, resource) in &request.observed.resources {
+        resources.insert(name.clone(), to_object(Some(resource)));
+        connections.insert(name.clone(), connection(Some(resource)));
+    }
+    let mut extra = Map::new();
+    for (name, list) in &request.extra_resources {
+        let items: Vec<Json> = list.items.iter().map(|r| to_object(Some(r))).collect();
+        extra.insert(
+            name.clone(),
+            if items.is_empty() {
+                Json::Null
+            } else {
+                Json::Array(items)
+            },
+        );
+    }
+    let context = request
+        .context
+        .as_ref()
+        .map(through_float64)
+        .filter(Json::is_object)
+        .unwrap_or_else(|| Json::Object(Map::new()));
+    let composite = request.observed.composite.as_ref();
+    let groups = base_names(&resources);
+    let mut out = Map::new();
+    out.insert("context".into(), context);
+    out.insert("composite".into(), to_object(composite));
+    out.insert("composite_connection".into(), connection(composite));
+    out.insert(
+        "resource".into(),
+        Json::Object(resources.clone().into_iter().collect()),
+    );
+    out.insert("connection".into(), Json::Object(connections.clone()));
+    out.insert("extra_resources".into(), Json::Object(extra));
+    let Value::Object(mut top) = implied_value(&Json::Object(out)) else {
+        unreachable!("a JSON object always decodes to a cty object");
+    };
+    let observed = |key: &str, top: &BTreeMap<String, Value>| match top.get(key) {
+        Some(Value::Object(items)) => items.clone(),
+        _ => BTreeMap::new(),
+    };
+    let (by_name, conns) = (observed("resource", &top), observed("connection", &top));
+    let mut collections = BTreeMap::new();
+    let mut collection_connections = BTreeMap::new();
+    for (base, members) in groups {
+        let pick = |from: &BTreeMap<String, Value>| {
+            members
+                .iter()
+                .filter_map(|m| from.get(m).cloned())
+                .collect()
+        };
+        collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
+        collection_connections.insert(base, Value::Tuple(pick(&conns)));
+    }
+    top.insert("resources".into(), Value::Object(collections));
+    top.insert("connections".into(), Value::Object(collection_connections));
+    Value::Object(top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: &str) -> RunFunctionRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn get<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+        path.iter().fold(v, |v, key| match v {
+            Value::Object(m) => m.get(*key).unwrap_or_else(|| panic!("no {key} in {v:?}")),
+            _ => panic!("not an object at {key}"),
+        })
+    }
+
+    #[test]
+    fn empty_request_gives_empty_objects_and_null_connection() {
+        let req = build_req(&RunFunctionRequest::default());
+        for key in [
+            "context",
+            "composite",
+            "resource",
+            "connection",
+            "resources",
+            "connections",
+            "extra_resources",
+        ] {
+            assert!(
+                matches!(get(&req, &[key]), Value::Object(m) if m.is_empty()),
+                "{key}"
+            );
+        }
+        assert!(get(&req, &["composite_connection"]).is_null());
+    }
+
+    #[test]
+    fn resources_are_objects_collections_are_grouped_and_sorted() {
+        let req = build_req(&request(
+            r#"{
+          "observed": {
+            "composite": {"resource": {"metadata": {"name": "xr", "managedFields": [1]}, "spec": {"n": 3}},
+                          "connectionDetails": {"pw": "c2VjcmV0"}},
+            "resources": {
+              "b-1": {"resource": {"metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "b", "hcl.fn.crossplane.io/collection-index": "s000001"}}}},
+              "b-0": {"resource": {"metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "b", "hcl.fn.crossplane.io/collection-index": "s000000"}}}},
+              "single": {"resource": {"kind": "Bucket"}}
+            }
+          },
+          "extraResources": {"none": {"items": []}, "one": {"items": [{"resource": {"kind": "X"}}]}}
+        }"#,
+        ));
+        assert!(
+            matches!(get(&req, &["composite", "metadata"]), Value::Object(m) if !m.contains_key("managedFields"))
+        );
+        assert_eq!(
+            get(&req, &["composite", "spec", "n"])
+                .as_num()
+                .map(|n| n.to_string()),
+            Some("3".into())
+        );
+        assert_eq!(
+            get(&req, &["composite_connection", "pw"]).as_str(),
+            Some("c2VjcmV0")
+        );
+        let members = get(&req, &["resources", "b"]);
+        assert_eq!(members.elements().len(), 2);
+        let first = get(&members.elements()[0], &["metadata", "annotations"]);
+        assert_eq!(get(first, &[ANNOTATION_INDEX]).as_str(), Some("s000000"));
+        assert!(matches!(get(&req, &["resource"]), Value::Object(m) if m.len() == 3));
+        assert!(get(&req, &["extra_resources", "none"]).is_null());
+        assert!(
+            matches!(get(&req, &["extra_resources", "one"]), Value::Tuple(items) if items.len() == 1)
+        );
+        assert!(get(&req, &["connection", "single"]).is_null());
+    }
+
+    #[test]
+    fn numbers_pass_through_float64() {
+        let req = build_req(&request(
+            r#"{"context": {"big": 12345678901234567890, "tenth": 0.1}}"#,
+        ));
+        assert_eq!(
+            get(&req, &["context", "big"]).as_num().unwrap().to_string(),
+            "12345678901234567000"
+        );
+        assert_eq!(
+            get(&req, &["context", "tenth"])
+                .as_num()
+                .unwrap()
+                .to_string(),
+            "0.1"
+        );
+    }
+}
