@@ -96,6 +96,14 @@ impl Type {
     pub fn friendly_name_for_constraint(&self) -> String {
         match self {
             Type::Dynamic => "any type".into(),
+            Type::List(e) | Type::Map(e) | Type::Set(e) if **e == Type::Dynamic => {
+                let kind = match self {
+                    Type::List(_) => "list",
+                    Type::Map(_) => "map",
+                    _ => "set",
+                };
+                format!("{kind} of any single type")
+            }
             Type::List(e) => format!("list of {}", e.friendly_name_for_constraint()),
             Type::Map(e) => format!("map of {}", e.friendly_name_for_constraint()),
             Type::Set(e) => format!("set of {}", e.friendly_name_for_constraint()),
