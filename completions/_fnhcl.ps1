@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -71,6 +72,28 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'fnhcl;eval' {
+            [CompletionResult]::new('--hcl', '--hcl', [CompletionResultType]::ParameterName, 'A composition directory whose checks must pass and whose user functions `invoke` can call')
+            [CompletionResult]::new('--xr', '--xr', [CompletionResultType]::ParameterName, 'The composite resource (XR): `req.composite`')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or a directory of them): `req.resource` and, for collection members, `req.resources`. Each needs the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('--observed-resources', '--observed-resources', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or a directory of them): `req.resource` and, for collection members, `req.resources`. Each needs the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable')
+            [CompletionResult]::new('--required-resources', '--required-resources', [CompletionResultType]::ParameterName, 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable')
+            [CompletionResult]::new('--extra-resources', '--extra-resources', [CompletionResultType]::ParameterName, 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable')
+            [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'Context values as `KEY=VALUE` (JSON or YAML values), `;`-separated or repeated: `req.context.KEY`')
+            [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fnhcl;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
@@ -87,6 +110,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         'fnhcl;help' {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -95,6 +119,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;check' {
+            break
+        }
+        'fnhcl;help;eval' {
             break
         }
         'fnhcl;help;completions' {

@@ -30,6 +30,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
+            cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -65,6 +66,27 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fnhcl;eval'= {
+            cand --hcl 'A composition directory whose checks must pass and whose user functions `invoke` can call'
+            cand --xr 'The composite resource (XR): `req.composite`'
+            cand -o 'Observed composed resources (a YAML file or a directory of them): `req.resource` and, for collection members, `req.resources`. Each needs the annotation `crossplane.io/composition-resource-name`'
+            cand --observed-resources 'Observed composed resources (a YAML file or a directory of them): `req.resource` and, for collection members, `req.resources`. Each needs the annotation `crossplane.io/composition-resource-name`'
+            cand -e 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable'
+            cand --required-resources 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable'
+            cand --extra-resources 'Resources for a requirement, as `NAME=PATH` (a YAML file or a directory): `req.extra_resources.NAME`. Repeatable'
+            cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML values), `;`-separated or repeated: `req.context.KEY`'
+            cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fnhcl;completions'= {
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
@@ -80,12 +102,15 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help'= {
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
+            cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;help;package'= {
         }
         &'fnhcl;help;check'= {
+        }
+        &'fnhcl;help;eval'= {
         }
         &'fnhcl;help;completions'= {
         }

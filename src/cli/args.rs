@@ -71,7 +71,8 @@ pub enum ColorChoice {
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DiagnosticFormat {
-    /// Graphical report with source snippets.
+    /// Graphical report with source snippets (for `eval`: the value as HCL).
+    #[value(alias = "hcl")]
     Human,
     /// One JSON document: `{"diagnostics": [...], "summary": {...}}`.
     Json,
@@ -97,6 +98,13 @@ pub enum Command {
     /// Diagnostics go to standard output in the chosen `--format`; the exit status is 1 when
     /// any finding is at or above `--fail-level`, 2 when an input cannot be read.
     Check(CheckArgs),
+
+    /// Evaluate an expression the way function-hcl does, with `req` built from your files.
+    ///
+    /// Prints the value as HCL (`--format hcl`, the default) or as JSON (`--format json`:
+    /// exact decimal numbers, sets as arrays). Exit status 1 when the expression has an error
+    /// or its value is not fully known (the unknown references are listed).
+    Eval(EvalArgs),
 
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -188,4 +196,50 @@ pub enum FailLevel {
     Error,
     /// Fail on warnings and errors.
     Warning,
+}
+
+/// `fnhcl eval`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl eval '1 / 3'
+  fnhcl eval --xr xr.yaml 'req.composite.spec.region'
+  fnhcl eval --xr xr.yaml -o observed.yaml --format json 'req.resource.bucket.status'
+  fnhcl eval --context-values 'env=\"prod\"' 'req.context.env'")]
+pub struct EvalArgs {
+    /// The HCL expression to evaluate.
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+    pub expr: String,
+
+    /// A composition directory whose checks must pass and whose user functions `invoke` can call.
+    #[arg(long, value_name = "DIR")]
+    pub hcl: Option<PathBuf>,
+
+    /// The composite resource (XR): `req.composite`.
+    #[arg(long, value_name = "FILE")]
+    pub xr: Option<PathBuf>,
+
+    /// Observed composed resources (a YAML file or a directory of them): `req.resource` and,
+    /// for collection members, `req.resources`. Each needs the annotation
+    /// `crossplane.io/composition-resource-name`.
+    #[arg(short = 'o', long, value_name = "PATH")]
+    pub observed_resources: Option<PathBuf>,
+
+    /// Resources for a requirement, as `NAME=PATH` (a YAML file or a directory):
+    /// `req.extra_resources.NAME`. Repeatable.
+    #[arg(
+        short = 'e',
+        long,
+        visible_alias = "extra-resources",
+        value_name = "NAME=PATH"
+    )]
+    pub required_resources: Vec<String>,
+
+    /// Context values as `KEY=VALUE` (JSON or YAML values), `;`-separated or repeated:
+    /// `req.context.KEY`.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub context_values: Vec<String>,
+
+    /// Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated.
+    #[arg(long, value_name = "KEY=PATH")]
+    pub context_files: Vec<String>,
 }

@@ -40,6 +40,8 @@ pub enum Code {
     I015,
     /// A bundle member would be written outside the target directory.
     I016,
+    /// A command-line value is malformed.
+    I017,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -62,6 +64,10 @@ pub enum Code {
     B108,
     /// An invalid requirement selector.
     B109,
+    /// An HCL expression could not be evaluated (the summary is Go HCL's).
+    T301,
+    /// An expression's value is not known yet.
+    T302,
 }
 
 /// What the table says about a code.
@@ -196,6 +202,12 @@ pub static CODES: &[CodeInfo] = &[
         "A file would be written outside the target directory",
     ),
     info(
+        Code::I017,
+        "I017",
+        "invalid-flag-value",
+        "A command-line value is malformed",
+    ),
+    info(
         Code::S001,
         "S001",
         "syntax-error",
@@ -256,6 +268,18 @@ pub static CODES: &[CodeInfo] = &[
         "invalid-requirement",
         "A requirement's select block is invalid",
     ),
+    info(
+        Code::T301,
+        "T301",
+        "eval-error",
+        "An HCL expression could not be evaluated",
+    ),
+    info(
+        Code::T302,
+        "T302",
+        "unknown-value",
+        "A value is not known yet",
+    ),
 ];
 
 impl Code {
@@ -284,7 +308,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::B109),
+            Some(Code::T302),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

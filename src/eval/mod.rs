@@ -1,5 +1,7 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
+pub mod convert;
+pub mod expr;
 pub mod functions;
 pub mod json;
 pub mod num;

@@ -464,6 +464,26 @@ impl Num {
         Some(if self.neg { -magnitude } else { magnitude })
     }
 
+    /// Go's `SetPrec` (for `prec > 0`): rounds to `prec` bits, half to even, and keeps that
+    /// precision for later operations and printing.
+    pub fn set_prec(&self, prec: u32) -> Num {
+        match self.raw() {
+            Some(raw) => Num::round(raw, prec),
+            None => Num {
+                prec,
+                ..self.clone()
+            },
+        }
+    }
+
+    /// Go's `MinPrec`: the fewest bits that represent the value exactly (0 for zero and ±Inf).
+    pub fn min_prec(&self) -> u32 {
+        match &self.kind {
+            Kind::Finite { mant, .. } if !mant.is_zero() => mant.bits() as u32,
+            _ => 0,
+        }
+    }
+
     /// Truncates toward zero (Go's `big.Float.Int`), for whole-number operations.
     pub fn trunc(&self) -> Num {
         match &self.kind {

@@ -133,6 +133,22 @@ impl Value {
         }
     }
 
+    /// cty's `HasWhollyKnownType`: no unknown of dynamic type anywhere inside (a null is
+    /// fine, whatever its type), so `[null]` has one even though its type is not concrete.
+    pub fn has_wholly_known_type(&self) -> bool {
+        match self {
+            Value::Null(_) => true,
+            Value::Unknown(ty, _) => ty.is_concrete(),
+            Value::List { items, .. } | Value::Set { items, .. } | Value::Tuple(items) => {
+                items.iter().all(Value::has_wholly_known_type)
+            }
+            Value::Map { items, .. } | Value::Object(items) => {
+                items.values().all(Value::has_wholly_known_type)
+            }
+            _ => true,
+        }
+    }
+
     /// cty's `definitelyNotNull`: known and not null, or unknown but refined not null.
     pub fn definitely_not_null(&self) -> bool {
         match self {
@@ -228,7 +244,7 @@ impl Value {
             _ => {}
         }
         let (ta, tb) = (self.ty(), other.ty());
-        if !ta.is_concrete() || !tb.is_concrete() {
+        if !self.has_wholly_known_type() || !other.has_wholly_known_type() {
             if !could_conform(&ta, &tb) && !could_conform(&tb, &ta) {
                 return Value::Bool(false);
             }
@@ -388,6 +404,14 @@ mod tests {
         let n = |x: &str| Value::Number(Num::parse(x).unwrap());
         assert!(matches!(n("1").equals(&n("1.0")), Value::Bool(true)));
         assert!(matches!(n("1").equals(&s("1")), Value::Bool(false)));
+        let nulls = || Value::Tuple(vec![Value::null()]);
+        assert!(matches!(nulls().equals(&nulls()), Value::Bool(true)));
+        assert!(matches!(
+            nulls().equals(&Value::Tuple(vec![n("1")])),
+            Value::Bool(false)
+        ));
+        let dynamic = Value::Tuple(vec![Value::dynamic()]);
+        assert!(!dynamic.equals(&nulls()).is_known());
     }
 
     #[test]

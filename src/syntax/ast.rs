@@ -235,6 +235,8 @@ pub enum ExprKind {
         name: String,
         /// The name's range.
         name_span: TextRange,
+        /// The `(` (hcl's `OpenParenRange`; a call's `StartRange` ends there).
+        open_paren: TextRange,
         /// Arguments.
         args: Vec<Expr>,
         /// The last argument was written `x...`.

@@ -625,6 +625,7 @@ impl Parser<'_> {
             ExprKind::Call {
                 name: full_name,
                 name_span,
+                open_paren: open.range32(),
                 args,
                 expand_final,
             },

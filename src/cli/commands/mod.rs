@@ -2,4 +2,5 @@
 
 pub mod check;
 pub mod completions;
+pub mod eval;
 pub mod package;

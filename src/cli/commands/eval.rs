@@ -1,0 +1,241 @@
+//! `fnhcl eval`: one expression, evaluated as function-hcl would, with `req` from files.
+
+use crate::cli::Context;
+use crate::cli::args::{DiagnosticFormat, EvalArgs};
+use crate::cli::exit::ExitStatus;
+use fnhcl::diagnostics::{Code, Diagnostic, Severity, from_load_error};
+use fnhcl::eval::functions::builtins;
+use fnhcl::eval::proto::{Resource, Resources, RunFunctionRequest, State};
+use fnhcl::eval::scope::Scope;
+use fnhcl::eval::{Value, expr, json, vars};
+use fnhcl::source::loader::{self, LoadError};
+use fnhcl::syntax;
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+/// The annotation that names an observed composed resource.
+const RESOURCE_NAME_ANNOTATION: &str = "crossplane.io/composition-resource-name";
+
+/// Runs the command.
+pub fn run(
+    args: &EvalArgs,
+    format: DiagnosticFormat,
+    cx: &mut Context,
+) -> std::io::Result<ExitStatus> {
+    let request = match build_request(args, cx) {
+        Ok(request) => request,
+        Err(d) => return Ok(cx.fail(*d)),
+    };
+    if let Some(dir) = &args.hcl
+        && let Err(status) = check_program(dir, cx)
+    {
+        return Ok(status);
+    }
+    // A console reads whole lines: a heredoc may close on the last line.
+    let mut source = args.expr.clone();
+    if !source.ends_with('\n') {
+        source.push('\n');
+    }
+    let file = cx.map.add("expression", source);
+    let (parsed, mut diagnostics) = syntax::parse_expression(cx.map.get(file));
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        cx.diagnostics.append(&mut diagnostics);
+        return Ok(ExitStatus::Failure);
+    }
+    let functions = builtins();
+    let root = Scope::root(&functions);
+    let mut variables = BTreeMap::new();
+    variables.insert("req".to_string(), vars::build_req(&request));
+    let scope = root.child(variables);
+    let (value, mut diagnostics) = expr::eval(&parsed, file, &scope);
+    let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    cx.diagnostics.append(&mut diagnostics);
+    if failed {
+        return Ok(ExitStatus::Failure);
+    }
+    if !value.is_wholly_known() {
+        let unknown = expr::unknown_references(&parsed, &scope);
+        let detail = if unknown.is_empty() {
+            "The result depends on values that are not known yet.".to_string()
+        } else {
+            format!(
+                "The result depends on values that are not known yet: {}.",
+                unknown.join(", ")
+            )
+        };
+        let span = cx.map.get(file).span(0..args.expr.len());
+        cx.diagnostics.push(
+            Diagnostic::new(Code::T302, "Value not known")
+                .with_detail(detail)
+                .with_primary(span, None)
+                .with_help(
+                    "function-hcl defers a block whose value is not known until the data exists",
+                ),
+        );
+        return Ok(ExitStatus::Failure);
+    }
+    let text = if format == DiagnosticFormat::Json {
+        match json::to_json(&infinities_as_text(&value)) {
+            Ok(j) => serde_json::to_string_pretty(&j).unwrap_or_default(),
+            Err(e) => {
+                let span = cx.map.get(file).span(0..args.expr.len());
+                return Ok(cx.fail(
+                    Diagnostic::new(Code::T301, "Value cannot be written as JSON")
+                        .with_detail(e.to_string())
+                        .with_primary(span, None),
+                ));
+            }
+        }
+    } else {
+        json::to_hcl(&value)
+    };
+    writeln!(cx.stdout, "{text}")?;
+    Ok(ExitStatus::Success)
+}
+
+/// JSON has no infinity; the console writes `+Inf` and `-Inf` as strings (cty's own JSON
+/// encoder refuses them).
+fn infinities_as_text(value: &Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_inf() => Value::string(n.to_string()),
+        Value::List { elem, items } => Value::List {
+            elem: elem.clone(),
+            items: items.iter().map(infinities_as_text).collect(),
+        },
+        Value::Set { elem, items } => Value::Set {
+            elem: elem.clone(),
+            items: items.iter().map(infinities_as_text).collect(),
+        },
+        Value::Map { elem, items } => Value::Map {
+            elem: elem.clone(),
+            items: items
+                .iter()
+                .map(|(k, v)| (k.clone(), infinities_as_text(v)))
+                .collect(),
+        },
+        Value::Tuple(items) => Value::Tuple(items.iter().map(infinities_as_text).collect()),
+        Value::Object(items) => Value::Object(
+            items
+                .iter()
+                .map(|(k, v)| (k.clone(), infinities_as_text(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Checks the `--hcl` program (syntax and structure); its diagnostics on failure.
+fn check_program(dir: &Path, cx: &mut Context) -> Result<(), ExitStatus> {
+    let bundle = loader::load_directory(&mut cx.map, dir)
+        .map_err(|e| cx.fail(from_load_error(&e, &cx.map)))?;
+    let mut findings = fnhcl::check::check_bundle(&cx.map, &bundle);
+    let failed = findings.iter().any(|d| d.severity == Severity::Error);
+    cx.diagnostics.append(&mut findings);
+    if failed {
+        Err(ExitStatus::Failure)
+    } else {
+        Ok(())
+    }
+}
+
+fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
+    Box::new(from_load_error(&e, &cx.map))
+}
+
+fn resource(json: Json) -> Resource {
+    Resource {
+        resource: Some(json),
+        ..Resource::default()
+    }
+}
+
+fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
+    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
+    Ok(docs
+        .into_iter()
+        .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
+        .collect())
+}
+
+fn usage(message: String, help: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::new(Code::I017, message).with_help(help))
+}
+
+/// The request the files describe, as `crossplane render` would send it.
+fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest, Box<Diagnostic>> {
+    let mut request = RunFunctionRequest::default();
+    if let Some(xr) = &args.xr {
+        let xr = yaml_docs(xr, cx)?.into_iter().next().unwrap_or(Json::Null);
+        request.observed = State {
+            composite: Some(resource(xr)),
+            ..State::default()
+        };
+    }
+    if let Some(path) = &args.observed_resources {
+        for doc in yaml_docs(path, cx)? {
+            let name = doc
+                .pointer("/metadata/annotations")
+                .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
+            request.observed.resources.insert(name, resource(doc));
+        }
+    }
+    for spec in &args.required_resources {
+        let Some((name, path)) = spec.split_once('=') else {
+            return Err(usage(
+                format!("`{spec}` does not name a requirement"),
+                "write -e NAME=PATH: the resources become req.extra_resources.NAME",
+            ));
+        };
+        let items = yaml_docs(Path::new(path), cx)?
+            .into_iter()
+            .map(resource)
+            .collect();
+        request
+            .extra_resources
+            .insert(name.to_string(), Resources { items });
+    }
+    let mut context = serde_json::Map::new();
+    for (key, path) in pairs(&args.context_files)? {
+        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, cx))?;
+        context.insert(key, parse_value(&text)?);
+    }
+    for (key, value) in pairs(&args.context_values)? {
+        context.insert(key, parse_value(&value)?);
+    }
+    if !context.is_empty() {
+        request.context = Some(Json::Object(context));
+    }
+    Ok(request)
+}
+
+/// `K=V;K2=V2` flags, repeated or `;`-separated, as crossplane's map flags.
+fn pairs(flags: &[String]) -> Result<Vec<(String, String)>, Box<Diagnostic>> {
+    let mut out = Vec::new();
+    for flag in flags {
+        for item in flag.split(';').filter(|s| !s.is_empty()) {
+            let Some((k, v)) = item.split_once('=') else {
+                return Err(usage(
+                    format!("`{item}` is not KEY=VALUE"),
+                    "write KEY=VALUE, several separated by `;`",
+                ));
+            };
+            out.push((k.to_string(), v.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// A context value: JSON or YAML.
+fn parse_value(text: &str) -> Result<Json, Box<Diagnostic>> {
+    yaml_serde::from_str::<Json>(text).map_err(|e| {
+        usage(
+            format!("context value is not JSON or YAML: {e}"),
+            "quote strings as JSON: KEY='\"text\"'",
+        )
+    })
+}
