@@ -505,3 +505,62 @@ fn deeply_nested_hcl_is_a_diagnostic_not_a_crash() {
         .collect();
     assert!(codes.contains(&"S002"), "{codes:?}");
 }
+
+#[test]
+fn eval_reads_req_from_the_files() {
+    let dir = examples().join("bucket-with-status");
+    let out = run(fnhcl(&dir).args([
+        "eval",
+        "--xr",
+        "xr.yaml",
+        "-o",
+        "observed.yaml",
+        "--context-values",
+        "env=\"prod\";tier=2",
+        "{ region = req.composite.spec.region, arn = req.resource.bucket.status.atProvider.arn, ctx = req.context }",
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("eval_hcl", text(&out.stdout));
+    let out = run(fnhcl(&dir).args([
+        "eval",
+        "--xr",
+        "xr.yaml",
+        "--format",
+        "json",
+        "[for k, v in req.composite.spec : \"${k}=${v}\"]",
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!(["owner=billing-team", "region=eu-central-1"])
+    );
+}
+
+#[test]
+fn eval_errors_point_into_the_expression() {
+    let out = run(fnhcl(&examples()).args(["eval", "--color", "never", "{ a = 1 }.b + 1"]));
+    assert_eq!(out.status.code(), Some(1));
+    snapshot!("eval_error", transcript(&out));
+}
+
+#[test]
+fn eval_handles_empty_requirements_infinity_and_bad_flags() {
+    // A requirement with no resources is null, as function-hcl gives it.
+    let out =
+        run(fnhcl(&examples()).args(["eval", "-e", "vpc=/dev/null", "req.extra_resources.vpc"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(text(&out.stdout), "null\n");
+    // The attribute of a null is an error; inside try it is not, and the fallback wins.
+    let out = run(fnhcl(&examples()).args([
+        "eval",
+        "-e",
+        "vpc=/dev/null",
+        "try(req.extra_resources.vpc[0], \"none\")",
+    ]));
+    assert_eq!(text(&out.stdout), "\"none\"\n");
+    let out = run(fnhcl(&examples()).args(["eval", "--format", "json", "1 / 0"]));
+    assert_eq!(text(&out.stdout).trim(), "\"+Inf\"");
+    let out = run(fnhcl(&examples()).args(["eval", "-e", "nofile"]));
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -120,6 +120,10 @@ pub fn read_stream(text: &str) -> Result<Vec<Document>, YamlError> {
             serde::Deserialize::deserialize(doc).map_err(|e| serde_error(text, &e))?;
         values.push(value);
     }
+    // yaml_serde reads an empty stream as one null document, saphyr as none.
+    if nodes.is_empty() && values.iter().all(|v: &yaml_serde::Value| v.is_null()) {
+        return Ok(Vec::new());
+    }
     if nodes.len() != values.len() {
         return Err(YamlError {
             message: format!(
@@ -336,6 +340,12 @@ mod tests {
         let docs = read_stream("---\n# only a comment\n---\na: 1\n---\n---\nb: 2\n").unwrap();
         assert_eq!(docs.len(), 2);
         assert_eq!(docs[1].value["b"].as_i64(), Some(2));
+    }
+
+    #[test]
+    fn an_empty_stream_has_no_documents() {
+        assert!(read_stream("").unwrap().is_empty());
+        assert!(read_stream("# just a comment\n").unwrap().is_empty());
     }
 
     #[test]

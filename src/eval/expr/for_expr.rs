@@ -1,0 +1,278 @@
+//! `for` expressions (`ForExpr.Value`): tuple and object results, conditions and grouping.
+
+use super::{Diags, Run, go_quote, has_errors};
+use crate::eval::convert;
+use crate::eval::num::Num;
+use crate::eval::scope::Scope;
+use crate::eval::types::Type;
+use crate::eval::value::Value;
+use crate::syntax::ast::{Expr, ForExpr};
+use std::collections::BTreeMap;
+
+impl Run<'_> {
+    pub(super) fn for_expr(&mut self, f: &ForExpr, scope: &Scope) -> (Value, Diags) {
+        let (coll, mut diags) = self.eval(&f.collection, scope);
+        if coll.is_null() {
+            diags.push(self.diag(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                &f.collection.span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+        let coll_ty = coll.ty();
+        if coll_ty == Type::Dynamic {
+            return (Value::dynamic(), diags);
+        }
+        if !matches!(
+            coll_ty,
+            Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Tuple(_) | Type::Object(_)
+        ) {
+            diags.push(self.diag(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    coll_ty.friendly_name()
+                ),
+                &f.collection.span,
+            ));
+            return (Value::dynamic(), diags);
+        }
+
+        // An early check of the condition with unknown iteration variables.
+        if let Some(cond) = &f.condition {
+            let child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
+            let (result, cond_diags) = self.eval(cond, &child);
+            let cond_failed = has_errors(&cond_diags);
+            diags.extend(cond_diags);
+            if result.is_null() {
+                diags.push(self.diag(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    &cond.span,
+                ));
+                return (Value::dynamic(), diags);
+            }
+            if let Err(err) = convert::convert(&result, &Type::Bool) {
+                diags.push(self.diag(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {err}."),
+                    &cond.span,
+                ));
+                return (Value::dynamic(), diags);
+            }
+            if cond_failed {
+                return (Value::dynamic(), diags);
+            }
+        }
+
+        if !coll.is_known() {
+            return (Value::dynamic(), diags);
+        }
+        let elements = element_pairs(&coll);
+        match &f.key {
+            Some(key_expr) => self.for_object(f, key_expr, elements, scope, diags),
+            None => self.for_tuple(f, elements, scope, diags),
+        }
+    }
+
+    fn for_object(
+        &mut self,
+        f: &ForExpr,
+        key_expr: &Expr,
+        elements: Vec<(Value, Value)>,
+        scope: &Scope,
+        mut diags: Diags,
+    ) -> (Value, Diags) {
+        let mut vals: BTreeMap<String, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let mut known = true;
+        for (k, v) in elements {
+            let child = scope.child(iteration_vars(f, k, v));
+            if let Some(cond) = &f.condition {
+                let (include_raw, cond_diags) = self.eval(cond, &child);
+                diags.extend(cond_diags);
+                if include_raw.is_null() {
+                    if known {
+                        diags.push(self.diag(
+                            "Invalid 'for' condition",
+                            "The value of the 'if' clause must not be null.",
+                            &cond.span,
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+                let include = match convert::convert(&include_raw, &Type::Bool) {
+                    Ok(v) => v,
+                    Err(err) => {
+                        if known {
+                            diags.push(self.diag(
+                                "Invalid 'for' condition",
+                                format!("The 'if' clause value is invalid: {err}."),
+                                &cond.span,
+                            ));
+                        }
+                        known = false;
+                        continue;
+                    }
+                };
+                if !include.is_known() {
+                    known = false;
+                    continue;
+                }
+                if matches!(include, Value::Bool(false)) {
+                    continue;
+                }
+            }
+
+            let (key_raw, key_diags) = self.eval(key_expr, &child);
+            diags.extend(key_diags);
+            if key_raw.is_null() {
+                if known {
+                    diags.push(self.diag(
+                        "Invalid object key",
+                        "Key expression in 'for' expression must not produce a null value.",
+                        &key_expr.span,
+                    ));
+                }
+                known = false;
+                continue;
+            }
+            if !key_raw.is_known() {
+                known = false;
+                continue;
+            }
+            let key = match convert::convert(&key_raw, &Type::String) {
+                Ok(Value::String(s)) => s,
+                Ok(_) => {
+                    known = false;
+                    continue;
+                }
+                Err(err) => {
+                    if known {
+                        diags.push(self.diag(
+                            "Invalid object key",
+                            format!("The key expression produced an invalid result: {err}."),
+                            &key_expr.span,
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+            };
+
+            let (val, val_diags) = self.eval(&f.value, &child);
+            diags.extend(val_diags);
+            if f.group {
+                groups.entry(key).or_default().push(val);
+                continue;
+            }
+            match vals.entry(key) {
+                std::collections::btree_map::Entry::Occupied(entry) => {
+                    let detail = format!(
+                        "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                        go_quote(entry.key())
+                    );
+                    diags.push(self.diag("Duplicate object key", detail, &key_expr.span));
+                }
+                std::collections::btree_map::Entry::Vacant(entry) => {
+                    entry.insert(val);
+                }
+            }
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        if f.group {
+            vals = groups
+                .into_iter()
+                .map(|(k, items)| (k, Value::Tuple(items)))
+                .collect();
+        }
+        (Value::Object(vals), diags)
+    }
+
+    fn for_tuple(
+        &mut self,
+        f: &ForExpr,
+        elements: Vec<(Value, Value)>,
+        scope: &Scope,
+        mut diags: Diags,
+    ) -> (Value, Diags) {
+        let mut vals = Vec::new();
+        let mut known = true;
+        for (k, v) in elements {
+            let child = scope.child(iteration_vars(f, k, v));
+            if let Some(cond) = &f.condition {
+                let (include_raw, cond_diags) = self.eval(cond, &child);
+                diags.extend(cond_diags);
+                if include_raw.is_null() {
+                    if known {
+                        diags.push(self.diag(
+                            "Invalid 'for' condition",
+                            "The value of the 'if' clause must not be null.",
+                            &cond.span,
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+                if !include_raw.is_known() {
+                    known = false;
+                    continue;
+                }
+                match convert::convert(&include_raw, &Type::Bool) {
+                    Ok(Value::Bool(false)) => continue,
+                    Ok(_) => {}
+                    Err(err) => {
+                        if known {
+                            diags.push(self.diag(
+                                "Invalid 'for' condition",
+                                format!("The 'if' clause value is invalid: {err}."),
+                                &cond.span,
+                            ));
+                        }
+                        known = false;
+                        continue;
+                    }
+                }
+            }
+            let (val, val_diags) = self.eval(&f.value, &child);
+            diags.extend(val_diags);
+            vals.push(val);
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        (Value::Tuple(vals), diags)
+    }
+}
+
+/// cty's `ElementIterator` pairs: index/element for lists and tuples, key/element for maps
+/// and objects (sorted), element/element for sets.
+fn element_pairs(coll: &Value) -> Vec<(Value, Value)> {
+    match coll {
+        Value::List { items, .. } | Value::Tuple(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::Number(Num::from_i64(i as i64)), v.clone()))
+            .collect(),
+        Value::Set { items, .. } => items.iter().map(|v| (v.clone(), v.clone())).collect(),
+        Value::Map { items, .. } | Value::Object(items) => items
+            .iter()
+            .map(|(k, v)| (Value::String(k.clone()), v.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The variables a `for` iteration binds.
+fn iteration_vars(f: &ForExpr, key: Value, value: Value) -> BTreeMap<String, Value> {
+    let mut vars = BTreeMap::new();
+    if let Some(k) = &f.key_var {
+        vars.insert(k.clone(), key);
+    }
+    vars.insert(f.value_var.clone(), value);
+    vars
+}

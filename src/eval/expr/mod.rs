@@ -1,0 +1,287 @@
+//! Evaluation of HCL native-syntax expressions with Go HCL v2.24's semantics: hclsyntax's
+//! `Value` methods (expression.go, expression_ops.go, expression_template.go), the root
+//! package's traversal and index helpers (`TraverseAbs`, `TraverseRel`, `GetAttr`, `Index`),
+//! cty's operators as the stdlib operator functions run them through cty's function calling
+//! convention, and `try`/`can` as `ext/tryfunc` implements them.
+//!
+//! Values, unknown propagation, diagnostic summaries, details and subject ranges follow Go.
+//! Every evaluation diagnostic has code [`Code::T301`]; Go's `Context` ranges are not kept
+//! (our diagnostics carry one primary span, Go's `Subject`).
+//!
+//! Not modelled: value marks, cty's numeric-range and collection-length refinements (our
+//! [`Refinement`](super::Refinement) holds only "not null" and a string prefix, so results
+//! that cty would only refine stay plainly unknown), and the Go stack trace in the text of a
+//! recovered panic.
+
+use super::num::Num;
+use super::scope::Scope;
+use super::value::Value;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ast::{Expr, ExprKind, Literal, TextRange, between};
+
+mod call;
+mod collections;
+mod conditional;
+mod for_expr;
+mod ops;
+mod template;
+mod traversal;
+mod vars;
+
+#[cfg(test)]
+mod tests;
+
+pub use vars::{VarRef, unknown_references, variables};
+
+/// Evaluates `expr` (parsed from `file`) in `scope`, as hcl's `Expression.Value(ctx)`.
+///
+/// Without a [`SourceMap`], positions inside `try`'s "no expression succeeded" message are
+/// written as byte ranges; use [`Evaluator::with_sources`] for Go's `file:line,col-col` text.
+pub fn eval(expr: &Expr, file: FileId, scope: &Scope) -> (Value, Vec<Diagnostic>) {
+    Evaluator::new(file).eval(expr, scope)
+}
+
+/// Evaluates expressions of one file.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluator<'a> {
+    /// The file the expressions were parsed from (diagnostic spans point into it).
+    pub file: FileId,
+    /// Source texts, to print ranges as Go's `Range.String()` does inside messages.
+    pub sources: Option<&'a SourceMap>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator for expressions of `file`.
+    pub fn new(file: FileId) -> Evaluator<'a> {
+        Evaluator {
+            file,
+            sources: None,
+        }
+    }
+
+    /// Uses `sources` to print ranges inside messages (`main.hcl:3,5-9`).
+    pub fn with_sources(mut self, sources: &'a SourceMap) -> Evaluator<'a> {
+        self.sources = Some(sources);
+        self
+    }
+
+    /// Evaluates `expr` in `scope`: the value and the diagnostics, as hcl's `Value(ctx)`.
+    pub fn eval(&self, expr: &Expr, scope: &Scope) -> (Value, Vec<Diagnostic>) {
+        let mut run = Run {
+            ev: *self,
+            items: Vec::new(),
+        };
+        run.eval(expr, scope)
+    }
+}
+
+/// hcl's `StartRange` of an expression (where "Invalid function argument" and similar
+/// diagnostics point): a call's name and `(`, a tuple's `[`, an operation's first operand….
+pub fn start_range(expr: &Expr) -> TextRange {
+    let first_byte = |span: &TextRange| span.start..(span.start + 1).min(span.end.max(span.start));
+    match &expr.kind {
+        ExprKind::Template(parts) => parts.first().map_or(expr.span.clone(), start_range),
+        // The `%{ for … }` directive: we keep no range for its closing brace, so this ends
+        // at the collection expression.
+        ExprKind::TemplateJoin(inner) => match &inner.kind {
+            ExprKind::For(f) => inner.span.start..f.collection.span.end,
+            _ => start_range(inner),
+        },
+        ExprKind::Call {
+            name_span,
+            open_paren,
+            ..
+        } => between(name_span, open_paren),
+        ExprKind::Conditional { condition, .. } => start_range(condition),
+        ExprKind::Binary { lhs, .. } => start_range(lhs),
+        ExprKind::Unary { symbol, .. } => symbol.clone(),
+        ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => first_byte(&expr.span),
+        ExprKind::Index { bracket, .. } => first_byte(bracket),
+        ExprKind::Splat { marker, .. } => marker.clone(),
+        ExprKind::Parens(inner) => start_range(inner),
+        _ => expr.span.clone(),
+    }
+}
+
+/// A function argument: an expression, or an element of an expanded (`...`) argument, which
+/// hcl turns into a literal with the expanded expression's range.
+#[derive(Clone)]
+enum Arg<'e> {
+    Expr(&'e Expr),
+    Value(Value, TextRange),
+}
+
+impl Arg<'_> {
+    fn start_range(&self) -> TextRange {
+        match self {
+            Arg::Expr(e) => start_range(e),
+            Arg::Value(_, range) => range.clone(),
+        }
+    }
+}
+
+type Diags = Vec<Diagnostic>;
+
+fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(|d| d.severity == Severity::Error)
+}
+
+/// One evaluation: the evaluator and the values of the splats being iterated (innermost last).
+struct Run<'a> {
+    ev: Evaluator<'a>,
+    items: Vec<Value>,
+}
+
+impl Run<'_> {
+    fn diag(&self, summary: &str, detail: impl Into<String>, subject: &TextRange) -> Diagnostic {
+        Diagnostic::new(Code::T301, summary)
+            .with_detail(detail)
+            .with_primary(
+                Span::new(self.ev.file, subject.start as usize..subject.end as usize),
+                None,
+            )
+    }
+
+    fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope))
+    }
+
+    fn eval_inner(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
+        match &expr.kind {
+            ExprKind::Literal(lit) => (literal(lit), Vec::new()),
+            ExprKind::Template(parts) => self.template(parts, scope),
+            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.eval(inner, scope),
+            ExprKind::TemplateJoin(inner) => self.template_join(expr, inner, scope),
+            ExprKind::Traversal {
+                root,
+                root_span,
+                steps,
+            } => self.traverse_abs(root, root_span, steps, scope),
+            ExprKind::RelativeTraversal { source, steps } => {
+                let (src, mut diags) = self.eval(source, scope);
+                let (val, more) = self.traverse_rel(src, steps);
+                diags.extend(more);
+                (val, diags)
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                args,
+                expand_final,
+                ..
+            } => self.call(expr, name, name_span, args, *expand_final, scope),
+            ExprKind::Conditional {
+                condition,
+                if_true,
+                if_false,
+            } => self.conditional(condition, if_true, if_false, scope),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(expr, *op, lhs, rhs, scope),
+            ExprKind::Unary { op, operand, .. } => self.unary(expr, *op, operand, scope),
+            ExprKind::Tuple(items) => {
+                let mut diags = Vec::new();
+                let mut vals = Vec::with_capacity(items.len());
+                for item in items {
+                    let (val, more) = self.eval(item, scope);
+                    vals.push(val);
+                    diags.extend(more);
+                }
+                (Value::Tuple(vals), diags)
+            }
+            ExprKind::Object(items) => self.object(items, scope),
+            ExprKind::For(f) => self.for_expr(f, scope),
+            ExprKind::Index {
+                collection,
+                key,
+                bracket,
+            } => {
+                let (coll, mut diags) = self.eval(collection, scope);
+                let (key, more) = self.eval(key, scope);
+                diags.extend(more);
+                let (val, more) = self.index(&coll, &key, bracket);
+                diags.extend(more);
+                (val, diags)
+            }
+            ExprKind::Splat { source, each, .. } => self.splat(source, each, scope),
+            ExprKind::SplatItem => (
+                self.items.last().cloned().unwrap_or_else(Value::dynamic),
+                Vec::new(),
+            ),
+            ExprKind::Error => (Value::dynamic(), Vec::new()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// The value of a literal in the tree (`LiteralValueExpr.Val`).
+fn literal(lit: &Literal) -> Value {
+    match lit {
+        Literal::Null => Value::null(),
+        Literal::Bool(b) => Value::bool(*b),
+        Literal::Number(text) => Num::parse(text).map_or_else(Value::dynamic, Value::Number),
+        Literal::String(s) => Value::string(s),
+        Literal::Unknown => Value::dynamic(),
+    }
+}
+
+/// Go's `strconv.Quote` (what `%q` prints for a string).
+fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if printable(c) => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An approximation of Go's `unicode.IsPrint` without category tables: ASCII graphic
+/// characters and space; beyond ASCII everything except controls, separators, the common
+/// format characters, private use and noncharacters.
+fn printable(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (0x20..0x7f).contains(&u);
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    let format = matches!(
+        u,
+        0xad | 0x600..=0x605
+            | 0x61c
+            | 0x6dd
+            | 0x70f
+            | 0x180e
+            | 0x200b..=0x200f
+            | 0x202a..=0x202e
+            | 0x2060..=0x2064
+            | 0x2066..=0x206f
+            | 0xfeff
+            | 0xfff9..=0xfffb
+            | 0xe0001
+            | 0xe0020..=0xe007f
+    );
+    let private = (0xe000..=0xf8ff).contains(&u) || u >= 0xf0000;
+    let nonchar = (0xfdd0..=0xfdef).contains(&u) || u & 0xfffe == 0xfffe;
+    !(format || private || nonchar)
+}
