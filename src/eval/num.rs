@@ -726,6 +726,14 @@ impl fmt::Display for Num {
         if self.neg {
             out.push('-');
         }
+        // A whole number below 2^prec prints as its exact digits: the fast path for the
+        // integers that dominate real programs.
+        if *exp >= 0 && mant.bits() + (*exp as u64) <= u64::from(self.prec.min(127)) {
+            if let Some(m) = mant.to_u128() {
+                out.push_str(&(m << *exp).to_string());
+                return f.write_str(&out);
+            }
+        }
         let mut d = Decimal::new(mant, *exp);
         shortest(&mut d, mant, *exp, self.prec);
         let frac = (d.mant.len() as i64 - d.exp).max(0);
@@ -783,6 +791,21 @@ mod tests {
         let third = format!("0.{}5", "3".repeat(154));
         assert_eq!(n("1").div(&n("3")).unwrap().to_string(), third);
         assert_eq!(n("0").mul(&n("-1")).unwrap().to_string(), "-0");
+    }
+
+    #[test]
+    fn whole_numbers_print_exactly() {
+        for text in [
+            "0",
+            "7",
+            "1024",
+            "18446744073709551616",
+            "170141183460469231731687303715884105727",
+        ] {
+            assert_eq!(n(text).to_string(), text);
+        }
+        assert_eq!(n("-42").to_string(), "-42");
+        assert_eq!(Num::from_i64(-3).to_string(), "-3");
     }
 
     #[test]

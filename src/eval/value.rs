@@ -59,7 +59,15 @@ pub enum Value {
 impl Value {
     /// A string value (NFC-normalised, as `cty.StringVal`).
     pub fn string(s: impl AsRef<str>) -> Value {
-        Value::String(s.as_ref().nfc().collect())
+        let s = s.as_ref();
+        // Most strings are already NFC; checking is far cheaper than re-composing.
+        if s.is_ascii()
+            || unicode_normalization::is_nfc_quick(s.chars())
+                == unicode_normalization::IsNormalized::Yes
+        {
+            return Value::String(s.to_string());
+        }
+        Value::String(s.nfc().collect())
     }
 
     /// A number value.
