@@ -5,6 +5,16 @@
 //! evaluator looks names up in a [`FunctionTable`]. `try` and `can` are registered here but
 //! evaluated by the expression evaluator, because they take unevaluated expressions.
 
+pub mod args;
+mod collection;
+mod conversion;
+mod crypto;
+mod datetime;
+mod encoding;
+mod network;
+mod number;
+mod string;
+
 use super::types::Type;
 use super::value::Value;
 use std::collections::BTreeMap;
@@ -227,5 +237,114 @@ pub fn builtins() -> FunctionTable {
         Some(any("expressions")),
     ));
     table.insert(special("can", Special::Can, vec![any("expression")], None));
+    collection::register(&mut table);
+    conversion::register(&mut table);
+    crypto::register(&mut table);
+    datetime::register(&mut table);
+    encoding::register(&mut table);
+    network::register(&mut table);
+    number::register(&mut table);
+    string::register(&mut table);
     table
 }
+
+/// The functions function-hcl registers (function-hcl-semantics.md §6), without `invoke`,
+/// which the program layer adds.
+pub const REGISTERED: &[&str] = &[
+    "abs",
+    "alltrue",
+    "anytrue",
+    "base64decode",
+    "base64encode",
+    "base64gzip",
+    "base64sha256",
+    "base64sha512",
+    "can",
+    "ceil",
+    "chomp",
+    "chunklist",
+    "cidrhost",
+    "cidrnetmask",
+    "cidrsubnet",
+    "cidrsubnets",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "csvdecode",
+    "distinct",
+    "element",
+    "endswith",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "index",
+    "join",
+    "jsondecode",
+    "jsonencode",
+    "keys",
+    "length",
+    "list",
+    "log",
+    "lookup",
+    "lower",
+    "map",
+    "matchkeys",
+    "max",
+    "md5",
+    "merge",
+    "min",
+    "one",
+    "parseint",
+    "pow",
+    "range",
+    "regex",
+    "regexall",
+    "replace",
+    "reverse",
+    "rsadecrypt",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "sha1",
+    "sha256",
+    "sha512",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "startswith",
+    "strcontains",
+    "strrev",
+    "substr",
+    "sum",
+    "textdecodebase64",
+    "textencodebase64",
+    "timeadd",
+    "timecmp",
+    "timestamp",
+    "title",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "transpose",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "try",
+    "upper",
+    "urlencode",
+    "values",
+    "yamldecode",
+    "yamlencode",
+    "zipmap",
+];

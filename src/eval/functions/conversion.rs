@@ -1,0 +1,6 @@
+//! Built-in functions: the conversion family (Terraform 1.5.7's, as function-hcl registers them).
+
+use super::FunctionTable;
+
+/// Registers this family's functions.
+pub(super) fn register(_table: &mut FunctionTable) {}
