@@ -22,6 +22,6 @@ pub fn check_bundle(map: &SourceMap, bundle: &Bundle) -> Vec<Diagnostic> {
     if diagnostics.iter().any(|d| d.severity == Severity::Error) {
         return diagnostics;
     }
-    diagnostics.extend(crate::syntax::schema::check_program(map, &parsed));
+    diagnostics.extend(crate::syntax::schema::check_program(&parsed));
     diagnostics
 }

@@ -486,7 +486,7 @@ mod tests {
                 }
             })
             .collect();
-        assert!(crate::syntax::schema::check_program(&map, &files).is_empty());
+        assert!(crate::syntax::schema::check_program(&files).is_empty());
         build(&files)
     }
 

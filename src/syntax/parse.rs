@@ -548,7 +548,7 @@ impl<'a> Parser<'a> {
                     self.parse_body(TokenKind::CBrace, false)
                 })
             }
-            _ => self.parse_single_line_body(ident, open_brace),
+            _ => self.parse_single_line_body(open_brace),
         };
         self.leave();
         let close_brace = self.prev_range();
@@ -576,7 +576,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `name { attr = value }` on one line.
-    fn parse_single_line_body(&mut self, ident: Token, open_brace: Token) -> Body {
+    fn parse_single_line_body(&mut self, open_brace: Token) -> Body {
         let start = open_brace.range32();
         let mut body = Body {
             attributes: Vec::new(),
@@ -665,7 +665,6 @@ impl<'a> Parser<'a> {
                 self.recover(TokenKind::CBrace);
             }
         }
-        let _ = ident;
         body
     }
 }

@@ -3,10 +3,10 @@
 //! (same texts, same ranges, same stopping points).
 
 use super::ParsedFile;
-use super::ast::{Block, Body, TextRange, between};
+use super::ast::{Block, Body, TextRange};
 use super::suggest::name_suggestion;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::source::{FileId, SourceMap, Span};
+use crate::source::{FileId, Span};
 
 /// A block type and the labels it takes.
 #[derive(Debug)]
@@ -136,16 +136,15 @@ pub fn schema_for(kind: &str) -> Option<Option<&'static BodySchema>> {
     }))
 }
 
-struct Checker<'a> {
+struct Checker {
     file: FileId,
-    map: &'a SourceMap,
     resources: Vec<String>,
     collections: Vec<String>,
     requirements: Vec<String>,
     diagnostics: Vec<Diagnostic>,
 }
 
-impl Checker<'_> {
+impl Checker {
     fn span(&self, range: &TextRange) -> Span {
         Span::new(self.file, range.start as usize..range.end as usize)
     }
@@ -326,10 +325,9 @@ impl Checker<'_> {
 
 /// Structural diagnostics for a whole program (all its files, as one unit): the schema, name
 /// clashes, user function definitions and requirement selectors.
-pub fn check_program(map: &SourceMap, files: &[ParsedFile]) -> Vec<Diagnostic> {
+pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
     let mut checker = Checker {
         file: files.first().map_or_else(FileId::first, |f| f.file),
-        map,
         resources: Vec::new(),
         collections: Vec::new(),
         requirements: Vec::new(),
@@ -350,7 +348,6 @@ pub fn check_program(map: &SourceMap, files: &[ParsedFile]) -> Vec<Diagnostic> {
         checker.file = file.file;
         checker.requirements_in(&file.body);
     }
-    let _ = checker.map;
     checker.diagnostics
 }
 
@@ -363,7 +360,7 @@ pub fn is_identifier(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
-impl Checker<'_> {
+impl Checker {
     /// The static part of function-hcl's function loading: names, duplicate arguments,
     /// duplicate functions. The first problem stops, as in Go.
     fn functions(&mut self, files: &[ParsedFile]) {
@@ -471,9 +468,4 @@ impl Checker<'_> {
         };
         self.report(Code::B109, summary.into(), Some(name), &select.def_range());
     }
-}
-
-/// The range from a block's type to its closing brace.
-pub fn block_range(block: &Block) -> TextRange {
-    between(&block.kind_span, &block.close_brace)
 }
