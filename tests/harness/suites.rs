@@ -25,8 +25,24 @@ pub struct Output {
 }
 
 impl Output {
+    /// stdout and stderr, plus the decoded text of any JSON diagnostics report in them (a
+    /// message with quotes is escaped inside JSON).
     fn both(&self) -> String {
-        format!("{}\n{}", self.stdout, self.stderr)
+        let mut text = format!("{}\n{}", self.stdout, self.stderr);
+        for stream in [&self.stdout, &self.stderr] {
+            let Ok(report) = serde_json::from_str::<Value>(stream) else {
+                continue;
+            };
+            for d in report["diagnostics"].as_array().into_iter().flatten() {
+                for key in ["summary", "detail"] {
+                    if let Some(part) = d[key].as_str() {
+                        text.push('\n');
+                        text.push_str(part);
+                    }
+                }
+            }
+        }
+        text
     }
 
     fn describe(&self) -> String {
