@@ -339,7 +339,7 @@ fn prepare_unknown_result(source: &Value, target: Type) -> Value {
 /// Go's `strconv.Quote` (`%q`). Go's `unicode.IsPrint` is approximated: controls, spaces
 /// other than U+0020, common format characters and private-use code points are escaped;
 /// unassigned code points are not recognised.
-fn go_quote(s: &str) -> String {
+pub(crate) fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
