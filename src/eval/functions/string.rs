@@ -8,11 +8,13 @@
 use super::{Function, FunctionError, FunctionTable, Param, args};
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
-use unicode_segmentation::UnicodeSegmentation;
 
 mod format;
 mod re2;
 mod regexp;
+mod segment;
+
+use segment::graphemes;
 
 #[cfg(test)]
 mod tests;
@@ -31,7 +33,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         Ok(a[0].chars().map(lower_simple).collect())
     }));
     table.insert(string_fn("strrev", vec![str_dyn("str")], |a| {
-        Ok(graphemes(a[0]).rev().collect())
+        Ok(graphemes(a[0]).into_iter().rev().collect())
     }));
     table.insert(string_fn("title", strs(&["str"]), |a| Ok(title(a[0]))));
     table.insert(string_fn("trimspace", strs(&["str"]), |a| {
@@ -102,11 +104,6 @@ fn bool_fn(
     })
 }
 
-/// The grapheme clusters of `s` (textseg's `ScanGraphemeClusters`).
-fn graphemes(s: &str) -> unicode_segmentation::Graphemes<'_> {
-    s.graphemes(true)
-}
-
 /// An unknown string refined as not null (cty's `refineNonNull`).
 fn unknown_string() -> Value {
     Value::Unknown(
@@ -128,7 +125,7 @@ fn upper_simple(c: char) -> char {
         0x1FB3 => '\u{1FBC}',
         0x1FC3 => '\u{1FCC}',
         0x1FF3 => '\u{1FFC}',
-        _ => single(c.to_uppercase()).unwrap_or(c),
+        _ => go_case(c, c.to_uppercase()),
     }
 }
 
@@ -136,7 +133,7 @@ fn upper_simple(c: char) -> char {
 fn lower_simple(c: char) -> char {
     match c {
         '\u{130}' => 'i',
-        _ => single(c.to_lowercase()).unwrap_or(c),
+        _ => go_case(c, c.to_lowercase()),
     }
 }
 
@@ -153,11 +150,29 @@ fn title_simple(c: char) -> char {
     }
 }
 
-fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
-    match (it.next(), it.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
+/// A one-character mapping of `c` when Go has it: mappings to several characters and
+/// mappings that involve letters assigned after Unicode 15.0 (Go 1.25's tables; Rust's are
+/// newer) leave `c` unchanged.
+fn go_case(c: char, mut mapped: impl Iterator<Item = char>) -> char {
+    match (mapped.next(), mapped.next()) {
+        (Some(m), None) if !after_unicode_15(c) && !after_unicode_15(m) => m,
+        _ => c,
     }
+}
+
+/// Cased letters assigned after Unicode 15.0.
+fn after_unicode_15(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1C89
+            | 0x1C8A
+            | 0xA7CB..=0xA7CF
+            | 0xA7D2
+            | 0xA7D4
+            | 0xA7DA..=0xA7DC
+            | 0x10D50..=0x10D85
+            | 0x16EA0..=0x16ED3
+    )
 }
 
 /// Go's `strings.Title`: the first letter after each separator (ASCII other than letters,
@@ -305,7 +320,7 @@ fn substr() -> Function {
         let mut offset = go_int(args, 1)?;
         let length = go_int(args, 2)?;
         if offset < 0 {
-            offset = offset.saturating_add(graphemes(s).count() as i64);
+            offset = offset.saturating_add(graphemes(s).len() as i64);
         } else if length == 0 {
             return Ok(Value::string(""));
         }

@@ -327,7 +327,11 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                 return Err(unsupported(&"string required"));
             };
             if verb.prec > 0 {
-                let keep: usize = graphemes(&s).take(verb.prec as usize).map(str::len).sum();
+                let keep: usize = graphemes(&s)
+                    .into_iter()
+                    .take(verb.prec as usize)
+                    .map(str::len)
+                    .sum();
                 s.truncate(keep);
             }
             if verb.mode == 'q' {
@@ -351,7 +355,7 @@ fn pad_width(verb: &Verb, s: String) -> String {
     if verb.width < 0 {
         return s;
     }
-    let have = graphemes(&s).count() as i64;
+    let have = graphemes(&s).len() as i64;
     if have >= verb.width {
         return s;
     }

@@ -329,6 +329,8 @@ fn case_mappings_are_go_simple_mappings() {
         ),
         (r#"trimspace("\u0085\u2003x y\u00a0\n")"#, r#""x y""#),
         (r#"trimspace("\u200bx")"#, "\"\u{200b}x\""),
+        // Letters cased only after Unicode 15.0 (Go 1.25's tables) keep their case.
+        (r#"upper("ƛ \u0264 \uA7D3")"#, "\"ƛ \u{264} \u{a7d3}\""),
         (r#"upper(dyn)"#, "unknown(string)"),
     ]);
 }
@@ -347,6 +349,11 @@ fn substr_counts_grapheme_clusters() {
                 .replace("e\u{301}", "\u{e9}")
                 .as_str(),
         ),
+        // Unicode 15.0 clusters (Go's textseg): no conjunct rule GB9c, but Prepend and Hangul.
+        (r#"substr("क्षa", 0, 1)"#, r#""क्""#),
+        (r#"strrev("क्ष")"#, r#""षक्""#),
+        (r#"strrev("\u0601ॽ한국")"#, "\"국한\u{601}ॽ\""),
+        (r#"format("%3s|", "क्ष")"#, r#"" क्ष|""#),
         (r#"substr("🇩🇪🇫🇷", 1, 1)"#, r#""🇫🇷""#),
         (r#"strrev("ab👨‍👩‍👧e\u0301")"#, "\"\u{e9}👨‍👩‍👧ba\""),
         (
