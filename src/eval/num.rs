@@ -12,6 +12,8 @@ use num_traits::{One, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
+mod text;
+
 /// The precision cty parses numbers with.
 pub const PREC: u32 = 512;
 

@@ -32,6 +32,7 @@ mod vars;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use template::safe_known_prefix;
 pub use vars::{VarRef, unknown_references, variables};
 
 /// Evaluates `expr` (parsed from `file`) in `scope`, as hcl's `Expression.Value(ctx)`.

@@ -111,7 +111,7 @@ impl Run<'_> {
 
 /// The first `max` bytes of `s` trimmed as `SafeKnownPrefix` trims: never ending in a
 /// character a following one could combine with, nor in a grapheme cluster that could grow.
-pub(super) fn safe_known_prefix(s: &str, max: usize) -> String {
+pub(crate) fn safe_known_prefix(s: &str, max: usize) -> String {
     let normalized: String = s.nfc().collect();
     let mut cut = normalized.len().min(max);
     let truncated_mid_char = !normalized.is_char_boundary(cut);

@@ -1,0 +1,481 @@
+//! `format` and `formatlist` (cty's format.go and the ragel scanner of format_fsm.rl): verbs,
+//! flags, widths, precisions and `%[n]` argument indexes, with cty's messages.
+
+use super::{graphemes, unknown_string};
+use crate::eval::convert;
+use crate::eval::expr::safe_known_prefix;
+use crate::eval::functions::{Function, FunctionError, Param, args};
+use crate::eval::json;
+use crate::eval::num::Num;
+use crate::eval::types::Type;
+use crate::eval::value::{Refinement, Value};
+use num_bigint::{BigInt, Sign};
+use std::sync::LazyLock;
+
+fn params() -> (Vec<Param>, Option<Param>) {
+    (
+        vec![Param::new("format", Type::String)],
+        Some(
+            Param::new("args", Type::Dynamic)
+                .null_ok()
+                .unknown_ok()
+                .dynamic_ok(),
+        ),
+    )
+}
+
+/// cty's `FormatFunc`.
+pub(super) fn format() -> Function {
+    let (params, var) = params();
+    Function::new("format", params, var, Type::String, |args, _| {
+        let fmt = args::string(args, 0)?;
+        if args[1..].iter().any(|a| !a.is_wholly_known()) {
+            // Only the literal text before the first verb is certain.
+            let mut refinement = Refinement {
+                not_null: true,
+                string_prefix: None,
+            };
+            if let Some(idx) = fmt.find('%').filter(|&i| i > 0) {
+                let prefix = safe_known_prefix(&fmt[..idx], usize::MAX);
+                if !prefix.is_empty() {
+                    refinement.string_prefix = Some(prefix);
+                }
+            }
+            return Ok(Value::Unknown(Type::String, refinement));
+        }
+        format_values(fmt, &args[1..]).map(Value::string)
+    })
+}
+
+/// cty's `FormatListFunc`.
+pub(super) fn formatlist() -> Function {
+    let (params, var) = params();
+    Function::new(
+        "formatlist",
+        params,
+        var,
+        Type::list(Type::String),
+        |args, ret| {
+            let fmt = args::string(args, 0)?;
+            let rest = &args[1..];
+            if rest.is_empty() {
+                let s = format_values(fmt, rest)?;
+                return Ok(Value::List {
+                    elem: Type::String,
+                    items: vec![Value::string(s)],
+                });
+            }
+            let mut iter_len: Option<(usize, usize)> = None;
+            let mut unknown = false;
+            for (i, arg) in rest.iter().enumerate() {
+                let ty = arg.ty();
+                let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+                if sequence && !arg.is_null() {
+                    let len = match (arg, &ty) {
+                        (Value::Unknown(..), Type::Tuple(items)) => items.len(),
+                        (Value::Unknown(..), _) => {
+                            unknown = true;
+                            continue;
+                        }
+                        _ => arg.elements().len(),
+                    };
+                    match iter_len {
+                        None => iter_len = Some((len, i)),
+                        Some((want, chooser)) if want != len => {
+                            return Err(FunctionError::arg(
+                                i + 1,
+                                format!(
+                                    "argument {} has length {len}, which is inconsistent with argument {} of length {want}",
+                                    i + 1,
+                                    chooser + 1
+                                ),
+                            ));
+                        }
+                        _ => {}
+                    }
+                    if !arg.is_known() {
+                        unknown = true;
+                    }
+                } else if matches!(arg, Value::Unknown(Type::Dynamic, _)) {
+                    unknown = true;
+                }
+            }
+            if unknown {
+                return Ok(Value::Unknown(
+                    ret.clone(),
+                    Refinement {
+                        not_null: true,
+                        string_prefix: None,
+                    },
+                ));
+            }
+            let count = iter_len.map_or(1, |(len, _)| len);
+            let mut items = Vec::with_capacity(count);
+            'results: for n in 0..count {
+                let mut fmt_args = Vec::with_capacity(rest.len());
+                for arg in rest {
+                    let sequence =
+                        matches!(arg.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
+                    let val = if sequence && !arg.is_null() {
+                        arg.elements()[n].clone()
+                    } else {
+                        arg.clone()
+                    };
+                    if !val.is_wholly_known() {
+                        items.push(unknown_string());
+                        continue 'results;
+                    }
+                    fmt_args.push(val);
+                }
+                match format_values(fmt, &fmt_args) {
+                    Ok(s) => items.push(Value::string(s)),
+                    Err(FunctionError::Arg { message, .. } | FunctionError::Other(message)) => {
+                        return Err(FunctionError::other(format!(
+                            "error on format iteration {n}: {message}"
+                        )));
+                    }
+                }
+            }
+            Ok(Value::List {
+                elem: Type::String,
+                items,
+            })
+        },
+    )
+}
+
+/// One formatting sequence (cty's `formatVerb`).
+#[derive(Default)]
+struct Verb<'a> {
+    raw: &'a str,
+    offset: usize,
+    arg_num: usize,
+    mode: char,
+    zero: bool,
+    sharp: bool,
+    plus: bool,
+    minus: bool,
+    space: bool,
+    /// Negative: none given.
+    prec: i64,
+    /// Negative: none given.
+    width: i64,
+}
+
+/// cty's `formatFSM`: the scanner for `fmt` applied to `args`.
+fn format_values(fmt: &str, args: &[Value]) -> Result<String, FunctionError> {
+    let bytes = fmt.as_bytes();
+    let mut buf = String::with_capacity(fmt.len());
+    let mut next_arg = 1;
+    let mut highest = 0;
+    let mut p = 0;
+    let eof =
+        |p: usize| FunctionError::other(format!("invalid format string starting at offset {p}"));
+    let bad_char = |p: usize| {
+        let c = fmt[p..].chars().next().unwrap_or('\u{fffd}');
+        FunctionError::other(format!(
+            "unrecognized format character {} at offset {p}",
+            go_quote_rune(c)
+        ))
+    };
+    while p < bytes.len() {
+        if bytes[p] != b'%' {
+            let next = fmt[p..].find('%').map_or(bytes.len(), |i| p + i);
+            buf.push_str(&fmt[p..next]);
+            p = next;
+            continue;
+        }
+        if bytes.get(p + 1) == Some(&b'%') {
+            buf.push('%');
+            p += 2;
+            continue;
+        }
+        let start = p;
+        let mut verb = Verb {
+            arg_num: next_arg,
+            prec: -1,
+            width: -1,
+            ..Verb::default()
+        };
+        p += 1;
+        while let Some(&c) = bytes.get(p) {
+            match c {
+                b'0' => verb.zero = true,
+                b'#' => verb.sharp = true,
+                b'-' => verb.minus = true,
+                b'+' => verb.plus = true,
+                b' ' => verb.space = true,
+                _ => break,
+            }
+            p += 1;
+        }
+        if let Some(b'1'..=b'9') = bytes.get(p) {
+            verb.width = read_number(bytes, &mut p);
+        }
+        if bytes.get(p) == Some(&b'.') {
+            p += 1;
+            verb.prec = read_number(bytes, &mut p);
+        }
+        if bytes.get(p) == Some(&b'[') {
+            p += 1;
+            match bytes.get(p) {
+                Some(b'1'..=b'9') => verb.arg_num = read_number(bytes, &mut p) as usize,
+                Some(_) => return Err(bad_char(p)),
+                None => return Err(eof(p)),
+            }
+            match bytes.get(p) {
+                Some(b']') => p += 1,
+                Some(_) => return Err(bad_char(p)),
+                None => return Err(eof(p)),
+            }
+        }
+        match bytes.get(p) {
+            Some(c) if c.is_ascii_alphabetic() => {
+                verb.mode = char::from(*c);
+                p += 1;
+                verb.raw = &fmt[start..p];
+                verb.offset = start;
+                highest = highest.max(verb.arg_num);
+                format_append(&mut verb, &mut buf, args).map_err(FunctionError::other)?;
+                next_arg = verb.arg_num + 1;
+            }
+            Some(_) => return Err(bad_char(p)),
+            None => return Err(eof(p)),
+        }
+    }
+    if highest < args.len() {
+        let first_bad = highest + 1;
+        let message = if highest == 0 {
+            "too many arguments; no verbs in format string".to_string()
+        } else {
+            format!("too many arguments; only {highest} used by format string")
+        };
+        return Err(FunctionError::arg(first_bad, message));
+    }
+    Ok(buf)
+}
+
+/// Reads decimal digits at `*p` (saturating).
+fn read_number(bytes: &[u8], p: &mut usize) -> i64 {
+    let mut n: i64 = 0;
+    while let Some(c @ b'0'..=b'9') = bytes.get(*p) {
+        n = n.saturating_mul(10).saturating_add(i64::from(c - b'0'));
+        *p += 1;
+    }
+    n
+}
+
+/// cty's `formatAppend`.
+fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<(), String> {
+    let raw = go_quote_ascii(verb.raw);
+    let Some(arg) = verb.arg_num.checked_sub(1).and_then(|i| args.get(i)) else {
+        return Err(format!(
+            "not enough arguments for {raw} at {}: need index {} but have {} total",
+            verb.offset,
+            verb.arg_num,
+            args.len()
+        ));
+    };
+    if verb.mode != 'v' && arg.is_null() {
+        return Err(format!(
+            "unsupported value for {raw} at {}: null value cannot be formatted",
+            verb.offset
+        ));
+    }
+    let unsupported = |msg: &dyn std::fmt::Display| {
+        format!("unsupported value for {raw} at {}: {msg}", verb.offset)
+    };
+    match verb.mode {
+        'v' => {
+            if !verb.sharp {
+                match arg {
+                    Value::String(s) => {
+                        buf.push_str(&pad_width(verb, s.clone()));
+                        return Ok(());
+                    }
+                    Value::Number(n) => {
+                        buf.push_str(&pad_width(verb, n.text('g', -1)));
+                        return Ok(());
+                    }
+                    _ => {}
+                }
+            }
+            let text = json::to_json_string(arg).map_err(|e| unsupported(&e))?;
+            buf.push_str(&pad_width(verb, text));
+        }
+        't' => match convert::convert(arg, &Type::Bool).map_err(|e| unsupported(&e))? {
+            Value::Bool(b) => buf.push_str(if b { "true" } else { "false" }),
+            _ => return Err(unsupported(&"bool required")),
+        },
+        'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
+            let converted = convert::convert(arg, &Type::Number).map_err(|e| unsupported(&e))?;
+            let Value::Number(n) = converted else {
+                return Err(unsupported(&"number required"));
+            };
+            if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
+                let Some(int) = n.to_bigint() else {
+                    return Err(unsupported(&"an integer is required"));
+                };
+                buf.push_str(&format_integer(verb, &int));
+            } else {
+                buf.push_str(&format_float(verb, &n));
+            }
+        }
+        's' | 'q' => {
+            let converted = convert::convert(arg, &Type::String).map_err(|e| unsupported(&e))?;
+            let Value::String(mut s) = converted else {
+                return Err(unsupported(&"string required"));
+            };
+            if verb.prec > 0 {
+                let keep: usize = graphemes(&s)
+                    .into_iter()
+                    .take(verb.prec as usize)
+                    .map(str::len)
+                    .sum();
+                s.truncate(keep);
+            }
+            if verb.mode == 'q' {
+                s = json::to_json_string(&Value::String(s)).map_err(|e| unsupported(&e))?;
+            }
+            buf.push_str(&pad_width(verb, s));
+        }
+        mode => {
+            return Err(format!(
+                "unsupported format verb {} in {raw} at offset {}",
+                go_quote_rune(mode),
+                verb.offset
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// cty's `formatPadWidth`: pads to the width in grapheme clusters.
+fn pad_width(verb: &Verb, s: String) -> String {
+    if verb.width < 0 {
+        return s;
+    }
+    let have = graphemes(&s).len() as i64;
+    if have >= verb.width {
+        return s;
+    }
+    let pad = if verb.zero { "0" } else { " " }.repeat((verb.width - have) as usize);
+    if verb.minus { s + &pad } else { pad + &s }
+}
+
+/// Go's `big.Int.Format` for `%b %d %o %x %X` with the verb's flags, width and precision.
+fn format_integer(verb: &Verb, x: &BigInt) -> String {
+    let base = match verb.mode {
+        'b' => 2,
+        'o' => 8,
+        'x' | 'X' => 16,
+        _ => 10,
+    };
+    let sign = if x.sign() == Sign::Minus {
+        "-"
+    } else if verb.plus {
+        "+"
+    } else if verb.space {
+        " "
+    } else {
+        ""
+    };
+    let prefix = match (verb.sharp, verb.mode) {
+        (true, 'b') => "0b",
+        (true, 'o') => "0",
+        (true, 'x') => "0x",
+        (true, 'X') => "0X",
+        _ => "",
+    };
+    let mut digits = x.magnitude().to_str_radix(base);
+    if verb.mode == 'X' {
+        digits.make_ascii_uppercase();
+    }
+    let mut zeros = 0;
+    if verb.prec >= 0 {
+        let prec = verb.prec as usize;
+        if digits.len() < prec {
+            zeros = prec - digits.len();
+        } else if digits == "0" && prec == 0 {
+            return String::new();
+        }
+    }
+    let (mut left, mut right) = (0, 0);
+    let len = sign.len() + prefix.len() + zeros + digits.len();
+    if verb.width >= 0 && (len as i64) < verb.width {
+        let d = verb.width as usize - len;
+        if verb.minus {
+            right = d;
+        } else if verb.zero && verb.prec < 0 {
+            zeros = d;
+        } else {
+            left = d;
+        }
+    }
+    let mut out = String::with_capacity(len + left + right);
+    out.push_str(&" ".repeat(left));
+    out.push_str(sign);
+    out.push_str(prefix);
+    out.push_str(&"0".repeat(zeros));
+    out.push_str(&digits);
+    out.push_str(&" ".repeat(right));
+    out
+}
+
+/// Go's `big.Float.Format` for `%e %E %f %g %G` with the verb's flags, width and precision.
+fn format_float(verb: &Verb, x: &Num) -> String {
+    let prec = match (verb.prec, verb.mode) {
+        (p, _) if p >= 0 => p,
+        (_, 'g' | 'G') => -1,
+        _ => 6,
+    };
+    let text = x.text(verb.mode, prec);
+    let (sign, body) = match text.as_bytes().first() {
+        Some(b'-') => ("-", &text[1..]),
+        Some(b'+') => (if verb.space { " " } else { "+" }, &text[1..]),
+        _ if verb.plus => ("+", &text[..]),
+        _ if verb.space => (" ", &text[..]),
+        _ => ("", &text[..]),
+    };
+    let used = (sign.len() + body.len()) as i64;
+    let padding = if verb.width > used {
+        (verb.width - used) as usize
+    } else {
+        0
+    };
+    if verb.zero && !x.is_inf() {
+        format!("{sign}{}{body}", "0".repeat(padding))
+    } else if verb.minus {
+        format!("{sign}{body}{}", " ".repeat(padding))
+    } else {
+        format!("{}{sign}{body}", " ".repeat(padding))
+    }
+}
+
+/// Go's `%q` for a string of printable ASCII (a verb's raw text).
+fn go_quote_ascii(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+/// Go's `strconv.QuoteRune` (`%q` of a rune).
+fn go_quote_rune(c: char) -> String {
+    static PRINTABLE: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r"^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$").expect("valid pattern")
+    });
+    let body = match c {
+        '\'' => "\\'".to_string(),
+        '\\' => "\\\\".to_string(),
+        '\u{7}' => "\\a".to_string(),
+        '\u{8}' => "\\b".to_string(),
+        '\u{c}' => "\\f".to_string(),
+        '\n' => "\\n".to_string(),
+        '\r' => "\\r".to_string(),
+        '\t' => "\\t".to_string(),
+        '\u{b}' => "\\v".to_string(),
+        c if PRINTABLE.is_match(c.encode_utf8(&mut [0; 4])) => c.to_string(),
+        c if (c as u32) < 0x20 || c == '\u{7f}' => format!("\\x{:02x}", c as u32),
+        c if (c as u32) < 0x10000 => format!("\\u{:04x}", c as u32),
+        c => format!("\\U{:08x}", c as u32),
+    };
+    format!("'{body}'")
+}
