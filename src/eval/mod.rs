@@ -3,6 +3,7 @@
 pub mod convert;
 pub mod expr;
 pub mod functions;
+pub mod gostr;
 pub mod json;
 pub mod num;
 pub mod proto;
