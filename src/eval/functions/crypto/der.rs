@@ -319,15 +319,8 @@ pub(super) fn parse_pkcs1(der: &[u8]) -> Result<rsa::RsaPrivateKey, KeyError> {
         return Err(syntax("trailing data"));
     }
     let get = |i: usize| values.get(i).and_then(Option::as_ref);
-    let version = get(0).map_or(0u32, |v| {
-        v.magnitude
-            .to_bytes_be()
-            .last()
-            .copied()
-            .unwrap_or(0)
-            .into()
-    });
-    if get(0).is_some_and(|v| v.negative) || version > 1 {
+    // Go reads the version into an int and accepts 0 and 1 (and, being signed, below 0).
+    if get(0).is_some_and(|v| !v.negative && v.magnitude > BigUint::from(1u32)) {
         return Err(KeyError::Other(
             "x509: unsupported private key version".into(),
         ));

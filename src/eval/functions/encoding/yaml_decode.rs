@@ -3,8 +3,11 @@
 //! merge keys followed), its value from `Unmarshal` converted to that type.
 //!
 //! Events come from `saphyr-parser` (YAML 1.2) where go-cty-yaml uses libyaml (YAML 1.1);
-//! the two agree on the event streams of ordinary documents. Syntax errors carry saphyr's
-//! messages, not libyaml's.
+//! the two agree on the event streams of ordinary documents. YAML 1.1 also breaks lines at
+//! U+0085, U+2028 and U+2029: U+0085 (which libyaml reads as a newline) is turned into `\n`
+//! before parsing, but a raw U+2028 or U+2029 stays content here, where libyaml would take
+//! it as a line break it keeps in the text. Syntax errors carry saphyr's messages, not
+//! libyaml's.
 
 use super::go_quote;
 use super::yaml_resolve::{self, MAP, Resolved, SEQ};
@@ -19,15 +22,27 @@ use std::collections::{BTreeMap, HashMap};
 /// `ImpliedType` for a known string, else dynamic.
 pub(super) fn return_type(args: &[Value]) -> Result<Type, FunctionError> {
     match args.first() {
-        Some(Value::String(src)) => Ok(Walker::new(src, true).document()?.ty()),
+        Some(Value::String(src)) => Ok(Walker::new(&prepare(src), true).document()?.ty()),
         _ => Ok(Type::Dynamic),
     }
 }
 
 /// `Unmarshal`, converted to the implied type.
 pub(super) fn decode(src: &str, ret: &Type) -> Result<Value, FunctionError> {
-    let value = Walker::new(src, false).document()?;
+    let value = Walker::new(&prepare(src), false).document()?;
     convert::convert(&value, ret).map_err(|e| FunctionError::other(e.to_string()))
+}
+
+/// The text libyaml would see: go-cty-yaml reads an empty source as a single newline, and
+/// libyaml reads NEL as a newline (CR NEL as two).
+fn prepare(src: &str) -> Cow<'_, str> {
+    if src.is_empty() {
+        Cow::Borrowed("\n")
+    } else if src.contains('\u{85}') {
+        Cow::Owned(src.replace("\r\u{85}", "\n\n").replace('\u{85}', "\n"))
+    } else {
+        Cow::Borrowed(src)
+    }
 }
 
 type Ev<'a> = (Event<'a>, Span);
@@ -69,9 +84,7 @@ fn tag_text(tag: &Option<Cow<'_, Tag>>) -> String {
 }
 
 impl<'a> Walker<'a> {
-    fn new(src: &'a str, implied: bool) -> Walker<'a> {
-        // go-cty-yaml reads an empty source as a single newline.
-        let text = if src.is_empty() { "\n" } else { src };
+    fn new(text: &'a str, implied: bool) -> Walker<'a> {
         Walker {
             text,
             parser: Parser::new_from_str(text),

@@ -18,10 +18,10 @@ enum Style {
     Literal,
 }
 
-/// `yaml_emitter_analyze_scalar`'s verdicts.
+/// `yaml_emitter_analyze_scalar`'s verdicts (those for block context: no scalar is ever
+/// written inside a flow collection here).
 struct Analysis {
     multiline: bool,
-    flow_plain_allowed: bool,
     block_plain_allowed: bool,
     single_quoted_allowed: bool,
     block_allowed: bool,
@@ -44,14 +44,12 @@ fn analyze(value: &str) -> Analysis {
     if value.is_empty() {
         return Analysis {
             multiline: false,
-            flow_plain_allowed: false,
             block_plain_allowed: true,
             single_quoted_allowed: true,
             block_allowed: false,
         };
     }
-    let mut block_indicators = false;
-    let mut flow_indicators = false;
+    let mut block_indicators = value.starts_with("---") || value.starts_with("...");
     let mut line_breaks = false;
     let mut special_characters = false;
     let mut leading_space = false;
@@ -62,47 +60,26 @@ fn analyze(value: &str) -> Analysis {
     let mut space_break = false;
     let mut previous_space = false;
     let mut previous_break = false;
-    if value.starts_with("---") || value.starts_with("...") {
-        block_indicators = true;
-        flow_indicators = true;
-    }
     let mut preceded_by_whitespace = true;
     let chars: Vec<(usize, char)> = value.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         let next = chars.get(k + 1).map(|&(_, c)| c);
         let followed_by_whitespace = next.is_none() || is_blank(next);
         let last = i + c.len_utf8() == value.len();
-        if i == 0 {
+        block_indicators |= if i == 0 {
             match c {
                 '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"'
-                | '%' | '@' | '`' => {
-                    flow_indicators = true;
-                    block_indicators = true;
-                }
-                '?' | ':' => {
-                    flow_indicators = true;
-                    block_indicators |= followed_by_whitespace;
-                }
-                '-' if followed_by_whitespace => {
-                    flow_indicators = true;
-                    block_indicators = true;
-                }
-                _ => {}
+                | '%' | '@' | '`' => true,
+                '?' | ':' | '-' => followed_by_whitespace,
+                _ => false,
             }
         } else {
             match c {
-                ',' | '?' | '[' | ']' | '{' | '}' => flow_indicators = true,
-                ':' => {
-                    flow_indicators = true;
-                    block_indicators |= followed_by_whitespace;
-                }
-                '#' if preceded_by_whitespace => {
-                    flow_indicators = true;
-                    block_indicators = true;
-                }
-                _ => {}
+                ':' => followed_by_whitespace,
+                '#' => preceded_by_whitespace,
+                _ => false,
             }
-        }
+        };
         if !is_printable(c) {
             special_characters = true;
         }
@@ -125,42 +102,21 @@ fn analyze(value: &str) -> Analysis {
         }
         preceded_by_whitespace = matches!(c, ' ' | '\t' | '\0') || is_break(c);
     }
-    let mut a = Analysis {
+    let no_plain = leading_space
+        || leading_break
+        || trailing_space
+        || trailing_break
+        || break_space
+        || space_break
+        || special_characters
+        || line_breaks
+        || block_indicators;
+    Analysis {
         multiline: line_breaks,
-        flow_plain_allowed: true,
-        block_plain_allowed: true,
-        single_quoted_allowed: true,
-        block_allowed: true,
-    };
-    if leading_space || leading_break || trailing_space || trailing_break {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
+        block_plain_allowed: !no_plain,
+        single_quoted_allowed: !(break_space || space_break || special_characters),
+        block_allowed: !(trailing_space || space_break || special_characters),
     }
-    if trailing_space {
-        a.block_allowed = false;
-    }
-    if break_space {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-        a.single_quoted_allowed = false;
-    }
-    if space_break || special_characters {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-        a.single_quoted_allowed = false;
-        a.block_allowed = false;
-    }
-    if line_breaks {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-    }
-    if flow_indicators {
-        a.flow_plain_allowed = false;
-    }
-    if block_indicators {
-        a.block_plain_allowed = false;
-    }
-    a
 }
 
 /// Where a node is emitted (`emit_node`'s context flags).
@@ -180,7 +136,6 @@ struct Emitter {
     open_ended: bool,
     indent: i64,
     indents: Vec<i64>,
-    flow_level: usize,
 }
 
 /// `yamlencode`'s result for a wholly known value.
@@ -193,7 +148,6 @@ pub(super) fn encode(value: &Value) -> Result<String, FunctionError> {
         open_ended: false,
         indent: -1,
         indents: Vec::new(),
-        flow_level: 0,
     };
     e.node(
         value,
@@ -348,36 +302,29 @@ impl Emitter {
         Ok(())
     }
 
-    /// An empty collection, which the emitter always writes in flow style.
+    /// An empty collection, which the emitter always writes in flow style (the flow level
+    /// and indent it enters are left again before anything else is written).
     fn empty_flow(&mut self, open: &str, close: &str) {
         self.write_indicator(open, true, true, false);
-        self.increase_indent(true, false);
-        self.flow_level += 1;
-        self.flow_level -= 1;
-        self.pop_indent();
         self.write_indicator(close, false, false, false);
     }
 
     /// `yaml_emitter_emit_scalar`: choose the style, then write.
     fn scalar(&mut self, value: &str, requested: Style, ctx: Context) {
+        // `yaml_emitter_select_scalar_style`, outside flow collections: scalars are never
+        // inside one, as only empty collections are written in flow style.
         let a = analyze(value);
         let mut style = requested;
-        let flow = self.flow_level > 0;
         if ctx.simple_key && a.multiline {
             style = Style::DoubleQuoted;
         }
-        if style == Style::Plain {
-            if flow && !a.flow_plain_allowed || !flow && !a.block_plain_allowed {
-                style = Style::SingleQuoted;
-            }
-            if value.is_empty() && (flow || ctx.simple_key) {
-                style = Style::SingleQuoted;
-            }
+        if style == Style::Plain && (!a.block_plain_allowed || value.is_empty() && ctx.simple_key) {
+            style = Style::SingleQuoted;
         }
         if style == Style::SingleQuoted && !a.single_quoted_allowed {
             style = Style::DoubleQuoted;
         }
-        if style == Style::Literal && (!a.block_allowed || flow || ctx.simple_key) {
+        if style == Style::Literal && (!a.block_allowed || ctx.simple_key) {
             style = Style::DoubleQuoted;
         }
         self.increase_indent(true, false);
