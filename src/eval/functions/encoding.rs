@@ -1,6 +1,222 @@
-//! Built-in functions: the encoding family (Terraform 1.5.7's, as function-hcl registers them).
+//! Built-in functions: the encoding family, as function-hcl registers them — Terraform
+//! 1.5.7's `base64*`, `textencodebase64`, `textdecodebase64` and `urlencode`, cty's
+//! `jsonencode`, `jsondecode` and `csvdecode`, and go-cty-yaml 1.1.0's `yamlencode` and
+//! `yamldecode`.
 
-use super::FunctionTable;
+mod csv_decode;
+mod deflate;
+mod go_base64;
+mod json_decode;
+mod text;
+mod text_names;
+mod text_tables;
+mod yaml_decode;
+mod yaml_encode;
+mod yaml_resolve;
+
+use super::{Function, FunctionError, FunctionTable, Param, args};
+use crate::eval::json::to_json_string;
+use crate::eval::types::Type;
+use crate::eval::value::{Refinement, Value};
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+
+pub(super) use go_base64::decode as go_base64_decode;
 
 /// Registers this family's functions.
-pub(super) fn register(_table: &mut FunctionTable) {}
+pub(super) fn register(table: &mut FunctionTable) {
+    let str_param = || vec![Param::new("str", Type::String)];
+    table.insert(Function::new(
+        "base64encode",
+        str_param(),
+        None,
+        Type::String,
+        |args, _| {
+            Ok(Value::String(
+                STANDARD.encode(args::string(args, 0)?.as_bytes()),
+            ))
+        },
+    ));
+    table.insert(Function::new(
+        "base64decode",
+        str_param(),
+        None,
+        Type::String,
+        |args, _| {
+            let s = args::string(args, 0)?;
+            let Ok(bytes) = go_base64_decode(s) else {
+                return Err(FunctionError::other(format!(
+                    "failed to decode base64 data {}",
+                    go_quote(s)
+                )));
+            };
+            String::from_utf8(bytes).map(Value::string).map_err(|_| {
+                FunctionError::other(
+                    "the result of decoding the provided string is not valid UTF-8",
+                )
+            })
+        },
+    ));
+    table.insert(Function::new(
+        "base64gzip",
+        str_param(),
+        None,
+        Type::String,
+        |args, _| {
+            let gz = deflate::gzip(args::string(args, 0)?.as_bytes());
+            Ok(Value::String(STANDARD.encode(gz)))
+        },
+    ));
+    table.insert(Function::new(
+        "urlencode",
+        str_param(),
+        None,
+        Type::String,
+        |args, _| Ok(Value::String(query_escape(args::string(args, 0)?))),
+    ));
+    text::register(table);
+    table.insert(Function::new(
+        "jsonencode",
+        vec![
+            Param::new("val", Type::Dynamic)
+                .null_ok()
+                .unknown_ok()
+                .dynamic_ok(),
+        ],
+        None,
+        Type::String,
+        |args, _| jsonencode(&args[0]),
+    ));
+    table.insert(Function::with_type_fn(
+        "jsondecode",
+        str_param(),
+        None,
+        json_decode::return_type,
+        |args, _| json_decode::decode(args::string(args, 0)?),
+    ));
+    table.insert(Function::with_type_fn(
+        "csvdecode",
+        str_param(),
+        None,
+        csv_decode::return_type,
+        |args, ret| csv_decode::decode(args::string(args, 0)?, ret),
+    ));
+    table.insert(Function::with_type_fn(
+        "yamldecode",
+        vec![Param::new("src", Type::String)],
+        None,
+        yaml_decode::return_type,
+        |args, ret| yaml_decode::decode(args::string(args, 0)?, ret),
+    ));
+    table.insert(Function::new(
+        "yamlencode",
+        vec![Param::new("value", Type::Dynamic).null_ok().dynamic_ok()],
+        None,
+        Type::String,
+        |args, _| {
+            if !args[0].is_wholly_known() {
+                return Ok(Value::unknown(Type::String));
+            }
+            yaml_encode::encode(&args[0]).map(Value::string)
+        },
+    ));
+}
+
+/// cty's `JSONEncodeFunc`: an unknown (refined by the first character when the value cannot
+/// be null) for values that are not wholly known, `null` for null, else `json.Marshal`.
+fn jsonencode(val: &Value) -> Result<Value, FunctionError> {
+    if !val.is_wholly_known() {
+        if !val.definitely_not_null() {
+            return Ok(Value::unknown(Type::String));
+        }
+        let prefix = match val.ty() {
+            Type::String => Some("\""),
+            Type::Object(_) | Type::Map(_) => Some("{"),
+            Type::Tuple(_) | Type::List(_) | Type::Set(_) => Some("["),
+            _ => None,
+        };
+        return Ok(Value::Unknown(
+            Type::String,
+            Refinement {
+                not_null: true,
+                string_prefix: prefix.map(str::to_string),
+            },
+        ));
+    }
+    if val.is_null() {
+        return Ok(Value::String("null".into()));
+    }
+    to_json_string(val)
+        .map(Value::string)
+        .map_err(|e| FunctionError::other(e.message))
+}
+
+/// Go's `url.QueryEscape`: unreserved bytes kept, space as `+`, the rest `%XX`.
+fn query_escape(s: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => {
+                out.push('%');
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 0xf)] as char);
+            }
+        }
+    }
+    out
+}
+
+/// Go's `strconv.Quote` (`%q`), with the same approximation of `unicode.IsPrint` as the
+/// expression evaluator's.
+pub(super) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if go_printable(c) => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `unicode.IsPrint` without Unicode's category tables: ASCII graphic characters and space;
+/// beyond ASCII everything except controls, separators, common format characters, private
+/// use and noncharacters.
+fn go_printable(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (0x20..0x7f).contains(&u);
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    let format = matches!(u, 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x180e
+        | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2064 | 0x2066..=0x206f | 0xfeff
+        | 0xfff9..=0xfffb | 0xe0001 | 0xe0020..=0xe007f);
+    let private = (0xe000..=0xf8ff).contains(&u) || u >= 0xf0000;
+    let nonchar = (0xfdd0..=0xfdef).contains(&u) || u & 0xfffe == 0xfffe;
+    !(format || private || nonchar)
+}
+
+#[cfg(test)]
+mod tests;
