@@ -14,9 +14,18 @@ use fnhcl::syntax::parse_expression;
 
 /// (name, expression) pairs.
 const CASES: &[(&str, &str)] = &[
-    ("format", r#"format("%s-%05d-%.2f-%v", "bucket", 42, 3.14159, true)"#),
-    ("jsonencode", r#"jsonencode({ name = "a", tags = { env = "prod", team = "x" }, ports = [80, 443], ok = true })"#),
-    ("merge", r#"merge({ a = 1, b = 2 }, { c = 3 }, { a = "x", d = [1, 2] })"#),
+    (
+        "format",
+        r#"format("%s-%05d-%.2f-%v", "bucket", 42, 3.14159, true)"#,
+    ),
+    (
+        "jsonencode",
+        r#"jsonencode({ name = "a", tags = { env = "prod", team = "x" }, ports = [80, 443], ok = true })"#,
+    ),
+    (
+        "merge",
+        r#"merge({ a = 1, b = 2 }, { c = 3 }, { a = "x", d = [1, 2] })"#,
+    ),
     ("regex", r#"regex("^([a-z]+)-(\\d+)$", "subnet-42")"#),
     ("cidrsubnet", r#"cidrsubnet("10.20.0.0/16", 8, 17)"#),
 ];
@@ -52,7 +61,10 @@ fn main() -> ExitCode {
         println!("{name:<12} {ns:>9.0} ns per call   {text}");
     }
     if quick {
-        println!("functions: {} benchmark expressions evaluate without errors", CASES.len());
+        println!(
+            "functions: {} benchmark expressions evaluate without errors",
+            CASES.len()
+        );
     }
     ExitCode::SUCCESS
 }

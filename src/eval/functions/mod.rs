@@ -348,3 +348,18 @@ pub const REGISTERED: &[&str] = &[
     "yamlencode",
     "zipmap",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_is_exactly_function_hcls_list() {
+        let table = builtins();
+        let names: Vec<&str> = table.names().collect();
+        let mut want = REGISTERED.to_vec();
+        want.sort_unstable();
+        assert_eq!(names, want);
+        assert_eq!(REGISTERED.len(), 96);
+    }
+}
