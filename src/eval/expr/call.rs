@@ -388,5 +388,18 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
     if unknown_arg {
         return Ok(Value::unknown(ret));
     }
-    (f.imp)(&args, &ret)
+    // A bug in one built-in must not take the whole run down: Go recovers from panics in
+    // function implementations and reports them as errors, and so do we.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret))).unwrap_or_else(
+        |panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(FunctionError::other(format!(
+                "panic in function implementation: {what}"
+            )))
+        },
+    )
 }

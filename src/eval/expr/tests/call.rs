@@ -311,3 +311,24 @@ fn can_reports_success() {
         )
     );
 }
+
+#[test]
+fn a_panicking_function_is_an_error_not_a_crash() {
+    let mut table = test_functions();
+    table.insert(crate::eval::functions::Function::new(
+        "explode",
+        Vec::new(),
+        None,
+        Type::String,
+        |_, _| panic!("index out of range"),
+    ));
+    let out = run_with("explode()", test_vars(), Some(&table));
+    assert_eq!(
+        out.diags,
+        vec![e(
+            "Error in function call",
+            "Call to function \"explode\" failed: panic in function implementation: index out of range.",
+            "explode("
+        )]
+    );
+}
