@@ -739,26 +739,7 @@ impl fmt::Display for Num {
         let mut d = Decimal::new(mant, *exp);
         shortest(&mut d, mant, *exp, self.prec);
         let frac = (d.mant.len() as i64 - d.exp).max(0);
-        if d.exp > 0 {
-            let m = (d.mant.len() as i64).min(d.exp) as usize;
-            out.push_str(std::str::from_utf8(&d.mant[..m]).unwrap_or(""));
-            for _ in m as i64..d.exp {
-                out.push('0');
-            }
-        } else {
-            out.push('0');
-        }
-        if frac > 0 {
-            out.push('.');
-            for i in 0..frac {
-                let idx = d.exp + i;
-                out.push(if idx < 0 {
-                    '0'
-                } else {
-                    d.at(idx as usize) as char
-                });
-            }
-        }
+        text::fmt_f(&mut out, frac, &d);
         f.write_str(&out)
     }
 }

@@ -171,52 +171,7 @@ fn query_escape(s: &str) -> String {
     out
 }
 
-/// Go's `strconv.Quote` (`%q`), with the same approximation of `unicode.IsPrint` as the
-/// expression evaluator's.
-pub(super) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if go_printable(c) => out.push(c),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// `unicode.IsPrint` without Unicode's category tables: ASCII graphic characters and space;
-/// beyond ASCII everything except controls, separators, common format characters, private
-/// use and noncharacters.
-fn go_printable(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x80 {
-        return (0x20..0x7f).contains(&u);
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    let format = matches!(u, 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x180e
-        | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2064 | 0x2066..=0x206f | 0xfeff
-        | 0xfff9..=0xfffb | 0xe0001 | 0xe0020..=0xe007f);
-    let private = (0xe000..=0xf8ff).contains(&u) || u >= 0xf0000;
-    let nonchar = (0xfdd0..=0xfdef).contains(&u) || u & 0xfffe == 0xfffe;
-    !(format || private || nonchar)
-}
+pub(super) use crate::eval::gostr::quote as go_quote;
 
 #[cfg(test)]
 mod tests;

@@ -129,7 +129,7 @@ fn fmt_e(out: &mut String, format: char, prec: i64, d: &Decimal) {
 }
 
 /// Go's `fmtF`: `ddddd.ddddd`.
-fn fmt_f(out: &mut String, prec: i64, d: &Decimal) {
+pub(super) fn fmt_f(out: &mut String, prec: i64, d: &Decimal) {
     if d.exp > 0 {
         let m = (d.mant.len() as i64).min(d.exp) as usize;
         for &c in &d.mant[..m] {
