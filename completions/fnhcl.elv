@@ -42,7 +42,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand --force 'With `--extract`, overwrite files whose contents differ from the bundle'
-            cand --skip-analysis 'Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running the analyzer'
+            cand --skip-analysis 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'

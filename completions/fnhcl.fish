@@ -52,7 +52,7 @@ json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l force -d 'With `--extract`, overwrite files whose contents differ from the bundle'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running the analyzer'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s h -l help -d 'Print help (see more with \'--help\')'

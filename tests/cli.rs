@@ -319,7 +319,7 @@ fn an_unreadable_directory_is_an_io_error() {
     let dir = tempfile::tempdir().unwrap();
     let locked = dir.path().join("locked");
     std::fs::create_dir(&locked).unwrap();
-    std::fs::write(locked.join("main.hcl"), "x = 1\n").unwrap();
+    std::fs::write(locked.join("main.hcl"), "locals {\n  x = 1\n}\n").unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
     let denied = std::fs::read_dir(&locked).is_err();
     let out = run(fnhcl(dir.path()).args(["package", "locked"]));
@@ -336,7 +336,8 @@ fn an_unreadable_directory_is_an_io_error() {
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let big = "x = 1\n".repeat(200_000);
+    let body: String = (0..100_000).map(|i| format!("  x{i} = {i}\n")).collect();
+    let big = format!("locals {{\n{body}}}\n");
     std::fs::write(dir.path().join("big.hcl"), big).unwrap();
     let mut child = fnhcl(dir.path())
         .args(["package", "."])

@@ -147,8 +147,8 @@ pub struct PackageArgs {
     #[arg(long, requires = "extract")]
     pub force: bool,
 
-    /// Accepted for compatibility with `fn-hcl-tools package`. fnhcl packages without running
-    /// the analyzer.
+    /// Package even when `fnhcl check` finds errors (syntax and structure) in the files, as
+    /// `fn-hcl-tools package --skip-analysis` does.
     #[arg(long)]
     pub skip_analysis: bool,
 }

@@ -9,6 +9,7 @@ use super::ast::{Attribute, Block, Body, Expr, Label, TextRange, between};
 use super::lex::{Token, TokenKind, lex};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, SourceFile, Span};
+use std::collections::HashMap;
 
 /// Expressions nested deeper than this are a diagnostic, not a stack overflow.
 pub const MAX_DEPTH: usize = 1000;
@@ -297,6 +298,8 @@ impl<'a> Parser<'a> {
             span: start_range.clone(),
             end: start_range.clone(),
         };
+        // Attribute names seen so far, for "Attribute redefined" without a quadratic scan.
+        let mut names: HashMap<String, usize> = HashMap::new();
         let end_range;
         loop {
             let next = self.peek();
@@ -313,7 +316,7 @@ impl<'a> Parser<'a> {
                     if top {
                         self.recovery = false;
                     }
-                    self.parse_body_item(&mut body);
+                    self.parse_body_item(&mut body, &mut names);
                 }
                 _ => {
                     if top {
@@ -368,13 +371,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_body_item(&mut self, body: &mut Body) {
+    fn parse_body_item(&mut self, body: &mut Body, names: &mut HashMap<String, usize>) {
         let ident = self.read();
         let next = self.peek();
         match next.kind {
             TokenKind::Equal => {
                 let attr = self.finish_attribute(ident, false);
-                self.add_attribute(body, attr);
+                self.add_attribute(body, names, attr);
             }
             TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
                 if let Some(block) = self.finish_block(ident) {
@@ -392,9 +395,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn add_attribute(&mut self, body: &mut Body, attr: Attribute) {
-        if let Some(existing) = body.attributes.iter().find(|a| a.name == attr.name) {
-            let existing_at = self.range_text(&existing.name_span);
+    fn add_attribute(
+        &mut self,
+        body: &mut Body,
+        names: &mut HashMap<String, usize>,
+        attr: Attribute,
+    ) {
+        if let Some(&index) = names.get(&attr.name) {
+            let existing_at = self.range_text(&body.attributes[index].name_span);
             self.error(
                 "Attribute redefined",
                 &format!(
@@ -405,6 +413,7 @@ impl<'a> Parser<'a> {
             );
             return;
         }
+        names.insert(attr.name.clone(), body.attributes.len());
         body.attributes.push(attr);
     }
 

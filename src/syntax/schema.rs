@@ -7,6 +7,7 @@ use super::ast::{Block, Body, TextRange};
 use super::suggest::name_suggestion;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, Span};
+use std::collections::HashSet;
 
 /// A block type and the labels it takes.
 #[derive(Debug)]
@@ -217,16 +218,18 @@ impl Checker {
     }
 
     fn unsupported(&mut self, body: &Body, schema: &BodySchema) {
+        // hcl suggests only arguments the body does not define yet; computed once per body.
+        let defined: HashSet<&str> = body.attributes.iter().map(|a| a.name.as_str()).collect();
+        let candidates: Vec<&str> = schema
+            .attributes
+            .iter()
+            .map(|(name, _)| *name)
+            .filter(|name| !defined.contains(name))
+            .collect();
         for attr in &body.attributes {
             if schema.attributes.iter().any(|(name, _)| *name == attr.name) {
                 continue;
             }
-            let candidates: Vec<&str> = schema
-                .attributes
-                .iter()
-                .map(|(name, _)| *name)
-                .filter(|name| !body.attributes.iter().any(|a| a.name == *name))
-                .collect();
             let suggestion = match name_suggestion(&attr.name, &candidates) {
                 Some(s) => format!(" Did you mean {s:?}?"),
                 None if schema.blocks.iter().any(|b| b.kind == attr.name) => {

@@ -56,7 +56,8 @@ fn format_archive(archive: &fnhcl::source::txtar::Archive) -> String {
 
 /// `package/<case>/`: runs `fnhcl package` with the arguments in `args` (one per line;
 /// default `in`) inside the case directory; stdout must equal `expected.txtar`, or the run
-/// must fail with every line of `expected-error.txt` in its output and exit code 2.
+/// must fail with every line of `expected-error.txt` in its output and the exit code in `exit`
+/// (default 2).
 pub fn package(root: &Path) -> Vec<Case> {
     dir_cases(root, "own/package/", "", run_package)
 }
@@ -75,8 +76,12 @@ fn run_package(dir: &Path) -> Result<(), String> {
         )
     };
     if let Ok(wanted) = std::fs::read_to_string(dir.join("expected-error.txt")) {
-        if out.code != 2 {
-            return Err(format!("expected exit 2\n{}", describe()));
+        let want_code: i32 = std::fs::read_to_string(dir.join("exit"))
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(2);
+        if out.code != want_code {
+            return Err(format!("expected exit {want_code}\n{}", describe()));
         }
         let text = format!("{}{}", out.stdout, out.stderr);
         for line in wanted.lines().map(str::trim).filter(|l| !l.is_empty()) {

@@ -31,6 +31,18 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
             names.join(", ")
         ))?;
     }
+    if !args.skip_analysis {
+        // As fn-hcl-tools, refuse to package a program with errors; warnings pass.
+        let mut findings = fnhcl::check::check_bundle(&cx.map, &bundle);
+        let failed = findings
+            .iter()
+            .any(|d| d.severity == fnhcl::diagnostics::Severity::Error);
+        cx.diagnostics.append(&mut findings);
+        if failed {
+            cx.note("analysis failed: nothing was packaged (--skip-analysis packages anyway)")?;
+            return Ok(ExitStatus::Failure);
+        }
+    }
     let text = bundle_text(&bundle, cx);
     match &args.into {
         None => {
