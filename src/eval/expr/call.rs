@@ -385,21 +385,27 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
         let param = f.params.get(i).or(f.var_param.as_ref());
         !val.is_known() && !param.is_some_and(|p| p.allow_unknown)
     });
+    let refine = |value: Value| match value {
+        Value::Unknown(ty, mut refinement) if f.refine_not_null && ty != Type::Dynamic => {
+            refinement.not_null = true;
+            Value::Unknown(ty, refinement)
+        }
+        other => other,
+    };
     if unknown_arg {
-        return Ok(Value::unknown(ret));
+        return Ok(refine(Value::unknown(ret)));
     }
     // A bug in one built-in must not take the whole run down: Go recovers from panics in
     // function implementations and reports them as errors, and so do we.
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret))).unwrap_or_else(
-        |panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            Err(FunctionError::other(format!(
-                "panic in function implementation: {what}"
-            )))
-        },
-    )
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret)));
+    result.map(|r| r.map(refine)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(FunctionError::other(format!(
+            "panic in function implementation: {what}"
+        )))
+    })
 }

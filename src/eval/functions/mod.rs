@@ -127,6 +127,9 @@ pub struct Function {
     pub imp: ImplFn,
     /// `try`/`can`.
     pub special: Special,
+    /// cty's `RefineResult: refineNonNull`: an unknown result of a known type is known not to be
+    /// null, however the call returns (also when an unknown argument skips the implementation).
+    pub refine_not_null: bool,
 }
 
 impl std::fmt::Debug for Function {
@@ -151,6 +154,7 @@ impl Function {
             ret: Arc::new(move |_| Ok(ret.clone())),
             imp: Arc::new(imp),
             special: Special::None,
+            refine_not_null: false,
         }
     }
 
@@ -169,6 +173,7 @@ impl Function {
             ret: Arc::new(ret),
             imp: Arc::new(imp),
             special: Special::None,
+            refine_not_null: false,
         }
     }
 }
@@ -218,6 +223,7 @@ fn special(
             ))
         }),
         special,
+        refine_not_null: false,
     }
 }
 
@@ -245,8 +251,67 @@ pub fn builtins() -> FunctionTable {
     network::register(&mut table);
     number::register(&mut table);
     string::register(&mut table);
+    for name in REFINED_NOT_NULL {
+        if let Some(f) = table.functions.get_mut(*name) {
+            f.refine_not_null = true;
+        }
+    }
     table
 }
+
+/// The registered functions that come from cty's stdlib with `RefineResult: refineNonNull`
+/// (Terraform's own copies and stdlib's element, jsondecode, lookup, index and timeadd have no
+/// refinement).
+const REFINED_NOT_NULL: &[&str] = &[
+    "abs",
+    "ceil",
+    "chomp",
+    "chunklist",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "csvdecode",
+    "distinct",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "join",
+    "jsonencode",
+    "keys",
+    "log",
+    "lower",
+    "max",
+    "merge",
+    "min",
+    "parseint",
+    "pow",
+    "range",
+    "regex",
+    "regexall",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "strrev",
+    "substr",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
+    "values",
+    "zipmap",
+];
 
 /// The functions function-hcl registers (function-hcl-semantics.md §6), without `invoke`,
 /// which the program layer adds.
