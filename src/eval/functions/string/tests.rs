@@ -189,7 +189,7 @@ fn format_with_unknowns() {
         (r#"format("ab: %s", unk_s)"#, r#"unknown(string)!"ab: ""#),
         (r#"format("%s", unk_s)"#, "unknown(string)!"),
         (r#"format("ab%s", [unk_s])"#, r#"unknown(string)!"a""#),
-        (r#"format(unk_s, 1)"#, "unknown(string)"),
+        (r#"format(unk_s, 1)"#, "unknown(string)!"),
         (
             r#"formatlist("%s", ["a", unk_s])"#,
             r#"["a",unknown(string)!]"#,
@@ -240,8 +240,8 @@ fn regex_results_and_errors() {
         (r#"regexall("a*", "baaac")"#, r#"["","aaa",""]"#),
         (r#"regexall("", "hé")"#, r#"["","",""]"#),
         (r#"regex(unk_s, "a")"#, "unknown(dynamic)"),
-        (r#"regex("(a)", unk_s)"#, "unknown(tuple)"),
-        (r#"regexall(unk_s, "a")"#, "unknown(list of dynamic)"),
+        (r#"regex("(a)", unk_s)"#, "unknown(tuple)!"),
+        (r#"regexall(unk_s, "a")"#, "unknown(list of dynamic)!"),
         (
             r#"regex("(?P<a>x)(y)", "xy")"#,
             "Invalid value for \"pattern\" parameter: invalid regexp pattern: cannot mix both named and unnamed capture groups.",
@@ -331,7 +331,7 @@ fn case_mappings_are_go_simple_mappings() {
         (r#"trimspace("\u200bx")"#, "\"\u{200b}x\""),
         // Letters cased only after Unicode 15.0 (Go 1.25's tables) keep their case.
         (r#"upper("ƛ \u0264 \uA7D3")"#, "\"ƛ \u{264} \u{a7d3}\""),
-        (r#"upper(dyn)"#, "unknown(string)"),
+        (r#"upper(dyn)"#, "unknown(string)!"),
     ]);
 }
 
