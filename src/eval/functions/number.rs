@@ -47,81 +47,8 @@ pub(super) fn go_float(n: &Num) -> Result<f64, String> {
 
 /// gocty's conversion to a Go `*big.Int`: exact, or "value must be a whole number".
 pub(super) fn go_big_int(n: &Num) -> Result<BigInt, String> {
-    to_bigint(n).ok_or_else(|| "value must be a whole number".to_string())
-}
-
-/// The exact integer of a whole number (`None` for fractions and infinities).
-pub(super) fn to_bigint(n: &Num) -> Option<BigInt> {
-    if !n.is_int() {
-        return None;
-    }
-    if let Some(v) = n.to_i64() {
-        return Some(BigInt::from(v));
-    }
-    // Bring the value below 2^960 by exact divisions by powers of two, then peel it apart in
-    // 53-bit pieces: each piece is the f64 nearest to what remains, so the remainder stays
-    // exact and shrinks by about 53 bits per step.
-    let step = Num::from_f64(2f64.powi(960))?;
-    let mut rest = n.abs();
-    let mut scale: u64 = 0;
-    while rest.compare(&step) != Ordering::Less {
-        rest = rest.div(&step).ok()?;
-        scale += 960;
-    }
-    let mut acc = BigInt::zero();
-    while !rest.is_zero() {
-        let f = rest.to_f64();
-        let piece = Num::from_f64(f)?;
-        acc += f64_scaled(f, scale)?;
-        rest = rest.sub(&piece).ok()?;
-    }
-    Some(if n.is_neg() { -acc } else { acc })
-}
-
-/// `f × 2^scale` as an integer (`None` if that is not whole).
-fn f64_scaled(f: f64, scale: u64) -> Option<BigInt> {
-    let bits = f.to_bits();
-    let neg = bits >> 63 == 1;
-    let exp_bits = ((bits >> 52) & 0x7ff) as i64;
-    let frac = bits & ((1 << 52) - 1);
-    let (mant, exp) = if exp_bits == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp_bits - 1075)
-    };
-    let mut m = BigUint::from(mant);
-    let shift = exp + scale as i64;
-    if shift >= 0 {
-        m <<= shift as u64;
-    } else {
-        let tz = m.trailing_zeros().unwrap_or(0);
-        if tz < (-shift) as u64 {
-            return None;
-        }
-        m >>= (-shift) as u64;
-    }
-    Some(BigInt::from_biguint(
-        if neg { Sign::Minus } else { Sign::Plus },
-        m,
-    ))
-}
-
-/// Go's `new(big.Float).SetInt(i)`: exact, with precision max(64, bit length).
-pub(super) fn from_bigint(i: &BigInt) -> Num {
-    let bits = i.bits().max(64) as u32;
-    let mut acc = Num::zero().set_prec(bits);
-    let base = Num::from_i64(1 << 32);
-    for digit in i.magnitude().to_u32_digits().iter().rev() {
-        let scaled = acc.mul(&base).unwrap_or_else(|_| Num::zero());
-        acc = scaled
-            .add(&Num::from_i64(i64::from(*digit)))
-            .unwrap_or_else(|_| Num::zero());
-    }
-    if i.sign() == Sign::Minus {
-        acc.neg()
-    } else {
-        acc
-    }
+    n.to_bigint()
+        .ok_or_else(|| "value must be a whole number".to_string())
 }
 
 /// `cty.NumberFloatVal`: a 53-bit number, or the panic Go's `SetFloat64` raises for NaN.
@@ -270,7 +197,7 @@ fn parse_int(args: &[Value]) -> Result<Value, FunctionError> {
         ));
     }
     match big_int_from_str(text, base as u32) {
-        Some(i) => Ok(Value::Number(from_bigint(&i))),
+        Some(i) => Ok(Value::Number(Num::from_bigint(&i))),
         None => Err(FunctionError::arg(
             0,
             format!(
@@ -345,16 +272,16 @@ mod tests {
             &format!("1{}", "0".repeat(300)),
         ] {
             let i: BigInt = text.parse().unwrap();
-            let num = from_bigint(&i);
-            assert_eq!(to_bigint(&num).unwrap(), i, "{text}");
+            let num = Num::from_bigint(&i);
+            assert_eq!(num.to_bigint().unwrap(), i, "{text}");
         }
-        assert_eq!(from_bigint(&BigInt::from(255)).prec(), 64);
-        assert_eq!(from_bigint(&(BigInt::one() << 100u32)).prec(), 101);
+        assert_eq!(Num::from_bigint(&BigInt::from(255)).prec(), 64);
+        assert_eq!(Num::from_bigint(&(BigInt::one() << 100u32)).prec(), 101);
         // 1e400 is a 512-bit float: its exact integer is not 10^400.
-        let big = to_bigint(&n("1e400")).unwrap();
+        let big = n("1e400").to_bigint().unwrap();
         assert_ne!(big.to_string(), format!("1{}", "0".repeat(400)));
         assert_eq!(big.to_string().len(), 401);
-        assert_eq!(to_bigint(&n("0.5")), None);
+        assert_eq!(n("0.5").to_bigint(), None);
     }
 
     #[test]

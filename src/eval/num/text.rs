@@ -1,7 +1,7 @@
 //! Go's `big.Float.Text` for the formats `format` uses (`e`, `E`, `f`, `g`, `G`) and
 //! `big.Float.Int` for whole numbers.
 
-use super::{Decimal, Kind, Num, shortest};
+use super::{Decimal, Kind, Num, Raw, shortest};
 use num_bigint::{BigInt, Sign};
 use num_traits::Zero;
 
@@ -78,6 +78,17 @@ impl Num {
         }
         fmt_f(&mut out, (prec - d.exp).max(0), &d);
         out
+    }
+
+    /// Go's `new(big.Float).SetInt(i)`: the exact integer, with precision max(64, bit length).
+    pub fn from_bigint(i: &BigInt) -> Num {
+        let prec = i.bits().max(64) as u32;
+        let raw = Raw {
+            neg: i.sign() == Sign::Minus,
+            mant: i.magnitude().clone(),
+            exp: 0,
+        };
+        Num::round(raw, prec)
     }
 
     /// The value as an exact integer (Go's `big.Float.Int` when the accuracy is `Exact`):
