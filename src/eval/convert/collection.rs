@@ -55,7 +55,7 @@ fn can_collect<'a>(elems: impl IntoIterator<Item = &'a Value>) -> bool {
 
 /// The element type `cty.ListVal` / `SetVal` / `MapVal` infer: the first element type that is
 /// not dynamic.
-fn inferred_elem<'a>(elems: impl IntoIterator<Item = &'a Value>) -> Type {
+pub(crate) fn inferred_elem<'a>(elems: impl IntoIterator<Item = &'a Value>) -> Type {
     elems
         .into_iter()
         .map(Value::ty)

@@ -19,6 +19,7 @@ use std::fmt;
 use std::sync::Arc;
 
 mod collection;
+pub(crate) use collection::inferred_elem;
 mod dynamic;
 mod mismatch;
 mod primitive;

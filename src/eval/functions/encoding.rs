@@ -77,12 +77,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     text::register(table);
     table.insert(Function::new(
         "jsonencode",
-        vec![
-            Param::new("val", Type::Dynamic)
-                .null_ok()
-                .unknown_ok()
-                .dynamic_ok(),
-        ],
+        vec![Param::any("val")],
         None,
         Type::String,
         |args, _| jsonencode(&args[0]),

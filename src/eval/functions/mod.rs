@@ -47,6 +47,14 @@ impl Param {
         }
     }
 
+    /// A parameter that takes anything: null, unknown and not-yet-typed values included.
+    pub fn any(name: &'static str) -> Param {
+        Param::new(name, Type::Dynamic)
+            .null_ok()
+            .unknown_ok()
+            .dynamic_ok()
+    }
+
     /// Allows null arguments.
     pub const fn null_ok(mut self) -> Param {
         self.allow_null = true;
@@ -230,12 +238,7 @@ fn special(
 /// The built-in functions function-hcl registers (filled family by family).
 pub fn builtins() -> FunctionTable {
     let mut table = FunctionTable::new();
-    let any = |name| {
-        Param::new(name, Type::Dynamic)
-            .null_ok()
-            .unknown_ok()
-            .dynamic_ok()
-    };
+    let any = Param::any;
     table.insert(special(
         "try",
         Special::Try,

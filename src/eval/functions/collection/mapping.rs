@@ -85,12 +85,7 @@ fn lookup() -> Function {
             Param::new("inputMap", Type::Dynamic),
             Param::new("key", Type::String),
         ],
-        Some(
-            Param::new("default", Type::Dynamic)
-                .null_ok()
-                .unknown_ok()
-                .dynamic_ok(),
-        ),
+        Some(Param::any("default")),
         |args| {
             if args.len() > 3 {
                 return Err(FunctionError::other(format!(

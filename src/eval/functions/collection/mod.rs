@@ -36,11 +36,7 @@ fn list_val(empty_elem: &Type, items: Vec<Value>) -> Value {
     let elem = if items.is_empty() {
         empty_elem.clone()
     } else {
-        items
-            .iter()
-            .map(Value::ty)
-            .find(|t| *t != Type::Dynamic)
-            .unwrap_or(Type::Dynamic)
+        crate::eval::convert::inferred_elem(&items)
     };
     Value::List { elem, items }
 }

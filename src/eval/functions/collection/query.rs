@@ -30,14 +30,6 @@ pub(super) fn register(table: &mut FunctionTable) {
     ));
 }
 
-/// A parameter that takes anything, including null, unknown and dynamic values.
-fn anything(name: &'static str) -> Param {
-    Param::new(name, Type::Dynamic)
-        .null_ok()
-        .unknown_ok()
-        .dynamic_ok()
-}
-
 /// Terraform's `length`: strings count grapheme clusters; tuples and objects are counted from
 /// their types, so even unknown ones have a known length.
 fn length() -> Function {
@@ -124,7 +116,7 @@ fn coalesce() -> Function {
     Function::with_type_fn(
         "coalesce",
         Vec::new(),
-        Some(anything("vals")),
+        Some(Param::any("vals")),
         |args| {
             let tys: Vec<Type> = args.iter().map(Value::ty).collect();
             unify_unsafe(&tys)
@@ -155,7 +147,7 @@ fn coalesce_list() -> Function {
     Function::with_type_fn(
         "coalescelist",
         Vec::new(),
-        Some(anything("vals")),
+        Some(Param::any("vals")),
         |args| {
             if args.is_empty() {
                 return Err(FunctionError::other("at least one argument is required"));
@@ -391,7 +383,7 @@ fn removed(name: &'static str, message: &'static str) -> Function {
     Function::with_type_fn(
         name,
         Vec::new(),
-        Some(anything("vals")),
+        Some(Param::any("vals")),
         move |_| Err(FunctionError::other(message)),
         move |_, _| Err(FunctionError::other(message)),
     )

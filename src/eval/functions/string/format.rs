@@ -15,12 +15,7 @@ use std::sync::LazyLock;
 fn params() -> (Vec<Param>, Option<Param>) {
     (
         vec![Param::new("format", Type::String)],
-        Some(
-            Param::new("args", Type::Dynamic)
-                .null_ok()
-                .unknown_ok()
-                .dynamic_ok(),
-        ),
+        Some(Param::any("args")),
     )
 }
 
