@@ -6,7 +6,7 @@
 
 use super::composition::{Composition, CompositionError};
 use super::txtar;
-use super::yaml::{Node, YamlError, offset_of_line_col, parse_nodes};
+use super::yaml::{Node, YamlError, parse_nodes, serde_error};
 use super::{FileId, SourceMap, Span};
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -471,11 +471,10 @@ pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadErr
     if !meta.is_dir() {
         return Err(LoadError::NotADirectory { path: display });
     }
-    let (config, config_file) = read_config(map, dir)?;
+    let (config, entries) = read_config(map, dir)?;
     let mut names = hcl_children(dir)?;
-    let entries = config_file.map(|file| library_entry_spans(map, file));
     for (i, entry) in config.library_files.iter().enumerate() {
-        let span = entries.as_ref().and_then(|spans| spans.get(i).copied());
+        let span = entries.get(i).copied();
         let name = library_name(dir, entry, span)?;
         if !names.contains(&name) {
             names.push(name);
@@ -534,11 +533,15 @@ fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
     Ok(names)
 }
 
-fn read_config(map: &mut SourceMap, dir: &Path) -> Result<(Config, Option<FileId>), LoadError> {
+/// `composition.yaml` of `dir` (an empty config when absent) and the spans of its
+/// `libraryFiles` entries.
+fn read_config(map: &mut SourceMap, dir: &Path) -> Result<(Config, Vec<Span>), LoadError> {
     let path = dir.join(CONFIG_FILE);
     let display = path.display().to_string();
     match std::fs::metadata(&path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Config::default(), None)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok((Config::default(), Vec::new()));
+        }
         Err(source) => {
             return Err(LoadError::Io {
                 action: "read",
@@ -553,7 +556,10 @@ fn read_config(map: &mut SourceMap, dir: &Path) -> Result<(Config, Option<FileId
     let decoded = decode_config(&text);
     let file = map.add(display.clone(), text);
     match decoded {
-        Ok(config) => Ok((config, Some(file))),
+        Ok((config, ranges)) => {
+            let spans = ranges.into_iter().map(|r| map.get(file).span(r)).collect();
+            Ok((config, spans))
+        }
         Err(error) => Err(LoadError::ConfigInvalid {
             path: display,
             file,
@@ -563,39 +569,18 @@ fn read_config(map: &mut SourceMap, dir: &Path) -> Result<(Config, Option<FileId
     }
 }
 
-fn decode_config(text: &str) -> Result<Config, YamlError> {
-    parse_nodes(text)?;
-    match yaml_serde::from_str::<Option<Config>>(text) {
-        Ok(config) => Ok(config.unwrap_or_default()),
-        Err(e) => Err(YamlError {
-            offset: e
-                .location()
-                .map_or(0, |l| offset_of_line_col(text, l.line(), l.column())),
-            message: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        }),
-    }
-}
-
-/// Spans of the `libraryFiles` entries, in order.
-fn library_entry_spans(map: &SourceMap, file: FileId) -> Vec<Span> {
-    let source = map.get(file);
-    let Ok(docs) = parse_nodes(source.text()) else {
-        return Vec::new();
-    };
-    docs.first()
+/// The config and the byte ranges of its `libraryFiles` entries.
+fn decode_config(text: &str) -> Result<(Config, Vec<std::ops::Range<usize>>), YamlError> {
+    let docs = parse_nodes(text)?;
+    let config = yaml_serde::from_str::<Option<Config>>(text)
+        .map_err(|e| serde_error(text, &e))?
+        .unwrap_or_default();
+    let ranges = docs
+        .first()
         .and_then(|root| root.get("libraryFiles"))
-        .map(|list| {
-            list.items()
-                .iter()
-                .map(|n| source.span(n.span.clone()))
-                .collect()
-        })
-        .unwrap_or_default()
+        .map(|list| list.items().iter().map(|n| n.span.clone()).collect())
+        .unwrap_or_default();
+    Ok((config, ranges))
 }
 
 /// Checks a library entry and returns its bundle name (the lexically cleaned relative path).

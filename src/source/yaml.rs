@@ -148,7 +148,7 @@ pub fn read_first(text: &str) -> Result<Option<Document>, YamlError> {
     Ok(read_stream(text)?.into_iter().next())
 }
 
-fn serde_error(text: &str, error: &yaml_serde::Error) -> YamlError {
+pub(crate) fn serde_error(text: &str, error: &yaml_serde::Error) -> YamlError {
     let offset = error
         .location()
         .map(|loc| offset_of_line_col(text, loc.line(), loc.column()))
