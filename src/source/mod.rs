@@ -130,6 +130,22 @@ impl SourceFile {
         )
     }
 
+    /// Go HCL's `Range.String()` for a span of this file (see [`SourceMap::range_text`]).
+    pub fn range_text(&self, span: Span) -> String {
+        let (start, end) = self.span_positions(span);
+        if start.line == end.line {
+            format!(
+                "{}:{},{}-{}",
+                self.name, start.line, start.column, end.column
+            )
+        } else {
+            format!(
+                "{}:{},{}-{},{}",
+                self.name, start.line, start.column, end.line, end.column
+            )
+        }
+    }
+
     /// A span over `range` of this file.
     pub fn span(&self, range: Range<usize>) -> Span {
         Span::new(self.id, range)
@@ -192,19 +208,7 @@ impl SourceMap {
     /// Go HCL's `Range.String()` for a span: `main.hcl:20,32-39` on one line,
     /// `main.hcl:19,12-21,6` across lines. function-hcl embeds this text in its messages.
     pub fn range_text(&self, span: Span) -> String {
-        let file = self.get(span.file);
-        let (start, end) = file.span_positions(span);
-        if start.line == end.line {
-            format!(
-                "{}:{},{}-{}",
-                file.name, start.line, start.column, end.column
-            )
-        } else {
-            format!(
-                "{}:{},{}-{},{}",
-                file.name, start.line, start.column, end.line, end.column
-            )
-        }
+        self.get(span.file).range_text(span)
     }
 }
 

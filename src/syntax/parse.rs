@@ -419,25 +419,7 @@ impl<'a> Parser<'a> {
 
     /// Go HCL's `Range.String()` for a range of this file.
     pub(super) fn range_text(&self, range: &TextRange) -> String {
-        let (start, end) = self.file.span_positions(self.span(range));
-        if start.line == end.line {
-            format!(
-                "{}:{},{}-{}",
-                self.file.name(),
-                start.line,
-                start.column,
-                end.column
-            )
-        } else {
-            format!(
-                "{}:{},{}-{},{}",
-                self.file.name(),
-                start.line,
-                start.column,
-                end.line,
-                end.column
-            )
-        }
+        self.file.range_text(self.span(range))
     }
 
     fn finish_attribute(&mut self, ident: Token, single_line: bool) -> Attribute {
