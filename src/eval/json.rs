@@ -521,23 +521,11 @@ fn go_quote(s: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::testing::{num, obj};
     use crate::eval::value::Refinement;
 
     fn parse(text: &str) -> Json {
         serde_json::from_str(text).unwrap()
-    }
-
-    fn num(text: &str) -> Value {
-        Value::Number(Num::parse(text).unwrap())
-    }
-
-    fn obj(attrs: &[(&str, Value)]) -> Value {
-        Value::Object(
-            attrs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
-        )
     }
 
     #[test]

@@ -8,6 +8,8 @@ pub mod json;
 pub mod num;
 pub mod proto;
 pub mod scope;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod types;
 pub mod value;
 pub mod vars;

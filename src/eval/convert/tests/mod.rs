@@ -2,6 +2,7 @@
 //! the public API (`get_conversion`, quoting, error display).
 
 use super::*;
+use crate::eval::testing::{num, obj, s};
 use Type::{Bool as TB, Dynamic as TD, Number as TN, String as TS};
 
 mod convert;
@@ -9,14 +10,8 @@ mod mismatch;
 mod set_order;
 mod unification;
 
-fn s(x: &str) -> Value {
-    Value::string(x)
-}
 fn n(i: i64) -> Value {
     Value::Number(Num::from_i64(i))
-}
-fn num(x: &str) -> Value {
-    Value::Number(Num::parse(x).unwrap())
 }
 fn b(v: bool) -> Value {
     Value::Bool(v)
@@ -44,14 +39,6 @@ fn set(elem: Type, items: Vec<Value>) -> Value {
 }
 fn tup(items: Vec<Value>) -> Value {
     Value::Tuple(items)
-}
-fn obj(pairs: &[(&str, Value)]) -> Value {
-    Value::Object(
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    )
 }
 fn map(elem: Type, pairs: &[(&str, Value)]) -> Value {
     Value::Map {

@@ -5,6 +5,7 @@ use super::ops::refine_not_null;
 use super::*;
 use crate::eval::convert;
 use crate::eval::functions::{Function, FunctionError, FunctionTable, Param, builtins};
+use crate::eval::testing::{num, obj, s};
 use crate::eval::types::Type;
 use crate::syntax::parse_expression;
 use std::collections::BTreeMap;
@@ -17,23 +18,6 @@ mod ops;
 mod template;
 mod traversal;
 mod vars;
-
-fn num(text: &str) -> Value {
-    Value::Number(Num::parse(text).unwrap())
-}
-
-fn s(text: &str) -> Value {
-    Value::string(text)
-}
-
-fn obj(pairs: &[(&str, Value)]) -> Value {
-    Value::Object(
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    )
-}
 
 fn not_null(ty: Type) -> Value {
     refine_not_null(Value::unknown(ty))

@@ -4,21 +4,13 @@
 use crate::eval::convert::set_from;
 use crate::eval::expr::Evaluator;
 use crate::eval::functions::builtins;
-use crate::eval::num::Num;
 use crate::eval::scope::Scope;
+use crate::eval::testing::{num, s};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::SourceMap;
 use crate::syntax::parse_expression;
 use std::collections::BTreeMap;
-
-fn num(text: &str) -> Value {
-    Value::Number(Num::parse(text).unwrap())
-}
-
-fn s(text: &str) -> Value {
-    Value::string(text)
-}
 
 fn vars() -> BTreeMap<String, Value> {
     let obj_ty = Type::Object([("a".to_string(), Type::Number)].into_iter().collect());

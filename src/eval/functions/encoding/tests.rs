@@ -2,6 +2,7 @@
 
 use crate::eval::functions::{FunctionError, builtins};
 use crate::eval::num::Num;
+use crate::eval::testing::{num, obj, s};
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
 use std::collections::BTreeMap;
@@ -13,14 +14,6 @@ fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     let f = table.get(name).expect("registered");
     let ret = (f.ret)(args)?;
     (f.imp)(args, &ret)
-}
-
-fn s(text: &str) -> Value {
-    Value::string(text)
-}
-
-fn num(text: &str) -> Value {
-    Value::Number(Num::parse(text).unwrap())
 }
 
 fn text(name: &str, arg: Value) -> String {
@@ -35,15 +28,6 @@ fn error(name: &str, args: &[Value]) -> String {
         Err(FunctionError::Other(m) | FunctionError::Arg { message: m, .. }) => m,
         other => panic!("{name}: expected an error, got {other:?}"),
     }
-}
-
-fn obj(pairs: &[(&str, Value)]) -> Value {
-    Value::Object(
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    )
 }
 
 #[test]
