@@ -528,6 +528,29 @@ impl TemplateParser<'_, '_> {
         }
     }
 
+    /// Reports a directive whose closing directive never came (the template ended at `end`)
+    /// and stands an unknown in for it.
+    fn unclosed_directive(
+        &mut self,
+        directive: &str,
+        closer: &str,
+        open: &TextRange,
+        end: TextRange,
+    ) -> Expr {
+        let at = self.parser.range_text(open);
+        self.parser.error(
+            "Unexpected end of template",
+            &format!(
+                "The {directive} directive at {at} is missing its corresponding {closer} directive."
+            ),
+            end.clone(),
+        );
+        Expr {
+            kind: ExprKind::Literal(Literal::Unknown),
+            span: end,
+        }
+    }
+
     fn parse_if(&mut self, condition: Expr, open: TextRange) -> Expr {
         let mut if_exprs = Vec::new();
         let mut else_exprs = Vec::new();
@@ -535,18 +558,7 @@ impl TemplateParser<'_, '_> {
         let endif;
         loop {
             if let Some(end) = self.peek_is_end() {
-                let at = self.parser.range_text(&open);
-                self.parser.error(
-                    "Unexpected end of template",
-                    &format!(
-                        "The if directive at {at} is missing its corresponding endif directive."
-                    ),
-                    end.clone(),
-                );
-                return Expr {
-                    kind: ExprKind::Literal(Literal::Unknown),
-                    span: end,
-                };
+                return self.unclosed_directive("if", "endif", &open, end);
             }
             if let Some((kind, span)) = self.peek_ctrl() {
                 self.take();
@@ -622,18 +634,7 @@ impl TemplateParser<'_, '_> {
         let endfor;
         loop {
             if let Some(end) = self.peek_is_end() {
-                let at = self.parser.range_text(&open);
-                self.parser.error(
-                    "Unexpected end of template",
-                    &format!(
-                        "The for directive at {at} is missing its corresponding endfor directive."
-                    ),
-                    end.clone(),
-                );
-                return Expr {
-                    kind: ExprKind::Literal(Literal::Unknown),
-                    span: end,
-                };
+                return self.unclosed_directive("for", "endfor", &open, end);
             }
             if let Some((kind, span)) = self.peek_ctrl() {
                 self.take();
