@@ -155,15 +155,7 @@ impl Function {
         ret: Type,
         imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
-        Function {
-            name,
-            params,
-            var_param,
-            ret: Arc::new(move |_| Ok(ret.clone())),
-            imp: Arc::new(imp),
-            special: Special::None,
-            refine_not_null: false,
-        }
+        Function::with_type_fn(name, params, var_param, move |_| Ok(ret.clone()), imp)
     }
 
     /// A function whose return type depends on its arguments.
