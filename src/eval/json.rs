@@ -2,32 +2,13 @@
 //! `Unmarshal`, and `Marshal(val, val.Type())`), Go's `encoding/json` string escaping for the
 //! bytes `jsonencode` returns, and values printed as `terraform console` prints them.
 
+use super::convert::PathStep;
 use super::num::Num;
 use super::types::Type;
 use super::value::Value;
 use serde_json::{Map, Number, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
-
-/// One step of the path to the place an error is about (cty's `Path`).
-#[derive(Clone, Debug)]
-pub enum PathStep {
-    /// An object attribute (`cty.GetAttrStep`).
-    Attr(String),
-    /// An element (`cty.IndexStep`): a number for lists and tuples, the key string for maps and
-    /// the element itself for sets.
-    Index(Value),
-}
-
-impl PartialEq for PathStep {
-    fn eq(&self, other: &PathStep) -> bool {
-        match (self, other) {
-            (PathStep::Attr(a), PathStep::Attr(b)) => a == b,
-            (PathStep::Index(a), PathStep::Index(b)) => a.raw_equals(b),
-            _ => false,
-        }
-    }
-}
 
 /// A value that cty cannot turn into JSON, or JSON cty cannot turn into a value (cty's
 /// `PathError`: the message, and where it happened).
@@ -86,7 +67,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
         Json::Array(items) => {
             let mut values = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                path.push(PathStep::Index(Value::Number(Num::from_i64(i as i64))));
+                path.push(PathStep::index(i));
                 let value = decode(item, path, lenient);
                 path.pop();
                 values.push(value?);
@@ -96,7 +77,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
         Json::Object(map) => {
             let mut attrs = BTreeMap::new();
             for (key, item) in map {
-                path.push(PathStep::Attr(key.clone()));
+                path.push(PathStep::GetAttr(key.clone()));
                 let value = decode(item, path, lenient);
                 path.pop();
                 // cty.ObjectVal normalises attribute names; of two names that normalise alike
@@ -286,11 +267,11 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
             let dynamic = *elem == Type::Dynamic;
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                path.push(PathStep::Index(if is_set {
-                    item.clone()
+                path.push(if is_set {
+                    PathStep::Index(item.clone())
                 } else {
-                    Value::Number(Num::from_i64(i as i64))
-                }));
+                    PathStep::index(i)
+                });
                 let r = marshal(item, dynamic, path);
                 path.pop();
                 out.push(r?);
@@ -300,7 +281,7 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
         Value::Tuple(items) => {
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                path.push(PathStep::Index(Value::Number(Num::from_i64(i as i64))));
+                path.push(PathStep::index(i));
                 let r = marshal(item, false, path);
                 path.pop();
                 out.push(r?);
@@ -311,7 +292,7 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
             let dynamic = *elem == Type::Dynamic;
             let mut out = Vec::with_capacity(items.len());
             for (key, item) in items {
-                path.push(PathStep::Index(Value::String(key.clone())));
+                path.push(PathStep::key(key));
                 let r = marshal(item, dynamic, path);
                 path.pop();
                 out.push((key.clone(), r?));
@@ -321,7 +302,7 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
         Value::Object(attrs) => {
             let mut out = Vec::with_capacity(attrs.len());
             for (name, item) in attrs {
-                path.push(PathStep::Attr(name.clone()));
+                path.push(PathStep::GetAttr(name.clone()));
                 let r = marshal(item, false, path);
                 path.pop();
                 out.push((name.clone(), r?));
@@ -604,7 +585,7 @@ mod tests {
         assert_eq!(
             err.path,
             [
-                PathStep::Attr("a".into()),
+                PathStep::GetAttr("a".into()),
                 PathStep::Index(Value::Number(Num::from_i64(1)))
             ]
         );

@@ -4,8 +4,7 @@
 use super::set_order::set_from;
 use super::unification::unify_inner;
 use super::{
-    Conv, ConvertError, PathStep, apply, child, conv, conversion_for, go_quote, index_step,
-    key_step, unexpected,
+    Conv, ConvertError, PathStep, apply, child, conv, conversion_for, go_quote, unexpected,
 };
 use crate::eval::types::Type;
 use crate::eval::value::Value;
@@ -100,7 +99,7 @@ pub(super) fn conversion_collection_to_list(ety: &Type, elem_conv: Option<Conv>)
         }
         let mut elems = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            elems.push(apply(&elem_conv, item, &child(path, index_step(i)))?);
+            elems.push(apply(&elem_conv, item, &child(path, PathStep::index(i)))?);
         }
         if elems.is_empty() {
             // Prefer a concrete element type over a dynamic one for an empty list.
@@ -133,7 +132,7 @@ pub(super) fn conversion_collection_to_set(ety: &Type, elem_conv: Option<Conv>) 
         };
         let mut elems = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            elems.push(apply(&elem_conv, item, &child(path, index_step(i)))?);
+            elems.push(apply(&elem_conv, item, &child(path, PathStep::index(i)))?);
         }
         if elems.is_empty() {
             let elem = if ety == Type::Dynamic {
@@ -165,7 +164,7 @@ pub(super) fn conversion_collection_to_map(ety: &Type, elem_conv: Option<Conv>) 
         };
         let mut elems = BTreeMap::new();
         for (key, item) in items {
-            let v = apply(&elem_conv, item, &child(path, key_step(key)))?;
+            let v = apply(&elem_conv, item, &child(path, PathStep::key(key)))?;
             elems.insert(key.clone(), v);
         }
         if elems.is_empty() {
@@ -232,7 +231,7 @@ pub(super) fn conversion_tuple_to_set(
         let mut elems = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let c = elem_convs.get(i).cloned().flatten();
-            elems.push(apply(&c, item, &child(path, index_step(i)))?);
+            elems.push(apply(&c, item, &child(path, PathStep::index(i)))?);
         }
         if !can_collect(&elems) {
             return Err(ConvertError::new(
@@ -281,12 +280,12 @@ pub(super) fn conversion_tuple_to_list(
         let mut elems = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let c = elem_convs.get(i).cloned().flatten();
-            elems.push(apply(&c, item, &child(path, index_step(i)))?);
+            elems.push(apply(&c, item, &child(path, PathStep::index(i)))?);
         }
         // cty passes the last element's path here, so unification errors carry it too.
         let elem_path = match elems.len() {
             0 => path.to_vec(),
-            n => child(path, index_step(n - 1)),
+            n => child(path, PathStep::index(n - 1)),
         };
         let elems = conversion_unify_list_elements(elems, &elem_path, unsafe_ok)?;
         if !can_collect(&elems) {
@@ -336,7 +335,7 @@ pub(super) fn conversion_object_to_map(
             let v = apply(
                 &elem_convs.get(name).cloned(),
                 item,
-                &child(path, key_step(name)),
+                &child(path, PathStep::key(name)),
             )?;
             elems.insert(name.clone(), v);
         }
@@ -380,7 +379,7 @@ pub(super) fn conversion_map_to_object(
             let v = apply(
                 &elem_convs.get(name).cloned(),
                 item,
-                &child(path, key_step(name)),
+                &child(path, PathStep::key(name)),
             )?;
             elems.insert(name.clone(), v);
         }
@@ -427,7 +426,7 @@ fn conversion_unify_collection_elements(
                 "cannot find a common base type for all elements",
             ));
         };
-        let v = c(&elem, &child(path, key_step(&name)))?;
+        let v = c(&elem, &child(path, PathStep::key(&name)))?;
         out.insert(name, v);
     }
     Ok(out)
@@ -459,7 +458,7 @@ fn conversion_unify_list_elements(
                 "cannot find a common base type for all elements",
             ));
         };
-        out.push(c(&elem, &child(path, index_step(i)))?);
+        out.push(c(&elem, &child(path, PathStep::index(i)))?);
     }
     Ok(out)
 }

@@ -48,8 +48,33 @@ pub use set_order::set_from;
 pub enum PathStep {
     /// `cty.GetAttrStep`: an object attribute.
     GetAttr(String),
-    /// `cty.IndexStep`: a list, set or tuple index (a number) or a map key (a string).
+    /// `cty.IndexStep`: a list or tuple index (a number), a map key (a string), or a set's
+    /// element itself.
     Index(Value),
+}
+
+impl PathStep {
+    /// `cty.IndexStep{Key: cty.NumberIntVal(i)}`: a list or tuple element.
+    pub fn index(i: usize) -> PathStep {
+        PathStep::Index(Value::Number(Num::from_i64(i as i64)))
+    }
+
+    /// `cty.IndexStep{Key: cty.StringVal(key)}`: a map element.
+    pub fn key(key: &str) -> PathStep {
+        PathStep::Index(Value::String(key.to_string()))
+    }
+}
+
+/// Steps are equal when they are the same kind and their names or keys are (keys by cty's
+/// `RawEquals`, so a set element step compares by value).
+impl PartialEq for PathStep {
+    fn eq(&self, other: &PathStep) -> bool {
+        match (self, other) {
+            (PathStep::GetAttr(a), PathStep::GetAttr(b)) => a == b,
+            (PathStep::Index(a), PathStep::Index(b)) => a.raw_equals(b),
+            _ => false,
+        }
+    }
 }
 
 /// A failed conversion (cty's `PathError`, or the plain error `convert.Convert` returns for a
@@ -129,16 +154,6 @@ fn child(path: &[PathStep], step: PathStep) -> Vec<PathStep> {
     out.extend_from_slice(path);
     out.push(step);
     out
-}
-
-/// `cty.IndexStep{Key: cty.NumberIntVal(i)}`.
-fn index_step(i: usize) -> PathStep {
-    PathStep::Index(Value::Number(Num::from_i64(i as i64)))
-}
-
-/// `cty.IndexStep{Key: cty.StringVal(key)}`.
-fn key_step(key: &str) -> PathStep {
-    PathStep::Index(Value::String(key.to_string()))
 }
 
 /// The error for a conversion applied to a value of a type it was not built for (cty panics).

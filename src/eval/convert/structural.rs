@@ -1,7 +1,7 @@
 //! cty's conversion_object.go and conversion_tuple.go: object-to-object and tuple-to-tuple
 //! conversions.
 
-use super::{Conv, PathStep, apply, child, conv, conversion_for, index_step, unexpected};
+use super::{Conv, PathStep, apply, child, conv, conversion_for, unexpected};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use std::collections::BTreeMap;
@@ -67,7 +67,7 @@ pub(super) fn conversion_tuple_to_tuple(
         let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let c = elem_convs.get(i).cloned().flatten();
-            out.push(apply(&c, item, &child(path, index_step(i)))?);
+            out.push(apply(&c, item, &child(path, PathStep::index(i)))?);
         }
         Ok(Value::Tuple(out))
     }))
