@@ -83,6 +83,10 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// The file a span-less diagnostic is about (a path that could not be read, say).
     pub path: Option<String>,
+    /// Go HCL's `Expression` range (or, for function-hcl's own diagnostics, its `Context`
+    /// range): the source function-hcl quotes before the message when it reports a discarded
+    /// block. Evaluation diagnostics carry the innermost expression that failed.
+    pub expression: Option<Span>,
 }
 
 impl Diagnostic {
@@ -97,6 +101,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             path: None,
+            expression: None,
         }
     }
 
@@ -127,6 +132,12 @@ impl Diagnostic {
     /// Sets the path of a span-less diagnostic.
     pub fn with_path(mut self, path: impl Into<String>) -> Self {
         self.path = Some(path.into());
+        self
+    }
+
+    /// Sets the expression range (Go HCL's `Diagnostic.Expression`).
+    pub fn with_expression(mut self, span: Span) -> Self {
+        self.expression = Some(span);
         self
     }
 

@@ -42,7 +42,7 @@ impl Run<'_> {
             }
             let ty = expand_val.ty();
             let null_diag = |run: &Self| {
-                run.diag(
+                run.diag_expr(
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must not be null.",
                     &expand_expr.span,
@@ -69,7 +69,7 @@ impl Run<'_> {
                     }
                 }
                 _ => {
-                    diags.push(self.diag(
+                    diags.push(self.diag_expr(
                         "Invalid expanding argument value",
                         "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
                         &expand_expr.span,
@@ -249,14 +249,16 @@ impl Run<'_> {
             FunctionError::Arg { index, message } => {
                 let param = params.get(index).or(var_param);
                 match (param, args.get(index)) {
-                    (Some(param), Some(arg)) => self.diag(
-                        "Invalid function argument",
-                        format!(
-                            "Invalid value for {} parameter: {message}.",
-                            go_quote(param.name)
-                        ),
-                        &arg.start_range(),
-                    ),
+                    (Some(param), Some(arg)) => self
+                        .diag(
+                            "Invalid function argument",
+                            format!(
+                                "Invalid value for {} parameter: {message}.",
+                                go_quote(param.name)
+                            ),
+                            &arg.start_range(),
+                        )
+                        .with_expression(self.span(&arg.range())),
                     (Some(param), None) => self.diag(
                         "Invalid function argument",
                         format!(

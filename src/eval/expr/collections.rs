@@ -28,18 +28,21 @@ impl Run<'_> {
                 continue;
             }
             if key.is_null() {
-                diags.push(self.diag(
-                    "Null value as key",
-                    "Can't use a null value as a key.",
-                    &item.value.span,
-                ));
+                diags.push(
+                    self.diag(
+                        "Null value as key",
+                        "Can't use a null value as a key.",
+                        &item.value.span,
+                    )
+                    .with_expression(self.span(&item.key.span)),
+                );
                 known = false;
                 continue;
             }
             let key = match convert::convert(&key, &Type::String) {
                 Ok(k) => k,
                 Err(err) => {
-                    diags.push(self.diag(
+                    diags.push(self.diag_expr(
                         "Incorrect key type",
                         format!("Can't use this value as a key: {err}."),
                         &item.key.span,
@@ -67,7 +70,7 @@ impl Run<'_> {
             if let ExprKind::Traversal { steps, .. } = &item.key.kind
                 && !steps.is_empty()
             {
-                let d = self.diag(
+                let d = self.diag_expr(
                     "Ambiguous attribute key",
                     "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                     &item.key.span,
@@ -92,7 +95,7 @@ impl Run<'_> {
             if auto_upgrade {
                 return (Value::Tuple(Vec::new()), diags);
             }
-            diags.push(self.diag(
+            diags.push(self.diag_expr(
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.",
                 &source.span,

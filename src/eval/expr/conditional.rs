@@ -58,7 +58,7 @@ impl Run<'_> {
         let (cond, cond_diags) = self.eval(condition, scope);
         diags.extend(cond_diags);
         if cond.is_null() {
-            diags.push(self.diag(
+            diags.push(self.diag_expr(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
                 &condition.span,
@@ -77,7 +77,7 @@ impl Run<'_> {
         let cond = match convert::convert(&cond, &Type::Bool) {
             Ok(c) => c,
             Err(_) => {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Incorrect condition type",
                     "The condition expression must be of type bool.",
                     &condition.span,
@@ -97,7 +97,7 @@ impl Run<'_> {
         match conv(&chosen) {
             Ok(v) => (v, diags),
             Err(err) => {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Inconsistent conditional result types",
                     format!("The {which} result value has the wrong type: {err}."),
                     &branch.span,

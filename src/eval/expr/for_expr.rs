@@ -13,7 +13,7 @@ impl Run<'_> {
     pub(super) fn for_expr(&mut self, f: &ForExpr, scope: &Scope) -> (Value, Diags) {
         let (coll, mut diags) = self.eval(&f.collection, scope);
         if coll.is_null() {
-            diags.push(self.diag(
+            diags.push(self.diag_expr(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.",
                 &f.collection.span,
@@ -28,7 +28,7 @@ impl Run<'_> {
             coll_ty,
             Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Tuple(_) | Type::Object(_)
         ) {
-            diags.push(self.diag(
+            diags.push(self.diag_expr(
                 "Iteration over non-iterable value",
                 format!(
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
@@ -46,7 +46,7 @@ impl Run<'_> {
             let cond_failed = has_errors(&cond_diags);
             diags.extend(cond_diags);
             if result.is_null() {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Condition is null",
                     "The value of the 'if' clause must not be null.",
                     &cond.span,
@@ -54,7 +54,7 @@ impl Run<'_> {
                 return (Value::dynamic(), diags);
             }
             if let Err(err) = convert::convert(&result, &Type::Bool) {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {err}."),
                     &cond.span,
@@ -94,7 +94,7 @@ impl Run<'_> {
                 diags.extend(cond_diags);
                 if include_raw.is_null() {
                     if known {
-                        diags.push(self.diag(
+                        diags.push(self.diag_expr(
                             "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.",
                             &cond.span,
@@ -107,7 +107,7 @@ impl Run<'_> {
                     Ok(v) => v,
                     Err(err) => {
                         if known {
-                            diags.push(self.diag(
+                            diags.push(self.diag_expr(
                                 "Invalid 'for' condition",
                                 format!("The 'if' clause value is invalid: {err}."),
                                 &cond.span,
@@ -130,7 +130,7 @@ impl Run<'_> {
             diags.extend(key_diags);
             if key_raw.is_null() {
                 if known {
-                    diags.push(self.diag(
+                    diags.push(self.diag_expr(
                         "Invalid object key",
                         "Key expression in 'for' expression must not produce a null value.",
                         &key_expr.span,
@@ -151,7 +151,7 @@ impl Run<'_> {
                 }
                 Err(err) => {
                     if known {
-                        diags.push(self.diag(
+                        diags.push(self.diag_expr(
                             "Invalid object key",
                             format!("The key expression produced an invalid result: {err}."),
                             &key_expr.span,
@@ -174,7 +174,7 @@ impl Run<'_> {
                         "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
                         go_quote(entry.key())
                     );
-                    diags.push(self.diag("Duplicate object key", detail, &key_expr.span));
+                    diags.push(self.diag_expr("Duplicate object key", detail, &key_expr.span));
                 }
                 std::collections::btree_map::Entry::Vacant(entry) => {
                     entry.insert(val);
@@ -209,7 +209,7 @@ impl Run<'_> {
                 diags.extend(cond_diags);
                 if include_raw.is_null() {
                     if known {
-                        diags.push(self.diag(
+                        diags.push(self.diag_expr(
                             "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.",
                             &cond.span,
@@ -227,7 +227,7 @@ impl Run<'_> {
                     Ok(_) => {}
                     Err(err) => {
                         if known {
-                            diags.push(self.diag(
+                            diags.push(self.diag_expr(
                                 "Invalid 'for' condition",
                                 format!("The 'if' clause value is invalid: {err}."),
                                 &cond.span,

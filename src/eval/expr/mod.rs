@@ -114,6 +114,14 @@ enum Arg<'e> {
 }
 
 impl Arg<'_> {
+    /// The argument's whole range (the expanded expression's for an expanded element).
+    fn range(&self) -> TextRange {
+        match self {
+            Arg::Expr(e) => e.span.clone(),
+            Arg::Value(_, range) => range.clone(),
+        }
+    }
+
     fn start_range(&self) -> TextRange {
         match self {
             Arg::Expr(e) => start_range(e),
@@ -144,8 +152,27 @@ impl Run<'_> {
             )
     }
 
+    /// A span in the file being evaluated.
+    fn span(&self, range: &TextRange) -> Span {
+        Span::new(self.ev.file, range.start as usize..range.end as usize)
+    }
+
+    /// A diagnostic about a whole sub-expression: its range is both the subject and Go's
+    /// `Expression`.
+    fn diag_expr(&self, summary: &str, detail: impl Into<String>, subject: &TextRange) -> Diagnostic {
+        self.diag(summary, detail, subject)
+            .with_expression(self.span(subject))
+    }
+
     fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope))
+        let (val, mut diags) =
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope));
+        // hcl names the expression that failed on every diagnostic (`Expression`): the node
+        // itself unless the diagnostic was about one of its parts.
+        for d in diags.iter_mut().filter(|d| d.expression.is_none()) {
+            d.expression = Some(self.span(&expr.span));
+        }
+        (val, diags)
     }
 
     fn eval_inner(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {

@@ -25,7 +25,7 @@ impl Run<'_> {
         let lhs_val = match convert::convert(&given_lhs, &param_ty) {
             Ok(v) => v,
             Err(err) => {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Invalid operand",
                     format!("Unsuitable value for left operand: {err}."),
                     &lhs.span,
@@ -37,7 +37,7 @@ impl Run<'_> {
         let rhs_val = match convert::convert(&given_rhs, &param_ty) {
             Ok(v) => v,
             Err(err) => {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Invalid operand",
                     format!("Unsuitable value for right operand: {err}."),
                     &rhs.span,
@@ -90,7 +90,7 @@ impl Run<'_> {
         let val = match convert::convert(&given, &ty) {
             Ok(v) => v,
             Err(err) => {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Invalid operand",
                     format!("Unsuitable value for unary operand: {err}."),
                     &operand.span,

@@ -21,7 +21,7 @@ impl Run<'_> {
             let (val, part_diags) = self.eval(part, scope);
             diags.extend(part_diags);
             if val.is_null() {
-                diags.push(self.diag(
+                diags.push(self.diag_expr(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.",
                     &part.span,
@@ -41,7 +41,7 @@ impl Run<'_> {
                         buf.push_str(s);
                     }
                 }
-                Err(err) => diags.push(self.diag(
+                Err(err) => diags.push(self.diag_expr(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {err}."),
                     &part.span,
