@@ -1,6 +1,7 @@
 //! fnhcl: render, check, format and package function-hcl compositions without Docker.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 
+pub mod analysis;
 pub mod check;
 pub mod diagnostics;
 pub mod eval;

@@ -68,6 +68,20 @@ pub enum Code {
     T301,
     /// An expression's value is not known yet.
     T302,
+    /// A local is declared twice in one scope.
+    R201,
+    /// A local has the name of a variable of an enclosing scope.
+    R202,
+    /// A reference to a variable that does not exist.
+    R203,
+    /// Locals that depend on each other in a cycle.
+    R204,
+    /// function-hcl rejected a block while evaluating the program.
+    E401,
+    /// A block was discarded because its values are not known yet.
+    E402,
+    /// A user function call failed or a user function definition is wrong.
+    E403,
 }
 
 /// What the table says about a code.
@@ -280,6 +294,48 @@ pub static CODES: &[CodeInfo] = &[
         "unknown-value",
         "A value is not known yet",
     ),
+    info(
+        Code::R201,
+        "R201",
+        "duplicate-local",
+        "A local is declared twice in one scope",
+    ),
+    info(
+        Code::R202,
+        "R202",
+        "shadowed-variable",
+        "A local has the name of a variable of an enclosing scope",
+    ),
+    info(
+        Code::R203,
+        "R203",
+        "undefined-variable",
+        "A reference to a variable that does not exist",
+    ),
+    info(
+        Code::R204,
+        "R204",
+        "local-cycle",
+        "Locals depend on each other in a cycle",
+    ),
+    info(
+        Code::E401,
+        "E401",
+        "evaluation-error",
+        "function-hcl rejected a block while evaluating the program",
+    ),
+    info(
+        Code::E402,
+        "E402",
+        "incomplete-block",
+        "A block was discarded because its values are not known yet",
+    ),
+    info(
+        Code::E403,
+        "E403",
+        "user-function-error",
+        "A user function definition or call is wrong",
+    ),
 ];
 
 impl Code {
@@ -308,7 +364,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::T302),
+            Some(Code::E403),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

@@ -1,12 +1,15 @@
 //! The typed function-hcl program: the blocks of a schema-valid tree, as Rust types.
 //!
-//! Built only from trees that passed [`super::schema::check_program`], so every block has the
-//! labels and required arguments its schema asks for; a missing one (impossible after the
-//! check) degrades to an error expression rather than a panic. Top-level blocks of all files
-//! form one body, in file order, as function-hcl merges them.
+//! Every block carries the diagnostics of its own body against its schema (`problems`), which
+//! function-hcl reports only when it processes that block; a block with problems may lack a
+//! label or a required argument, which then degrades to an empty label or an error
+//! expression rather than a panic. Top-level blocks of all files form one body, in file
+//! order, as function-hcl merges them.
 
 use super::ParsedFile;
 use super::ast::{Attribute, Block, Body, Expr, ExprKind, Label, TextRange};
+use super::schema::{body_problems, top_level_problems};
+use crate::diagnostics::Diagnostic;
 use crate::source::FileId;
 
 /// A whole program.
@@ -49,11 +52,22 @@ pub struct Local {
     pub value: FileExpr,
 }
 
+/// All `locals` blocks of one body: one scope.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Locals {
+    /// The locals in source order.
+    pub items: Vec<Local>,
+    /// hcl's `JustAttributes` diagnostics (a block nested in `locals`).
+    pub problems: Vec<Diagnostic>,
+}
+
 /// The content shared by the top level and `group` blocks.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GroupBody {
     /// All locals of the body's `locals` blocks (one scope).
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics (at the top level: of every file).
+    pub problems: Vec<Diagnostic>,
     /// `condition` (groups only).
     pub condition: Option<FileExpr>,
     /// Child blocks in source order.
@@ -105,7 +119,9 @@ pub struct Resource {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `condition`.
     pub condition: Option<FileExpr>,
     /// `body`.
@@ -120,7 +136,9 @@ pub struct Template {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `body`.
     pub body: FileExpr,
     /// Nested blocks in source order.
@@ -135,7 +153,9 @@ pub struct Collection {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `condition`.
     pub condition: Option<FileExpr>,
     /// `for_each`.
@@ -156,7 +176,9 @@ pub struct Composite {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `body`.
     pub body: FileExpr,
 }
@@ -167,7 +189,9 @@ pub struct ContextBlock {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `key`.
     pub key: FileExpr,
     /// `value`.
@@ -180,7 +204,9 @@ pub struct Ready {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `value`.
     pub value: FileExpr,
 }
@@ -193,7 +219,9 @@ pub struct Requirement {
     /// Where.
     pub origin: Origin,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `condition`.
     pub condition: Option<FileExpr>,
     /// `select` blocks (exactly one when valid).
@@ -205,6 +233,8 @@ pub struct Requirement {
 pub struct Select {
     /// Where.
     pub origin: Origin,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `apiVersion`.
     pub api_version: FileExpr,
     /// `kind`.
@@ -227,7 +257,9 @@ pub struct Function {
     /// Arguments in source order.
     pub args: Vec<Arg>,
     /// Locals.
-    pub locals: Vec<Local>,
+    pub locals: Locals,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `body`.
     pub body: FileExpr,
 }
@@ -239,13 +271,15 @@ pub struct Arg {
     pub name: Label,
     /// Where.
     pub origin: Origin,
+    /// The body's schema diagnostics.
+    pub problems: Vec<Diagnostic>,
     /// `description`.
     pub description: Option<FileExpr>,
     /// `default`.
     pub default: Option<FileExpr>,
 }
 
-/// Builds the typed program from schema-valid files.
+/// Builds the typed program from parsed files (their schema problems recorded, not enforced).
 pub fn build(files: &[ParsedFile]) -> Program {
     let mut program = Program {
         top: GroupBody::default(),
@@ -253,6 +287,10 @@ pub fn build(files: &[ParsedFile]) -> Program {
     };
     for file in files {
         let b = Builder { file: file.file };
+        program
+            .top
+            .problems
+            .extend(top_level_problems(file.file, &file.body));
         b.fill_group(&file.body, &mut program.top);
         for block in file.body.blocks.iter().filter(|b| b.kind == "function") {
             program.functions.push(b.function(block));
@@ -274,6 +312,10 @@ impl Builder {
         }
     }
 
+    fn problems(&self, block: &Block) -> Vec<Diagnostic> {
+        body_problems(self.file, &block.body, &block.kind)
+    }
+
     fn expr(&self, attr: &Attribute) -> FileExpr {
         FileExpr {
             file: self.file,
@@ -289,8 +331,8 @@ impl Builder {
             .map(|a| self.expr(a))
     }
 
-    /// A required attribute; the schema check guarantees it, so a missing one is an error
-    /// expression at the body's start.
+    /// A required attribute; when it is missing (a schema problem of the block) it is an
+    /// error expression at the body's start.
     fn required(&self, body: &Body, name: &str) -> FileExpr {
         let at = body.span.start..body.span.start;
         self.attr(body, name).unwrap_or(FileExpr {
@@ -311,27 +353,34 @@ impl Builder {
         })
     }
 
-    fn locals(&self, body: &Body) -> Vec<Local> {
-        body.blocks
-            .iter()
-            .filter(|b| b.kind == "locals")
-            .flat_map(|b| b.body.attributes.iter())
-            .map(|a| Local {
-                name: a.name.clone(),
-                value: self.expr(a),
-            })
-            .collect()
+    fn locals(&self, body: &Body) -> Locals {
+        let mut locals = Locals::default();
+        for block in body.blocks.iter().filter(|b| b.kind == "locals") {
+            locals.problems.extend(self.problems(block));
+            locals
+                .items
+                .extend(block.body.attributes.iter().map(|a| Local {
+                    name: a.name.clone(),
+                    value: self.expr(a),
+                }));
+        }
+        locals
     }
 
     fn fill_group(&self, body: &Body, group: &mut GroupBody) {
-        group.locals.extend(self.locals(body));
+        let locals = self.locals(body);
+        group.locals.items.extend(locals.items);
+        group.locals.problems.extend(locals.problems);
         if group.condition.is_none() {
             group.condition = self.attr(body, "condition");
         }
         for block in &body.blocks {
             let child = match block.kind.as_str() {
                 "group" => {
-                    let mut inner = GroupBody::default();
+                    let mut inner = GroupBody {
+                        problems: self.problems(block),
+                        ..GroupBody::default()
+                    };
                     self.fill_group(&block.body, &mut inner);
                     Child::Group(Group {
                         origin: self.origin(block),
@@ -357,6 +406,7 @@ impl Builder {
                 "ready" => Some(ResourceChild::Ready(Ready {
                     origin: self.origin(block),
                     locals: self.locals(&block.body),
+                    problems: self.problems(block),
                     value: self.required(&block.body, "value"),
                 })),
                 "context" => Some(ResourceChild::Context(self.context(block))),
@@ -370,6 +420,7 @@ impl Builder {
             name: Self::label(block),
             origin: self.origin(block),
             locals: self.locals(&block.body),
+            problems: self.problems(block),
             condition: self.attr(&block.body, "condition"),
             body: self.required(&block.body, "body"),
             children: self.resource_children(&block.body),
@@ -385,6 +436,7 @@ impl Builder {
             .map(|t| Template {
                 origin: self.origin(t),
                 locals: self.locals(&t.body),
+                problems: self.problems(t),
                 body: self.required(&t.body, "body"),
                 children: self.resource_children(&t.body),
             })
@@ -393,6 +445,7 @@ impl Builder {
             name: Self::label(block),
             origin: self.origin(block),
             locals: self.locals(&block.body),
+            problems: self.problems(block),
             condition: self.attr(&block.body, "condition"),
             for_each: self.required(&block.body, "for_each"),
             name_expr: self.attr(&block.body, "name"),
@@ -406,6 +459,7 @@ impl Builder {
             object: Self::label(block),
             origin: self.origin(block),
             locals: self.locals(&block.body),
+            problems: self.problems(block),
             body: self.required(&block.body, "body"),
         }
     }
@@ -414,6 +468,7 @@ impl Builder {
         ContextBlock {
             origin: self.origin(block),
             locals: self.locals(&block.body),
+            problems: self.problems(block),
             key: self.required(&block.body, "key"),
             value: self.required(&block.body, "value"),
         }
@@ -427,6 +482,7 @@ impl Builder {
             .filter(|b| b.kind == "select")
             .map(|s| Select {
                 origin: self.origin(s),
+                problems: self.problems(s),
                 api_version: self.required(&s.body, "apiVersion"),
                 kind: self.required(&s.body, "kind"),
                 match_name: self.attr(&s.body, "matchName"),
@@ -437,6 +493,7 @@ impl Builder {
             name: Self::label(block),
             origin: self.origin(block),
             locals: self.locals(&block.body),
+            problems: self.problems(block),
             condition: self.attr(&block.body, "condition"),
             selects,
         }
@@ -451,6 +508,7 @@ impl Builder {
             .map(|a| Arg {
                 name: Self::label(a),
                 origin: self.origin(a),
+                problems: self.problems(a),
                 description: self.attr(&a.body, "description"),
                 default: self.attr(&a.body, "default"),
             })
@@ -458,9 +516,10 @@ impl Builder {
         Function {
             name: Self::label(block),
             origin: self.origin(block),
+            locals: self.locals(&block.body),
+            problems: self.problems(block),
             description: self.attr(&block.body, "description"),
             args,
-            locals: self.locals(&block.body),
             body: self.required(&block.body, "body"),
         }
     }
@@ -496,7 +555,7 @@ mod tests {
             "locals {\n  a = 1\n}\nresource r {\n  body = {}\n}\n",
             "locals {\n  b = 2\n}\ngroup {\n  condition = true\n  resources c {\n    for_each = []\n    template {\n      body = {}\n      ready {\n        value = \"READY_TRUE\"\n      }\n    }\n  }\n}\nfunction f {\n  arg x {\n    default = 1\n  }\n  body = x\n}\n",
         ]);
-        let names: Vec<&str> = p.top.locals.iter().map(|l| l.name.as_str()).collect();
+        let names: Vec<&str> = p.top.locals.items.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(p.top.children.len(), 2);
         let Child::Group(group) = &p.top.children[1] else {
@@ -513,7 +572,7 @@ mod tests {
             ResourceChild::Ready(_)
         ));
         assert_eq!(p.functions[0].args[0].name.value, "x");
-        assert_eq!(p.top.locals[1].value.file, p.functions[0].origin.file);
+        assert_eq!(p.top.locals.items[1].value.file, p.functions[0].origin.file);
     }
 
     #[test]

@@ -146,6 +146,16 @@ struct Checker {
 }
 
 impl Checker {
+    fn new(file: FileId) -> Checker {
+        Checker {
+            file,
+            resources: Vec::new(),
+            collections: Vec::new(),
+            requirements: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+
     fn span(&self, range: &TextRange) -> Span {
         Span::new(self.file, range.start as usize..range.end as usize)
     }
@@ -329,13 +339,7 @@ impl Checker {
 /// Structural diagnostics for a whole program (all its files, as one unit): the schema, name
 /// clashes, user function definitions and requirement selectors.
 pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
-    let mut checker = Checker {
-        file: files.first().map_or_else(FileId::first, |f| f.file),
-        resources: Vec::new(),
-        collections: Vec::new(),
-        requirements: Vec::new(),
-        diagnostics: Vec::new(),
-    };
+    let mut checker = Checker::new(files.first().map_or_else(FileId::first, |f| f.file));
     for file in files {
         checker.file = file.file;
         checker.structure(&file.body, Some(&TOP_LEVEL));
@@ -351,6 +355,38 @@ pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
         checker.file = file.file;
         checker.requirements_in(&file.body);
     }
+    checker.diagnostics
+}
+
+/// The diagnostics hcl reports for one body against its block type's schema, without looking
+/// into child blocks: `Body.Content` for blocks with a schema, `JustAttributes` for `locals`.
+/// function-hcl checks each body only when it processes the block, so a mistake inside a
+/// block that is never processed is never reported at run time.
+pub fn body_problems(file: FileId, body: &Body, kind: &str) -> Vec<Diagnostic> {
+    let mut checker = Checker::new(file);
+    match schema_for(kind) {
+        Some(Some(schema)) => {
+            checker.content(body, schema);
+        }
+        Some(None) => {
+            if let Some(first) = body.blocks.first() {
+                checker.report(
+                    Code::B106,
+                    format!("Unexpected {:?} block", first.kind),
+                    Some("Blocks are not allowed here.".into()),
+                    &first.kind_span,
+                );
+            }
+        }
+        None => {}
+    }
+    checker.diagnostics
+}
+
+/// The top-level schema check of one file (hcl's `Body.Content` with the top-level schema).
+pub fn top_level_problems(file: FileId, body: &Body) -> Vec<Diagnostic> {
+    let mut checker = Checker::new(file);
+    checker.content(body, &TOP_LEVEL);
     checker.diagnostics
 }
 

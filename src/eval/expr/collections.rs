@@ -2,7 +2,7 @@
 //! splat expressions.
 
 use super::ops::unknown_not_null;
-use super::vars::keyword;
+use crate::analysis::references::keyword;
 use super::{Diags, Run, has_errors};
 use crate::eval::convert;
 use crate::eval::scope::Scope;

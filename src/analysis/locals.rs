@@ -1,0 +1,199 @@
+//! One scope of locals (all `locals` blocks of a body): duplicate and shadowing checks, the
+//! references every local makes, and the order to evaluate them in — function-hcl's locals
+//! processor (`locals/locals.go`), made deterministic.
+//!
+//! Go walks its maps in random order, so which of several mistakes it reports, and where a
+//! cycle's path starts, vary from run to run. Here everything goes in source order: the first
+//! duplicate or shadowing local, the first undefined reference of the first local that has
+//! one, and cycles found by a depth-first walk that starts at the first local in the source.
+
+use crate::diagnostics::{Code, Diagnostic};
+use super::references::variables;
+use crate::source::Span;
+use crate::syntax::ast::TextRange;
+use crate::syntax::model::Local;
+
+/// The order to evaluate a scope's locals in: indexes into the slice given to
+/// [`plan_locals`], every local after the locals it refers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocalsPlan {
+    /// Indexes, dependencies first.
+    pub order: Vec<usize>,
+}
+
+fn span(local: &Local, range: &TextRange) -> Span {
+    Span::new(
+        local.value.file,
+        range.start as usize..range.end as usize,
+    )
+}
+
+/// The whole `name = value` attribute.
+fn attribute_span(local: &Local) -> Span {
+    span(local, &(local.value.name_span.start..local.value.expr.span.end))
+}
+
+/// function-hcl's own error diagnostics carry the range as subject and context.
+fn error(code: Code, summary: String, detail: &str, at: Span) -> Diagnostic {
+    let mut d = Diagnostic::new(code, summary)
+        .with_primary(at, None)
+        .with_expression(at);
+    if !detail.is_empty() {
+        d.detail = Some(detail.to_string());
+    }
+    d
+}
+
+/// Checks one scope of locals and orders them; `defined` says whether a name is a variable of
+/// an enclosing scope. The error is the first problem found (function-hcl stops there).
+pub fn plan_locals(
+    locals: &[Local],
+    defined: impl Fn(&str) -> bool,
+) -> Result<LocalsPlan, Box<Diagnostic>> {
+    let mut index: Vec<(&str, usize)> = Vec::with_capacity(locals.len());
+    for (i, local) in locals.iter().enumerate() {
+        if index.iter().any(|(name, _)| *name == local.name) {
+            let summary = format!("local {:?}: duplicate local declaration", local.name);
+            return Err(Box::new(error(Code::R201, summary, "", attribute_span(local))));
+        }
+        if defined(&local.name) {
+            return Err(Box::new(error(
+                Code::R202,
+                "attempt to shadow variable".into(),
+                &local.name,
+                attribute_span(local),
+            )));
+        }
+        index.push((&local.name, i));
+    }
+    let find = |name: &str| index.iter().find(|(n, _)| *n == name).map(|(_, i)| *i);
+    let mut deps: Vec<Vec<usize>> = Vec::with_capacity(locals.len());
+    for local in locals {
+        let mut mine = Vec::new();
+        for var in variables(&local.value.expr) {
+            match find(var.root) {
+                Some(i) => mine.push(i),
+                None if defined(var.root) => {}
+                None => {
+                    return Err(Box::new(error(
+                        Code::R203,
+                        "reference to non-existent variable".into(),
+                        var.root,
+                        span(local, var.span),
+                    )));
+                }
+            }
+        }
+        deps.push(mine);
+    }
+    let mut walk = Walk {
+        locals,
+        deps: &deps,
+        done: vec![false; locals.len()],
+        path: Vec::new(),
+        order: Vec::with_capacity(locals.len()),
+    };
+    for i in 0..locals.len() {
+        walk.visit(i)?;
+    }
+    Ok(LocalsPlan { order: walk.order })
+}
+
+struct Walk<'a> {
+    locals: &'a [Local],
+    deps: &'a [Vec<usize>],
+    done: Vec<bool>,
+    path: Vec<usize>,
+    order: Vec<usize>,
+}
+
+impl Walk<'_> {
+    fn visit(&mut self, i: usize) -> Result<(), Box<Diagnostic>> {
+        if self.done[i] {
+            return Ok(());
+        }
+        if let Some(at) = self.path.iter().position(|&p| p == i) {
+            let names: Vec<&str> = self.path[at..]
+                .iter()
+                .chain(std::iter::once(&i))
+                .map(|&p| self.locals[p].name.as_str())
+                .collect();
+            let local = &self.locals[i];
+            return Err(Box::new(error(
+                Code::R204,
+                format!("cycle found: {}", names.join(" \u{2192} ")),
+                "",
+                span(local, &local.value.expr.span),
+            )));
+        }
+        self.path.push(i);
+        for k in 0..self.deps[i].len() {
+            let dep = self.deps[i][k];
+            self.visit(dep)?;
+        }
+        self.path.pop();
+        self.done[i] = true;
+        self.order.push(i);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+    use crate::syntax::{ParsedFile, model, parse_file};
+
+    fn locals(text: &str) -> Vec<Local> {
+        let mut map = SourceMap::new();
+        let id = map.add("main.hcl", text);
+        let parsed = parse_file(map.get(id));
+        assert!(!parsed.has_errors());
+        let program = model::build(&[ParsedFile {
+            file: id,
+            body: parsed.body,
+        }]);
+        program.top.locals.items
+    }
+
+    fn message(text: &str, defined: &[&str]) -> String {
+        let err = plan_locals(&locals(text), |n| defined.contains(&n)).unwrap_err();
+        format!("{}; {}", err.summary, err.detail.unwrap_or_default())
+    }
+
+    #[test]
+    fn dependencies_come_first() {
+        let ls = locals("locals {\n  c = b + 1\n  b = a\n  a = req.x\n}\n");
+        let plan = plan_locals(&ls, |n| n == "req").unwrap();
+        let names: Vec<&str> = plan.order.iter().map(|&i| ls[i].name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn cycles_start_at_the_first_local_in_the_source() {
+        assert_eq!(
+            message("locals {\n  a = b\n  b = c\n  c = a\n}\n", &[]),
+            "cycle found: a \u{2192} b \u{2192} c \u{2192} a; "
+        );
+        assert_eq!(message("locals {\n  x = x\n}\n", &[]), "cycle found: x \u{2192} x; ");
+    }
+
+    #[test]
+    fn mistakes_are_reported_in_source_order() {
+        assert_eq!(
+            message("locals {\n  a = 1\n}\nlocals {\n  a = 2\n}\n", &[]),
+            "local \"a\": duplicate local declaration; "
+        );
+        assert_eq!(message("locals {\n  req = 1\n}\n", &["req"]), "attempt to shadow variable; req");
+        assert_eq!(
+            message("locals {\n  a = try(nosuch, 1)\n  b = other\n}\n", &[]),
+            "reference to non-existent variable; nosuch"
+        );
+    }
+
+    #[test]
+    fn for_expression_names_are_not_references() {
+        let ls = locals("locals {\n  a = [for x in [1] : x]\n}\n");
+        assert!(plan_locals(&ls, |_| false).is_ok());
+    }
+}
