@@ -106,8 +106,43 @@ pub enum Command {
     /// or its value is not fully known (the unknown references are listed).
     Eval(EvalArgs),
 
+    /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
+    #[command(subcommand)]
+    Function(FunctionCommand),
+
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+/// `fnhcl function …`.
+#[derive(Debug, Subcommand)]
+pub enum FunctionCommand {
+    /// Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse.
+    ///
+    /// Both are in protobuf JSON form (what `crossplane render` and function-hcl exchange).
+    /// The program is SOURCE (a directory, a txtar file or a Composition) or, without it, the
+    /// request's own `input.hcl`. Exit status 0 whenever a response was produced, fatal
+    /// results included; 2 when the request or SOURCE cannot be read.
+    Run(FunctionRunArgs),
+}
+
+/// `fnhcl function run`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl function run --request request.json ./hcl
+  fnhcl function run --request request.json   # the program is the request's input.hcl")]
+pub struct FunctionRunArgs {
+    /// The RunFunctionRequest as protobuf JSON (`-` reads standard input).
+    #[arg(long, value_name = "FILE")]
+    pub request: PathBuf,
+
+    /// The composition: a directory, a txtar file or a Composition YAML.
+    #[arg(value_name = "SOURCE")]
+    pub source: Option<String>,
+
+    /// The pipeline step to use when SOURCE is a Composition with several function-hcl steps.
+    #[arg(long, value_name = "NAME")]
+    pub step: Option<String>,
 }
 
 /// `fnhcl package`.

@@ -86,6 +86,9 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
+        Command::Function(args::FunctionCommand::Run(args)) => {
+            commands::function::run(args, &mut cx)
+        }
         Command::Check(args) => {
             let (status, mut findings) = commands::check::run(args, &mut cx)?;
             // The findings are check's product: they go to stdout, coloured for its terminal.

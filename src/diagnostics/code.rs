@@ -42,6 +42,8 @@ pub enum Code {
     I016,
     /// A command-line value is malformed.
     I017,
+    /// A request file is not a RunFunctionRequest.
+    I018,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -220,6 +222,12 @@ pub static CODES: &[CodeInfo] = &[
         "I017",
         "invalid-flag-value",
         "A command-line value is malformed",
+    ),
+    info(
+        Code::I018,
+        "I018",
+        "invalid-request",
+        "A request file is not a RunFunctionRequest in protobuf JSON",
     ),
     info(
         Code::S001,

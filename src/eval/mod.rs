@@ -2,10 +2,12 @@
 
 pub mod convert;
 pub mod expr;
+pub mod function;
 pub mod functions;
 pub mod gostr;
 pub mod json;
 pub mod num;
+pub mod program;
 pub mod proto;
 pub mod scope;
 #[cfg(test)]

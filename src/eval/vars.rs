@@ -7,6 +7,7 @@ use super::json::implied_value;
 use super::proto::{Resource, RunFunctionRequest};
 use super::value::Value;
 use base64::Engine;
+use unicode_normalization::UnicodeNormalization;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 
@@ -108,6 +109,25 @@ fn base_names(resources: &BTreeMap<String, Json>) -> BTreeMap<String, Vec<String
             members.sort();
             (base, members.into_iter().map(|(_, name)| name).collect())
         })
+        .collect()
+}
+
+/// The observed composed resources that are collection members (a non-empty base-name
+/// annotation): function-hcl keeps them out of `self.resource` and its fail-safe.
+pub fn collection_members(request: &RunFunctionRequest) -> std::collections::BTreeSet<String> {
+    request
+        .observed
+        .resources
+        .iter()
+        .filter(|(_, r)| {
+            r.resource
+                .as_ref()
+                .and_then(|o| o.pointer("/metadata/annotations"))
+                .and_then(|a| a.get(ANNOTATION_BASE_NAME))
+                .and_then(Json::as_str)
+                .is_some_and(|base| !base.is_empty())
+        })
+        .map(|(name, _)| name.nfc().collect())
         .collect()
 }
 

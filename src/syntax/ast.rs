@@ -202,6 +202,62 @@ pub struct ForExpr {
     pub object: bool,
 }
 
+impl Expr {
+    /// Calls `f` on each direct child expression, in source order (hclsyntax's
+    /// `walkChildNodes`).
+    pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {
+        match &self.kind {
+            ExprKind::Literal(_) | ExprKind::Traversal { .. } | ExprKind::SplatItem | ExprKind::Error => {}
+            ExprKind::Template(parts) | ExprKind::Tuple(parts) => parts.iter().for_each(f),
+            ExprKind::Call { args, .. } => args.iter().for_each(f),
+            ExprKind::TemplateWrap(inner)
+            | ExprKind::TemplateJoin(inner)
+            | ExprKind::Parens(inner)
+            | ExprKind::RelativeTraversal { source: inner, .. } => f(inner),
+            ExprKind::Unary { operand, .. } => f(operand),
+            ExprKind::Conditional {
+                condition,
+                if_true,
+                if_false,
+            } => {
+                f(condition);
+                f(if_true);
+                f(if_false);
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExprKind::Object(items) => {
+                for item in items {
+                    f(&item.key);
+                    f(&item.value);
+                }
+            }
+            ExprKind::For(e) => {
+                f(&e.collection);
+                if let Some(key) = &e.key {
+                    f(key);
+                }
+                f(&e.value);
+                if let Some(cond) = &e.condition {
+                    f(cond);
+                }
+            }
+            ExprKind::Index {
+                collection, key, ..
+            } => {
+                f(collection);
+                f(key);
+            }
+            ExprKind::Splat { source, each, .. } => {
+                f(source);
+                f(each);
+            }
+        }
+    }
+}
+
 /// Expression forms, as hclsyntax's node types.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {

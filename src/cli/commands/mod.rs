@@ -3,4 +3,5 @@
 pub mod check;
 pub mod completions;
 pub mod eval;
+pub mod function;
 pub mod package;

@@ -60,3 +60,17 @@ fn show_key(key: &Value) -> &'static str {
         _ => "…",
     }
 }
+
+/// hcl's `Traversal.TraverseAbs` of one reference, as function-hcl applies it to find where a
+/// body's unknown values come from. The diagnostics name no expression (Go sets none here).
+pub fn traverse_reference(
+    reference: &VarRef,
+    file: FileId,
+    scope: &Scope,
+) -> (Value, Vec<crate::diagnostics::Diagnostic>) {
+    let mut run = Run {
+        ev: Evaluator::new(file),
+        items: Vec::new(),
+    };
+    run.traverse_abs(reference.root, reference.root_span, reference.steps, scope)
+}

@@ -1,0 +1,464 @@
+//! `group`, `resource`, `resources` and `ready` (function-hcl's `resources.go`).
+
+use super::gotext::{downgrade, has_errors};
+use super::{
+    Diags, Evaluator, error_at, expr_span, plain_error, self_scope,
+};
+use crate::eval::expr::{traverse_reference, variables};
+use crate::eval::gostr::quote;
+use crate::eval::json;
+use crate::eval::num::Num;
+use crate::eval::proto::struct_numbers;
+use crate::eval::scope::Scope;
+use crate::eval::value::Value;
+use crate::eval::vars::{ANNOTATION_BASE_NAME, ANNOTATION_INDEX};
+use crate::syntax::model::{
+    Child, Collection, FileExpr, GroupBody, Locals, Ready, Resource, ResourceChild,
+};
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+
+/// The parts of a `resource` block or a collection's `template` that `addResource` uses.
+struct Parts<'m> {
+    locals: &'m Locals,
+    condition: Option<&'m FileExpr>,
+    body: &'m FileExpr,
+    children: &'m [ResourceChild],
+}
+
+/// The Ready enum names function-hcl accepts, sorted as its message lists them.
+const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];
+
+impl Evaluator<'_> {
+    /// `processGroup`: locals, condition, then every child block in source order.
+    pub(super) fn group(&mut self, scope: &Scope, body: &GroupBody) -> Diags {
+        let (scope, mut diags) = match self.locals(scope, &body.locals) {
+            Ok(ok) => ok,
+            Err(diags) => return diags,
+        };
+        let (keep, ds) = self.condition(&scope, body.condition.as_ref(), "group", "");
+        let failed = has_errors(&ds);
+        diags.extend(ds);
+        if failed {
+            diags.push(plain_error("unable to evaluate condition".into()));
+            return diags;
+        }
+        if !keep {
+            return Vec::new();
+        }
+        for child in &body.children {
+            let current = match child {
+                Child::Group(group) => {
+                    if has_errors(&group.body.problems) {
+                        diags.extend(group.body.problems.iter().cloned());
+                        return diags;
+                    }
+                    self.group(&scope, &group.body)
+                }
+                Child::Resource(resource) => self.resource(&scope, resource),
+                Child::Resources(collection) => self.collection(&scope, collection),
+                Child::Context(context) => self.context(&scope, context),
+                Child::Composite(composite) => self.composite(&scope, composite),
+                Child::Requirement(requirement) => self.requirement(&scope, requirement),
+            };
+            let failed = has_errors(&current);
+            diags.extend(current);
+            if failed {
+                return diags;
+            }
+        }
+        diags
+    }
+
+    fn resource(&mut self, scope: &Scope, resource: &Resource) -> Diags {
+        if has_errors(&resource.problems) {
+            return resource.problems.clone();
+        }
+        let parts = Parts {
+            locals: &resource.locals,
+            condition: resource.condition.as_ref(),
+            body: &resource.body,
+            children: &resource.children,
+        };
+        self.add_resource(scope, &resource.name.value, &parts, None)
+    }
+
+    /// `processResources`: one resource per `for_each` element, then the collection-level
+    /// `composite` and `context` blocks.
+    fn collection(&mut self, scope: &Scope, collection: &Collection) -> Diags {
+        let base = &collection.name.value;
+        if has_errors(&collection.problems) {
+            return collection.problems.clone();
+        }
+        let template = match collection.templates.as_slice() {
+            [] => {
+                let summary = format!("no template block for resource collection {base}");
+                return vec![error_at(summary, header_span(&collection.origin))];
+            }
+            [one] => one,
+            [_, second, ..] => {
+                let summary = format!("multiple template blocks for resource collection {base}");
+                return vec![error_at(summary, header_span(&second.origin))];
+            }
+        };
+        if has_errors(&template.problems) {
+            return template.problems.clone();
+        }
+        let scope = self_scope(
+            scope,
+            vec![
+                ("basename", Value::string(base)),
+                // function-hcl never fills these (see docs/compatibility.md).
+                ("resources", Value::null()),
+                ("connections", Value::null()),
+            ],
+        );
+        let (scope, mut diags) = match self.locals(&scope, &collection.locals) {
+            Ok(ok) => ok,
+            Err(diags) => return diags,
+        };
+        let (keep, ds) =
+            self.condition(&scope, collection.condition.as_ref(), "resources", base);
+        let failed = has_errors(&ds);
+        diags.extend(ds);
+        if failed {
+            let summary = format!("unable to evaluate condition for resource collection {base}");
+            diags.push(error_at(summary, header_span(&collection.origin)));
+            return diags;
+        }
+        if !keep {
+            return diags;
+        }
+        let for_each = &collection.for_each;
+        let (value, ds) = self.eval(for_each, &scope);
+        let failed = has_errors(&ds);
+        diags.extend(ds);
+        if failed {
+            let summary = format!("unable to evaluate for_each for resource collection {base}");
+            diags.push(error_at(summary, expr_span(for_each)));
+            return diags;
+        }
+        let Some(iterations) = iterations(&value) else {
+            let summary =
+                format!("unable to extract iterations for resource collection {base}");
+            diags.push(error_at(summary, expr_span(for_each)));
+            return diags;
+        };
+        let default_name = self.default_name.clone();
+        let name_expr = collection.name_expr.as_ref().unwrap_or(&default_name);
+        let parts = Parts {
+            locals: &template.locals,
+            condition: None,
+            body: &template.body,
+            children: &template.children,
+        };
+        for (i, (key, value)) in iterations.into_iter().enumerate() {
+            let mut each = BTreeMap::new();
+            each.insert("key".to_string(), key);
+            each.insert("value".to_string(), value);
+            let mut variables = BTreeMap::new();
+            variables.insert("each".to_string(), Value::Object(each));
+            let iteration = scope.child(variables);
+            let (name, ds) = self.eval(name_expr, &iteration);
+            let failed = has_errors(&ds);
+            diags.extend(ds);
+            if failed {
+                let summary =
+                    format!("unable to evaluate name expression for resource collection {base}");
+                diags.push(error_at(summary, expr_span(name_expr)));
+                return diags;
+            }
+            let name = match name {
+                Value::String(s) => s,
+                other => {
+                    let summary = if matches!(other, Value::Unknown(..) | Value::Null(_))
+                        && other.ty() == crate::eval::Type::String
+                    {
+                        format!(
+                            "name produced from evaluating the name expression for collection {base} is null or not known"
+                        )
+                    } else {
+                        format!(
+                            "name produced from evaluating the name expression for collection {base} was not a string"
+                        )
+                    };
+                    diags.push(error_at(summary, expr_span(name_expr)));
+                    return diags;
+                }
+            };
+            let annotations = (base.as_str(), format!("s{i:06}"));
+            let ds = self.add_resource(&iteration, &name, &parts, Some(annotations));
+            let failed = has_errors(&ds);
+            diags.extend(ds);
+            if failed {
+                return diags;
+            }
+        }
+        for child in &collection.children {
+            let current = match child {
+                ResourceChild::Composite(composite) => self.composite(&scope, composite),
+                ResourceChild::Context(context) => self.context(&scope, context),
+                // The schema allows no `ready` here.
+                ResourceChild::Ready(_) => Vec::new(),
+            };
+            let failed = has_errors(&current);
+            diags.extend(current);
+            if failed {
+                return diags;
+            }
+        }
+        diags
+    }
+
+    /// `addResource`: the duplicate check, `self`, locals, condition, body, then the nested
+    /// blocks. An incomplete body is discarded, or fatal when the resource is observed.
+    fn add_resource(
+        &mut self,
+        scope: &Scope,
+        name: &str,
+        parts: &Parts,
+        annotations: Option<(&str, String)>,
+    ) -> Diags {
+        if self.desired.contains_key(name) {
+            return vec![plain_error(format!("duplicate resource {}", quote(name)))];
+        }
+        let observed = self.existing.get(name).cloned().unwrap_or_else(Value::null);
+        let connection = self
+            .existing_connections
+            .get(name)
+            .cloned()
+            .unwrap_or_else(Value::null);
+        let scope = self_scope(
+            scope,
+            vec![
+                ("name", Value::string(name)),
+                ("resource", observed),
+                ("connection", connection),
+            ],
+        );
+        let (scope, mut diags) = match self.locals(&scope, parts.locals) {
+            Ok(ok) => ok,
+            Err(diags) => return diags,
+        };
+        let (keep, ds) = self.condition(&scope, parts.condition, "resource", name);
+        let failed = has_errors(&ds);
+        diags.extend(ds);
+        if failed {
+            diags.push(plain_error(format!(
+                "unable to evaluate condition for resource {name}"
+            )));
+            return diags;
+        }
+        if !keep {
+            return Vec::new();
+        }
+        let body = parts.body;
+        let (out, mut ds) = self.eval(body, &scope);
+        if has_errors(&ds) || !out.is_wholly_known() {
+            let mut context = self.messages(&ds);
+            let mut unknown = Vec::new();
+            for reference in variables(&body.expr) {
+                let (value, more) = traverse_reference(&reference, body.file, &scope);
+                ds.extend(more);
+                let span = crate::source::Span::new(
+                    body.file,
+                    reference.span.start as usize..reference.span.end as usize,
+                );
+                let source = self.map.get(body.file).slice(span).to_string();
+                let paths = unknown_paths(&value);
+                let none = paths.is_empty();
+                unknown.extend(paths.into_iter().map(|p| format!("{source}{p}")));
+                if none && !value.is_wholly_known() {
+                    unknown.push(source);
+                }
+            }
+            let unknown = unknown.join(", ");
+            if self.existing.contains_key(name) {
+                diags.extend(ds);
+                diags.push(error_at(
+                    format!(
+                        "existing resource {name} could not be evaluated, abort (unknown values: {unknown})"
+                    ),
+                    expr_span(body),
+                ));
+                return diags;
+            }
+            context.push(format!("unknown values: {unknown}"));
+            self.discard("resource", "incomplete", name, expr_span(body), context);
+            diags.extend(downgrade(ds));
+            return diags;
+        }
+        diags.extend(ds);
+        let Some(object) = resource_object(&out, annotations) else {
+            diags.push(error_at(
+                format!("unable to convert resource body to struct: {name}"),
+                expr_span(body),
+            ));
+            return diags;
+        };
+        self.desired.insert(name.to_string(), object);
+        for child in parts.children {
+            let current = match child {
+                ResourceChild::Composite(composite) => self.composite(&scope, composite),
+                ResourceChild::Ready(ready) => self.ready(&scope, name, ready),
+                ResourceChild::Context(context) => self.context(&scope, context),
+            };
+            let failed = has_errors(&current);
+            diags.extend(current);
+            if failed {
+                return diags;
+            }
+        }
+        diags
+    }
+
+    /// `processReady`: the last valid `ready` block of a resource wins.
+    fn ready(&mut self, scope: &Scope, name: &str, ready: &Ready) -> Diags {
+        if has_errors(&ready.problems) {
+            return ready.problems.clone();
+        }
+        let (scope, mut diags) = match self.locals(scope, &ready.locals) {
+            Ok(ok) => ok,
+            Err(diags) => return diags,
+        };
+        let (value, ds) = self.eval(&ready.value, &scope);
+        if has_errors(&ds) || !value.is_wholly_known() {
+            // function-hcl describes the locals' diagnostics here, not the value's.
+            let context = self.messages(&diags);
+            self.discard(
+                "resource-ready",
+                "incomplete",
+                name,
+                expr_span(&ready.value),
+                context,
+            );
+            diags.extend(downgrade(ds));
+            return diags;
+        }
+        diags.extend(ds);
+        let at = expr_span(&ready.value);
+        let Value::String(text) = value else {
+            diags.push(error_at(
+                format!("attribute \"value\" not a string in ready block for {name}"),
+                at,
+            ));
+            return diags;
+        };
+        let Some(valid) = READY_VALUES.iter().find(|v| **v == text) else {
+            diags.push(error_at(
+                format!(
+                    "attribute \"value\" does not have a valid value in ready block for {name}, must be one of {}",
+                    quote(&READY_VALUES.join(", "))
+                ),
+                at,
+            ));
+            return diags;
+        };
+        self.ready.insert(name.to_string(), valid);
+        diags
+    }
+
+}
+
+/// The header range of a block.
+pub(super) fn header_span(origin: &crate::syntax::model::Origin) -> crate::source::Span {
+    crate::source::Span::new(
+        origin.file,
+        origin.header.start as usize..origin.header.end as usize,
+    )
+}
+
+/// function-hcl's `extractIterations`: (each.key, each.value) pairs; `None` for null,
+/// unknown or non-iterable values. Object and map keys go in sorted order (Go's are random).
+fn iterations(value: &Value) -> Option<Vec<(Value, Value)>> {
+    if value.is_null() || !value.is_wholly_known() {
+        return None;
+    }
+    match value {
+        Value::List { items, .. } | Value::Tuple(items) => Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Value::Number(Num::from_i64(i as i64)), v.clone()))
+                .collect(),
+        ),
+        Value::Map { items, .. } | Value::Object(items) => Some(
+            items
+                .iter()
+                .map(|(k, v)| (Value::string(k), v.clone()))
+                .collect(),
+        ),
+        Value::Set { items, .. } => Some(items.iter().map(|v| (v.clone(), v.clone())).collect()),
+        _ => None,
+    }
+}
+
+/// The body as the JSON object of a protobuf `Struct`, with the collection annotations
+/// injected into `metadata.annotations`; `None` when function-hcl fails to convert it (not
+/// an object, infinity, a non-object `metadata` or `annotations` — or a null collection
+/// member body, where Go panics).
+fn resource_object(value: &Value, annotations: Option<(&str, String)>) -> Option<Json> {
+    let json = struct_numbers(&json::to_json(value).ok()?);
+    let Json::Object(mut object) = json else {
+        return None;
+    };
+    if let Some((base, index)) = annotations {
+        let metadata = object
+            .entry("metadata")
+            .or_insert_with(|| Json::Object(Map::new()));
+        let notes = metadata
+            .as_object_mut()?
+            .entry("annotations")
+            .or_insert_with(|| Json::Object(Map::new()))
+            .as_object_mut()?;
+        notes.insert(ANNOTATION_BASE_NAME.into(), Json::String(base.into()));
+        notes.insert(ANNOTATION_INDEX.into(), Json::String(index));
+    }
+    Some(Json::Object(object))
+}
+
+/// function-hcl's `findUnknownPaths`: where the unknown leaves of a value are, written as
+/// `.attr`, `[key]`, `[0]` (cty's `Walk` order: attributes and keys sorted).
+fn unknown_paths(value: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    walk_unknown(value, &mut String::new(), &mut out);
+    out
+}
+
+fn walk_unknown(value: &Value, path: &mut String, out: &mut Vec<String>) {
+    let step = |path: &mut String, text: String, v: &Value, out: &mut Vec<String>| {
+        let len = path.len();
+        path.push_str(&text);
+        walk_unknown(v, path, out);
+        path.truncate(len);
+    };
+    match value {
+        Value::Unknown(..) => out.push(path.clone()),
+        Value::Object(items) => {
+            for (k, v) in items {
+                step(path, format!(".{k}"), v, out);
+            }
+        }
+        Value::Map { items, .. } => {
+            for (k, v) in items {
+                step(path, format!("[{k}]"), v, out);
+            }
+        }
+        Value::List { items, .. } | Value::Tuple(items) => {
+            for (i, v) in items.iter().enumerate() {
+                step(path, format!("[{i}]"), v, out);
+            }
+        }
+        Value::Set { items, .. } => {
+            for v in items {
+                let key = match v {
+                    Value::String(s) => format!("[{s}]"),
+                    Value::Number(n) => format!("[{}]", n),
+                    _ => "<?>".to_string(),
+                };
+                step(path, key, v, out);
+            }
+        }
+        Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+    }
+}

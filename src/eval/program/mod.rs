@@ -1,0 +1,375 @@
+//! The function-hcl program: evaluate a composition's blocks against a request and build the
+//! evaluator's response, as function-hcl's `evaluator` package does (`eval.go`,
+//! `resources.go`, `composite.go`, `context.go`, `requirements.go`, `functions/`).
+//!
+//! Blocks are processed in source order and the first block that returns an error aborts the
+//! run; errors inside values that are not known yet make their block *incomplete* (discarded,
+//! reported as a warning) instead. Everything Go leaves to random map order is done in sorted
+//! or source order here.
+
+mod blocks;
+mod gotext;
+mod outputs;
+mod response;
+mod userfn;
+
+pub use gotext::{diag_error, diags_error};
+pub use response::HclResponse;
+
+use crate::analysis::plan_locals;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::expr;
+use crate::eval::functions::FunctionTable;
+use crate::eval::proto::{ResourceSelector, RunFunctionRequest};
+use crate::eval::scope::Scope;
+use crate::eval::value::Value;
+use crate::eval::vars;
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ast::Expr;
+use crate::syntax::model::{FileExpr, Locals};
+use crate::syntax::{self, ParsedFile};
+use gotext::{downgrade, has_errors};
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+use userfn::UserFunctions;
+
+/// Diagnostics, Go HCL style (`hcl.Diagnostics`).
+type Diags = Vec<Diagnostic>;
+
+/// Why an evaluation failed: hcl diagnostics (errors first, as function-hcl sorts them) or a
+/// plain error text.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// Diagnostics with at least one error, errors first.
+    Diagnostics(Vec<Diagnostic>),
+    /// A Go error message (`unify composite status: …`).
+    Message(String),
+}
+
+impl Failure {
+    /// The text after `evaluate hcl: ` in function-hcl's fatal result.
+    pub fn message(&self, map: &SourceMap) -> String {
+        match self {
+            Failure::Diagnostics(diags) => diags_error(diags, map),
+            Failure::Message(text) => text.clone(),
+        }
+    }
+
+    /// The diagnostics of the failure (a plain message becomes one span-less diagnostic).
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            Failure::Diagnostics(diags) => diags.clone(),
+            Failure::Message(text) => vec![Diagnostic::new(Code::E401, text.clone())],
+        }
+    }
+}
+
+/// A block left out of the output (function-hcl's `DiscardItem`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Discard {
+    /// `resource`, `composite-status`, …
+    pub kind: &'static str,
+    /// `incomplete`, `bad-secret` or `user-condition`.
+    pub reason: &'static str,
+    /// The block's name, when it has one.
+    pub name: String,
+    /// Go's range text of where it happened.
+    pub range: String,
+    /// Where it happened.
+    pub span: Option<Span>,
+    /// Messages about why.
+    pub context: Vec<String>,
+}
+
+impl Discard {
+    /// function-hcl's `MessageString`.
+    pub fn message(&self) -> String {
+        let mut lines = vec![format!(
+            "{}:discarded {} {}",
+            self.range, self.kind, self.name
+        )];
+        lines.extend(self.context.iter().cloned());
+        lines.join("\n")
+    }
+}
+
+/// Evaluates a program's files (already in `map`, in bundle order) against `request`.
+pub fn evaluate(
+    map: &mut SourceMap,
+    files: &[FileId],
+    request: &RunFunctionRequest,
+) -> Result<HclResponse, Failure> {
+    let mut parsed = Vec::with_capacity(files.len());
+    for &file in files {
+        let result = syntax::parse_file(map.get(file));
+        if result.has_errors() {
+            return Err(fail(result.diagnostics));
+        }
+        parsed.push(ParsedFile {
+            file,
+            body: result.body,
+        });
+    }
+    let program = syntax::model::build(&parsed);
+    if has_errors(&program.top.problems) {
+        return Err(fail(program.top.problems.clone()));
+    }
+    let default_name = default_name_expr(map);
+    let sources: &SourceMap = map;
+    let user = UserFunctions::load(&program.functions, sources).map_err(fail)?;
+    let mut ev = Evaluator::new(sources, user.table(), request, default_name);
+    let root = Scope::root(ev.functions);
+    let mut variables = BTreeMap::new();
+    variables.insert("req".to_string(), vars::build_req(request));
+    let scope = root.child(variables);
+    let diags = ev.group(&scope, &program.top);
+    if has_errors(&diags) {
+        return Err(fail(diags));
+    }
+    ev.into_response(diags).map_err(Failure::Message)
+}
+
+/// Errors first, order otherwise kept (Go's `sort.SliceStable` by severity).
+fn fail(mut diags: Diags) -> Failure {
+    diags.sort_by_key(|d| d.severity != Severity::Error);
+    Failure::Diagnostics(diags)
+}
+
+/// The default member name of a collection, `${self.basename}-${each.key}`, parsed from a
+/// pseudo-file named as function-hcl names it.
+fn default_name_expr(map: &mut SourceMap) -> FileExpr {
+    let file = map.add("default-name.hcl", "\"${self.basename}-${each.key}\"\n");
+    let (expr, _) = syntax::parse_expression(map.get(file));
+    FileExpr {
+        file,
+        name_span: expr.span.start..expr.span.start,
+        expr,
+    }
+}
+
+/// The state of one evaluation (function-hcl's `Evaluator`).
+struct Evaluator<'a> {
+    map: &'a SourceMap,
+    functions: &'a FunctionTable,
+    default_name: FileExpr,
+    /// Observed composed resources that are not collection members, by name.
+    existing: BTreeMap<String, Value>,
+    /// Their connection details (objects of base64 strings, or null).
+    existing_connections: BTreeMap<String, Value>,
+    desired: BTreeMap<String, Json>,
+    ready: BTreeMap<String, &'static str>,
+    requirements: BTreeMap<String, ResourceSelector>,
+    statuses: Vec<Map<String, Json>>,
+    connections: Vec<BTreeMap<String, Vec<u8>>>,
+    contexts: Vec<Map<String, Json>>,
+    discards: Vec<Discard>,
+}
+
+impl<'a> Evaluator<'a> {
+    fn new(
+        map: &'a SourceMap,
+        functions: &'a FunctionTable,
+        request: &RunFunctionRequest,
+        default_name: FileExpr,
+    ) -> Evaluator<'a> {
+        let req = vars::build_req(request);
+        let pick = |key: &str| match &req {
+            Value::Object(top) => match top.get(key) {
+                Some(Value::Object(items)) => items.clone(),
+                _ => BTreeMap::new(),
+            },
+            _ => BTreeMap::new(),
+        };
+        let (resources, connections) = (pick("resource"), pick("connection"));
+        let members = vars::collection_members(request);
+        let keep = |items: BTreeMap<String, Value>| -> BTreeMap<String, Value> {
+            items
+                .into_iter()
+                .filter(|(name, _)| !members.contains(name))
+                .collect()
+        };
+        Evaluator {
+            map,
+            functions,
+            default_name,
+            existing: keep(resources),
+            existing_connections: keep(connections),
+            desired: BTreeMap::new(),
+            ready: BTreeMap::new(),
+            requirements: BTreeMap::new(),
+            statuses: Vec::new(),
+            connections: Vec::new(),
+            contexts: Vec::new(),
+            discards: Vec::new(),
+        }
+    }
+
+    /// Evaluates one expression.
+    fn eval(&self, e: &FileExpr, scope: &Scope) -> (Value, Diags) {
+        eval_in(self.map, e.file, &e.expr, scope)
+    }
+
+    /// Go's range text of a span.
+    fn range(&self, span: Span) -> String {
+        self.map.range_text(span)
+    }
+
+    /// function-hcl's `messagesFromDiags`: each diagnostic as `<source>, <Error()>`.
+    fn messages(&self, diags: &[Diagnostic]) -> Vec<String> {
+        diags
+            .iter()
+            .map(|d| {
+                let error = diag_error(d, self.map);
+                match d.expression {
+                    Some(span) => format!("{}, {error}", self.map.get(span.file).slice(span)),
+                    None => error,
+                }
+            })
+            .collect()
+    }
+
+    fn discard(
+        &mut self,
+        kind: &'static str,
+        reason: &'static str,
+        name: &str,
+        span: Span,
+        context: Vec<String>,
+    ) {
+        self.discards.push(Discard {
+            kind,
+            reason,
+            name: name.to_string(),
+            range: self.range(span),
+            span: Some(span),
+            context,
+        });
+    }
+
+    /// Processes a body's locals: a child scope holding them all (the scope itself when there
+    /// are none). Evaluation errors become warnings and leave the local unknown.
+    fn locals<'s>(
+        &self,
+        scope: &'s Scope<'s>,
+        locals: &Locals,
+    ) -> Result<(Scope<'s>, Diags), Diags> {
+        process_locals(self.map, scope, locals)
+    }
+
+    /// function-hcl's `evaluateCondition`: whether to process the block, and diagnostics.
+    fn condition(
+        &mut self,
+        scope: &Scope,
+        condition: Option<&FileExpr>,
+        kind: &'static str,
+        name: &str,
+    ) -> (bool, Diags) {
+        let Some(cond) = condition else {
+            return (true, Vec::new());
+        };
+        let span = attribute_span(cond);
+        let (val, diags) = self.eval(cond, scope);
+        if has_errors(&diags) || !val.is_wholly_known() {
+            let context = self.messages(&diags);
+            self.discard(kind, "incomplete", name, span, context);
+            return (false, downgrade(diags));
+        }
+        let mut diags = diags;
+        match val {
+            Value::Bool(b) => {
+                if !b {
+                    self.discard(kind, "user-condition", name, span, Vec::new());
+                }
+                (b, diags)
+            }
+            Value::Null(_) => {
+                diags.push(plain_error(
+                    "condition is null, expected true or false".to_string(),
+                ));
+                (false, diags)
+            }
+            other => {
+                diags.push(plain_error(format!(
+                    "got type {}, expected bool",
+                    other.ty().friendly_name()
+                )));
+                (false, diags)
+            }
+        }
+    }
+}
+
+/// Evaluates `expr` of `file` in `scope` with Go's range texts available for messages.
+fn eval_in(map: &SourceMap, file: FileId, expr: &Expr, scope: &Scope) -> (Value, Diags) {
+    expr::Evaluator::new(file).with_sources(map).eval(expr, scope)
+}
+
+/// The locals processor shared by blocks and user functions.
+fn process_locals<'s>(
+    map: &SourceMap,
+    scope: &'s Scope<'s>,
+    locals: &Locals,
+) -> Result<(Scope<'s>, Diags), Diags> {
+    if has_errors(&locals.problems) {
+        return Err(locals.problems.clone());
+    }
+    let plan = plan_locals(&locals.items, |name| scope.lookup(name).is_some())
+        .map_err(|d| vec![*d])?;
+    let mut child = scope.child(BTreeMap::new());
+    let mut diags = Vec::new();
+    for i in plan.order {
+        let local = &locals.items[i];
+        let (val, more) = eval_in(map, local.value.file, &local.value.expr, &child);
+        diags.extend(downgrade(more));
+        child.variables.insert(local.name.clone(), val);
+    }
+    Ok((child, diags))
+}
+
+/// The whole `name = value` attribute of an expression.
+fn attribute_span(e: &FileExpr) -> Span {
+    Span::new(
+        e.file,
+        e.name_span.start as usize..e.expr.span.end as usize,
+    )
+}
+
+/// The expression's own span.
+fn expr_span(e: &FileExpr) -> Span {
+    Span::new(e.file, e.expr.span.start as usize..e.expr.span.end as usize)
+}
+
+/// A function-hcl error made from a Go error (`Err2Diag`): no range.
+fn plain_error(summary: String) -> Diagnostic {
+    Diagnostic::new(Code::E401, summary)
+}
+
+/// A function-hcl error with a subject range only.
+fn error_at(summary: String, at: Span) -> Diagnostic {
+    Diagnostic::new(Code::E401, summary).with_primary(at, None)
+}
+
+/// function-hcl's `ToErrorDiag`: subject and context are the range; an empty detail is none.
+fn to_error_diag(code: Code, summary: String, detail: &str, at: Span) -> Diagnostic {
+    let mut d = Diagnostic::new(code, summary)
+        .with_primary(at, None)
+        .with_expression(at);
+    if !detail.is_empty() {
+        d.detail = Some(detail.to_string());
+    }
+    d
+}
+
+/// The `self` scope: the nearest enclosing `self` with these keys added or replaced.
+fn self_scope<'s>(scope: &'s Scope<'s>, entries: Vec<(&str, Value)>) -> Scope<'s> {
+    let mut table = match scope.lookup("self") {
+        Some(Value::Object(items)) => items.clone(),
+        _ => BTreeMap::new(),
+    };
+    for (key, value) in entries {
+        table.insert(key.to_string(), value);
+    }
+    let mut variables = BTreeMap::new();
+    variables.insert("self".to_string(), Value::Object(table));
+    scope.child(variables)
+}

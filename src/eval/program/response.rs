@@ -1,0 +1,223 @@
+//! The evaluator's response (function-hcl's `toResponse` and `addDiagnosticsInfo`): desired
+//! resources with readiness, the unified composite status and connection details, context,
+//! requirements, one warning result per discarded block, and the `FullyResolved` and
+//! `HclDiagnostics` conditions.
+
+use super::gotext::{subject_text, unify};
+use super::{Discard, Evaluator};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::proto::{
+    Condition, FunctionResult, Requirements, Resource, RunFunctionResponse, State,
+};
+use base64::Engine;
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+
+/// At most this many discarded items are named in `FullyResolved`.
+const MAX_DISCARDS_SHOWN: usize = 3;
+
+const TARGET: &str = "TARGET_COMPOSITE";
+
+/// What one evaluation produced.
+#[derive(Clone, Debug)]
+pub struct HclResponse {
+    /// The evaluator's response (before function-hcl merges it with the request's state).
+    pub response: RunFunctionResponse,
+    /// Every discarded block, user-condition ones included, in processing order.
+    pub discards: Vec<Discard>,
+    /// The warnings of the run, de-duplicated and sorted as the `HclDiagnostics` condition
+    /// lists them.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Evaluator<'_> {
+    /// Builds the response; the error is a unification failure.
+    pub(super) fn into_response(self, diags: Vec<Diagnostic>) -> Result<HclResponse, String> {
+        let mut resources: BTreeMap<String, Resource> = self
+            .desired
+            .into_iter()
+            .map(|(name, body)| {
+                (
+                    name,
+                    Resource {
+                        resource: Some(body),
+                        ..Resource::default()
+                    },
+                )
+            })
+            .collect();
+        for (name, ready) in &self.ready {
+            if let Some(resource) = resources.get_mut(name) {
+                resource.ready = Some((*ready).to_string());
+            }
+        }
+        let mut composite: Option<Resource> = None;
+        if !self.statuses.is_empty() {
+            let refs: Vec<&Map<String, Json>> = self.statuses.iter().collect();
+            let status = unify(&refs).map_err(|e| format!("unify composite status: {e}"))?;
+            let mut object = Map::new();
+            object.insert("status".into(), Json::Object(status));
+            composite.get_or_insert_with(Resource::default).resource = Some(Json::Object(object));
+        }
+        if !self.connections.is_empty() {
+            let mut details: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+            for block in &self.connections {
+                for (key, value) in block {
+                    match details.get(key) {
+                        Some(existing) if existing != value => {
+                            return Err(format!(
+                                "unify composite connection: values for key {key} not equal"
+                            ));
+                        }
+                        Some(_) => {}
+                        None => {
+                            details.insert(key.clone(), value.clone());
+                        }
+                    }
+                }
+            }
+            composite.get_or_insert_with(Resource::default).connection_details = details
+                .into_iter()
+                .map(|(k, v)| (k, base64::engine::general_purpose::STANDARD.encode(v)))
+                .collect();
+        }
+        let context = if self.contexts.is_empty() {
+            None
+        } else {
+            let refs: Vec<&Map<String, Json>> = self.contexts.iter().collect();
+            Some(Json::Object(
+                unify(&refs).map_err(|e| format!("unify context: {e}"))?,
+            ))
+        };
+        let requirements = (!self.requirements.is_empty()).then(|| Requirements {
+            extra_resources: self.requirements.clone(),
+        });
+        let mut results = Vec::new();
+        let mut named = Vec::new();
+        for discard in self.discards.iter().filter(|d| d.reason != "user-condition") {
+            results.push(FunctionResult {
+                severity: "SEVERITY_WARNING".into(),
+                message: discard.message(),
+                reason: Some(discard.reason.into()),
+                target: Some(TARGET.into()),
+            });
+            if named.len() < MAX_DISCARDS_SHOWN {
+                named.push(format!("{} {}", discard.kind, discard.name));
+            }
+        }
+        let resolved = fully_resolved(&named, results.len());
+        let warnings = unique_sorted(diags, self.map);
+        let lines: Vec<String> = warnings
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .map(|d| format!("{}: {}", subject_text(d, self.map), d.summary))
+            .collect();
+        let (result, diagnostics) = diagnostics_info(&lines);
+        results.push(result);
+        Ok(HclResponse {
+            response: RunFunctionResponse {
+                desired: Some(State {
+                    composite,
+                    resources,
+                }),
+                results,
+                context,
+                requirements,
+                conditions: vec![resolved, diagnostics],
+                ..RunFunctionResponse::default()
+            },
+            discards: self.discards,
+            warnings,
+        })
+    }
+}
+
+/// The `FullyResolved` condition.
+fn fully_resolved(named: &[String], count: usize) -> Condition {
+    let (status, reason, message) = if named.is_empty() {
+        ("STATUS_CONDITION_TRUE", "AllItemsProcessed", "all items complete".to_string())
+    } else {
+        let mut message = named.join(", ");
+        if count > MAX_DISCARDS_SHOWN {
+            message.push_str(&format!(
+                " and {} more items incomplete",
+                count - MAX_DISCARDS_SHOWN
+            ));
+        } else {
+            message.push_str(" incomplete");
+        }
+        ("STATUS_CONDITION_FALSE", "IncompleteItemsPresent", message)
+    };
+    Condition {
+        kind: "FullyResolved".into(),
+        status: status.into(),
+        reason: reason.into(),
+        message: Some(message),
+        target: Some(TARGET.into()),
+    }
+}
+
+/// The diagnostics summary result and the `HclDiagnostics` condition.
+fn diagnostics_info(lines: &[String]) -> (FunctionResult, Condition) {
+    let reason = Some("HclDiagnostics".to_string());
+    let target = Some(TARGET.to_string());
+    let (result, status, message) = if lines.is_empty() {
+        (
+            FunctionResult {
+                severity: "SEVERITY_NORMAL".into(),
+                message: "no warnings".into(),
+                reason,
+                target: target.clone(),
+            },
+            "STATUS_CONDITION_TRUE",
+            "hcl.Diagnostics contains no warnings".to_string(),
+        )
+    } else {
+        (
+            FunctionResult {
+                severity: "SEVERITY_WARNING".into(),
+                message: format!("warnings: [{}]", lines.join("; ")),
+                reason,
+                target: target.clone(),
+            },
+            "STATUS_CONDITION_FALSE",
+            format!(
+                "hcl.Diagnostics contains {} warnings; {}",
+                lines.len(),
+                lines.join("; ")
+            ),
+        )
+    };
+    let condition = Condition {
+        kind: "HclDiagnostics".into(),
+        status: status.into(),
+        reason: "Eval".into(),
+        message: Some(message),
+        target,
+    };
+    (result, condition)
+}
+
+/// function-hcl's de-duplication by (severity, range, summary) and sort by severity, file
+/// name and start byte; ties (Go's order is random there) keep the first-seen order.
+fn unique_sorted(diags: Vec<Diagnostic>, map: &crate::source::SourceMap) -> Vec<Diagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    let mut unique: Vec<Diagnostic> = diags
+        .into_iter()
+        .filter(|d| {
+            let range = d.primary.as_ref().map(|l| l.span).or(d.expression);
+            seen.insert((d.severity, range, d.summary.clone()))
+        })
+        .collect();
+    let key = |d: &Diagnostic| {
+        let span = d.primary.as_ref().map(|l| l.span).or(d.expression);
+        (
+            std::cmp::Reverse(d.severity),
+            span.map(|s| map.get(s.file).name().to_string())
+                .unwrap_or_default(),
+            span.map_or(0, |s| s.start),
+        )
+    };
+    unique.sort_by_key(key);
+    unique
+}
