@@ -7,8 +7,8 @@
 //! duplicate or shadowing local, the first undefined reference of the first local that has
 //! one, and cycles found by a depth-first walk that starts at the first local in the source.
 
-use crate::diagnostics::{Code, Diagnostic};
 use super::references::variables;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
 use crate::syntax::ast::TextRange;
 use crate::syntax::model::Local;
@@ -22,15 +22,15 @@ pub struct LocalsPlan {
 }
 
 fn span(local: &Local, range: &TextRange) -> Span {
-    Span::new(
-        local.value.file,
-        range.start as usize..range.end as usize,
-    )
+    Span::new(local.value.file, range.start as usize..range.end as usize)
 }
 
 /// The whole `name = value` attribute.
 fn attribute_span(local: &Local) -> Span {
-    span(local, &(local.value.name_span.start..local.value.expr.span.end))
+    span(
+        local,
+        &(local.value.name_span.start..local.value.expr.span.end),
+    )
 }
 
 /// function-hcl's own error diagnostics carry the range as subject and context.
@@ -54,7 +54,12 @@ pub fn plan_locals(
     for (i, local) in locals.iter().enumerate() {
         if index.iter().any(|(name, _)| *name == local.name) {
             let summary = format!("local {:?}: duplicate local declaration", local.name);
-            return Err(Box::new(error(Code::R201, summary, "", attribute_span(local))));
+            return Err(Box::new(error(
+                Code::R201,
+                summary,
+                "",
+                attribute_span(local),
+            )));
         }
         if defined(&local.name) {
             return Err(Box::new(error(
@@ -175,7 +180,10 @@ mod tests {
             message("locals {\n  a = b\n  b = c\n  c = a\n}\n", &[]),
             "cycle found: a \u{2192} b \u{2192} c \u{2192} a; "
         );
-        assert_eq!(message("locals {\n  x = x\n}\n", &[]), "cycle found: x \u{2192} x; ");
+        assert_eq!(
+            message("locals {\n  x = x\n}\n", &[]),
+            "cycle found: x \u{2192} x; "
+        );
     }
 
     #[test]
@@ -184,7 +192,10 @@ mod tests {
             message("locals {\n  a = 1\n}\nlocals {\n  a = 2\n}\n", &[]),
             "local \"a\": duplicate local declaration; "
         );
-        assert_eq!(message("locals {\n  req = 1\n}\n", &["req"]), "attempt to shadow variable; req");
+        assert_eq!(
+            message("locals {\n  req = 1\n}\n", &["req"]),
+            "attempt to shadow variable; req"
+        );
         assert_eq!(
             message("locals {\n  a = try(nosuch, 1)\n  b = other\n}\n", &[]),
             "reference to non-existent variable; nosuch"

@@ -4,7 +4,9 @@
 //! context. Every failure becomes a response with one fatal result, never an error.
 
 use super::program::{self, Failure, HclResponse};
-use super::proto::{FunctionResult, ResponseMeta, RunFunctionRequest, RunFunctionResponse, State, struct_numbers};
+use super::proto::{
+    FunctionResult, ResponseMeta, RunFunctionRequest, RunFunctionResponse, State, struct_numbers,
+};
 use crate::diagnostics::Diagnostic;
 use crate::source::{FileId, SourceMap, txtar};
 use serde_json::Value as Json;
@@ -87,7 +89,10 @@ fn run_inner(
             Failure::Diagnostics(d) => d.clone(),
             Failure::Message(_) => failure.diagnostics(),
         };
-        (format!("evaluate hcl: {}", failure.message(map)), diagnostics)
+        (
+            format!("evaluate hcl: {}", failure.message(map)),
+            diagnostics,
+        )
     })?;
     let mut response = base_response(request);
     merge(&mut response, &evaluation.response);
@@ -108,14 +113,22 @@ fn run_inner(
 /// and context unchanged.
 fn base_response(request: &RunFunctionRequest) -> RunFunctionResponse {
     let desired = request.desired.clone().map(|mut state| {
-        for resource in state.composite.iter_mut().chain(state.resources.values_mut()) {
+        for resource in state
+            .composite
+            .iter_mut()
+            .chain(state.resources.values_mut())
+        {
             resource.resource = resource.resource.as_ref().map(struct_numbers);
         }
         state
     });
     RunFunctionResponse {
         meta: Some(ResponseMeta {
-            tag: request.meta.as_ref().map(|m| m.tag.clone()).unwrap_or_default(),
+            tag: request
+                .meta
+                .as_ref()
+                .map(|m| m.tag.clone())
+                .unwrap_or_default(),
             ttl: "60s".into(),
         }),
         desired,
@@ -218,7 +231,11 @@ mod tests {
         assert!(fatal(&out).ends_with("unknown object member name \"hlc\""));
         let out = run(&mut map, &request(json!({"input": {"hcl": ""}})), None);
         assert_eq!(fatal(&out), "input HCL was not specified");
-        let out = run(&mut map, &request(json!({"input": {"hcl": "resource x {}\n"}})), None);
+        let out = run(
+            &mut map,
+            &request(json!({"input": {"hcl": "resource x {}\n"}})),
+            None,
+        );
         assert_eq!(
             fatal(&out),
             "no HCL input files found, are you using the txtar format?"

@@ -7,9 +7,9 @@ use super::json::implied_value;
 use super::proto::{Resource, RunFunctionRequest};
 use super::value::Value;
 use base64::Engine;
-use unicode_normalization::UnicodeNormalization;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
+use unicode_normalization::UnicodeNormalization;
 
 /// The annotation function-hcl writes on collection members: the collection's name.
 pub const ANNOTATION_BASE_NAME: &str = "hcl.fn.crossplane.io/collection-base-name";

@@ -207,7 +207,10 @@ impl Expr {
     /// `walkChildNodes`).
     pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {
         match &self.kind {
-            ExprKind::Literal(_) | ExprKind::Traversal { .. } | ExprKind::SplatItem | ExprKind::Error => {}
+            ExprKind::Literal(_)
+            | ExprKind::Traversal { .. }
+            | ExprKind::SplatItem
+            | ExprKind::Error => {}
             ExprKind::Template(parts) | ExprKind::Tuple(parts) => parts.iter().for_each(f),
             ExprKind::Call { args, .. } => args.iter().for_each(f),
             ExprKind::TemplateWrap(inner)

@@ -5,11 +5,14 @@ use crate::cli::args::{DiagnosticFormat, EvalArgs};
 use crate::cli::exit::ExitStatus;
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, from_load_error};
 use fnhcl::eval::functions::builtins;
+use fnhcl::eval::program::Console;
 use fnhcl::eval::proto::{Resource, Resources, RunFunctionRequest, State};
 use fnhcl::eval::scope::Scope;
 use fnhcl::eval::{Value, expr, json, vars};
+use fnhcl::source::FileId;
 use fnhcl::source::loader::{self, LoadError};
 use fnhcl::syntax;
+use fnhcl::syntax::ast::Expr;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -28,11 +31,13 @@ pub fn run(
         Ok(request) => request,
         Err(d) => return Ok(cx.fail(*d)),
     };
-    if let Some(dir) = &args.hcl
-        && let Err(status) = check_program(dir, cx)
-    {
-        return Ok(status);
-    }
+    let console = match &args.hcl {
+        Some(dir) => match load_program(dir, &request, cx) {
+            Ok(console) => Some(console),
+            Err(status) => return Ok(status),
+        },
+        None => None,
+    };
     // A console reads whole lines: a heredoc may close on the last line.
     let mut source = args.expr.clone();
     if !source.ends_with('\n') {
@@ -44,19 +49,48 @@ pub fn run(
         cx.diagnostics.append(&mut diagnostics);
         return Ok(ExitStatus::Failure);
     }
-    let functions = builtins();
-    let root = Scope::root(&functions);
-    let mut variables = BTreeMap::new();
-    variables.insert("req".to_string(), vars::build_req(&request));
-    let scope = root.child(variables);
-    let (value, mut diagnostics) = expr::eval(&parsed, file, &scope);
+    if let Some(console) = &console {
+        let mut problems = console.check_invokes(&cx.map, &parsed, file);
+        if !problems.is_empty() {
+            cx.diagnostics.append(&mut problems);
+            return Ok(ExitStatus::Failure);
+        }
+    }
+    match &console {
+        Some(console) => console
+            .with_scope(|scope| show(args, format, cx, &parsed, file, scope, &console.warnings)),
+        None => {
+            let functions = builtins();
+            let root = Scope::root(&functions);
+            let mut variables = BTreeMap::new();
+            variables.insert("req".to_string(), vars::build_req(&request));
+            let scope = root.child(variables);
+            show(args, format, cx, &parsed, file, &scope, &[])
+        }
+    }
+}
+
+/// Evaluates the parsed expression in `scope` and prints its value.
+fn show(
+    args: &EvalArgs,
+    format: DiagnosticFormat,
+    cx: &mut Context,
+    parsed: &Expr,
+    file: FileId,
+    scope: &Scope,
+    warnings: &[Diagnostic],
+) -> std::io::Result<ExitStatus> {
+    let (value, mut diagnostics) = expr::Evaluator::new(file)
+        .with_sources(&cx.map)
+        .eval(parsed, scope);
     let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
     cx.diagnostics.append(&mut diagnostics);
     if failed {
         return Ok(ExitStatus::Failure);
     }
     if !value.is_wholly_known() {
-        let unknown = expr::unknown_references(&parsed, &scope);
+        cx.diagnostics.extend(warnings.iter().cloned());
+        let unknown = expr::unknown_references(parsed, scope);
         let detail = if unknown.is_empty() {
             "The result depends on values that are not known yet.".to_string()
         } else {
@@ -126,18 +160,26 @@ fn infinities_as_text(value: &Value) -> Value {
     }
 }
 
-/// Checks the `--hcl` program (syntax and structure); its diagnostics on failure.
-fn check_program(dir: &Path, cx: &mut Context) -> Result<(), ExitStatus> {
+/// Loads the `--hcl` program's top level as function-hcl does before it processes blocks:
+/// syntax, top-level schema, user functions, then the top-level locals evaluated against the
+/// request. A failure is reported with function-hcl's own message first.
+fn load_program(
+    dir: &Path,
+    request: &RunFunctionRequest,
+    cx: &mut Context,
+) -> Result<Console, ExitStatus> {
     let bundle = loader::load_directory(&mut cx.map, dir)
         .map_err(|e| cx.fail(from_load_error(&e, &cx.map)))?;
-    let mut findings = fnhcl::check::check_bundle(&cx.map, &bundle);
-    let failed = findings.iter().any(|d| d.severity == Severity::Error);
-    cx.diagnostics.append(&mut findings);
-    if failed {
-        Err(ExitStatus::Failure)
-    } else {
-        Ok(())
-    }
+    let files: Vec<FileId> = bundle.files.iter().map(|f| f.file).collect();
+    Console::load(&cx.map, &files, request).map_err(|failure| {
+        cx.diagnostics.push(
+            Diagnostic::new(Code::E401, "function-hcl cannot load this program")
+                .with_detail(format!("evaluate hcl: {}", failure.message(&cx.map)))
+                .with_path(loader::display_path(dir)),
+        );
+        cx.diagnostics.extend(failure.diagnostics());
+        ExitStatus::Failure
+    })
 }
 
 fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {

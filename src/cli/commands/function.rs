@@ -42,25 +42,32 @@ pub fn run(args: &FunctionRunArgs, cx: &mut Context) -> io::Result<ExitStatus> {
     Ok(ExitStatus::Success)
 }
 
-fn read_request(args: &FunctionRunArgs, cx: &mut Context) -> Result<RunFunctionRequest, Box<Diagnostic>> {
+fn read_request(
+    args: &FunctionRunArgs,
+    cx: &mut Context,
+) -> Result<RunFunctionRequest, Box<Diagnostic>> {
     let (name, text) = if args.request.as_os_str() == "-" {
         let mut text = String::new();
         io::stdin().read_to_string(&mut text).map_err(|e| {
-            Box::new(
-                Diagnostic::new(Code::I001, format!("cannot read standard input: {e}")),
-            )
+            Box::new(Diagnostic::new(
+                Code::I001,
+                format!("cannot read standard input: {e}"),
+            ))
         })?;
         ("standard input".to_string(), text)
     } else {
-        let text = loader::read_text(&args.request)
-            .map_err(|e| Box::new(from_load_error(&e, &cx.map)))?;
+        let text =
+            loader::read_text(&args.request).map_err(|e| Box::new(from_load_error(&e, &cx.map)))?;
         (loader::display_path(&args.request), text)
     };
     serde_json::from_str(&text).map_err(|e| {
         Box::new(
-            Diagnostic::new(Code::I018, format!("`{name}` is not a RunFunctionRequest: {e}"))
-                .with_path(name.clone())
-                .with_help("write the request in protobuf JSON form, as `crossplane render` sends it"),
+            Diagnostic::new(
+                Code::I018,
+                format!("`{name}` is not a RunFunctionRequest: {e}"),
+            )
+            .with_path(name.clone())
+            .with_help("write the request in protobuf JSON form, as `crossplane render` sends it"),
         )
     })
 }

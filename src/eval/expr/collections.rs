@@ -2,8 +2,8 @@
 //! splat expressions.
 
 use super::ops::unknown_not_null;
-use crate::analysis::references::keyword;
 use super::{Diags, Run, has_errors};
+use crate::analysis::references::keyword;
 use crate::eval::convert;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;

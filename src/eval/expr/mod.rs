@@ -159,7 +159,12 @@ impl Run<'_> {
 
     /// A diagnostic about a whole sub-expression: its range is both the subject and Go's
     /// `Expression`.
-    fn diag_expr(&self, summary: &str, detail: impl Into<String>, subject: &TextRange) -> Diagnostic {
+    fn diag_expr(
+        &self,
+        summary: &str,
+        detail: impl Into<String>,
+        subject: &TextRange,
+    ) -> Diagnostic {
         self.diag(summary, detail, subject)
             .with_expression(self.span(subject))
     }

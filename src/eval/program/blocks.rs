@@ -1,9 +1,7 @@
 //! `group`, `resource`, `resources` and `ready` (function-hcl's `resources.go`).
 
 use super::gotext::{downgrade, has_errors};
-use super::{
-    Diags, Evaluator, error_at, expr_span, plain_error, self_scope,
-};
+use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
 use crate::eval::expr::{traverse_reference, variables};
 use crate::eval::gostr::quote;
 use crate::eval::json;
@@ -117,8 +115,7 @@ impl Evaluator<'_> {
             Ok(ok) => ok,
             Err(diags) => return diags,
         };
-        let (keep, ds) =
-            self.condition(&scope, collection.condition.as_ref(), "resources", base);
+        let (keep, ds) = self.condition(&scope, collection.condition.as_ref(), "resources", base);
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
@@ -139,8 +136,7 @@ impl Evaluator<'_> {
             return diags;
         }
         let Some(iterations) = iterations(&value) else {
-            let summary =
-                format!("unable to extract iterations for resource collection {base}");
+            let summary = format!("unable to extract iterations for resource collection {base}");
             diags.push(error_at(summary, expr_span(for_each)));
             return diags;
         };
@@ -357,7 +353,6 @@ impl Evaluator<'_> {
         self.ready.insert(name.to_string(), valid);
         diags
     }
-
 }
 
 /// The header range of a block.

@@ -154,7 +154,10 @@ mod tests {
             json!({"x": {"y": 1, "z": 2}, "s": "a"})
         );
         let c = obj(json!({"x": {"y": 2}}));
-        assert_eq!(unify(&[&a, &c]).unwrap_err(), "values for key x.y not equal");
+        assert_eq!(
+            unify(&[&a, &c]).unwrap_err(),
+            "values for key x.y not equal"
+        );
         let d = obj(json!({"s": 1}));
         assert_eq!(
             unify(&[&a, &d]).unwrap_err(),
@@ -174,7 +177,11 @@ mod tests {
         assert_eq!(std_base64("YWJj").unwrap(), b"abc");
         assert_eq!(std_base64("YW\r\nJj").unwrap(), b"abc");
         assert_eq!(std_base64("YQ==").unwrap(), b"a");
-        assert_eq!(std_base64("YR==").unwrap(), b"a", "trailing bits are accepted");
+        assert_eq!(
+            std_base64("YR==").unwrap(),
+            b"a",
+            "trailing bits are accepted"
+        );
         assert!(std_base64("YQ").is_none(), "padding is required");
         assert!(std_base64("https://example.com").is_none());
         assert!(std_base64("-_-_").is_none(), "the URL alphabet is not");

@@ -8,11 +8,13 @@
 //! or source order here.
 
 mod blocks;
+mod console;
 mod gotext;
 mod outputs;
 mod response;
 mod userfn;
 
+pub use console::Console;
 pub use gotext::{diag_error, diags_error};
 pub use response::HclResponse;
 
@@ -301,7 +303,9 @@ impl<'a> Evaluator<'a> {
 
 /// Evaluates `expr` of `file` in `scope` with Go's range texts available for messages.
 fn eval_in(map: &SourceMap, file: FileId, expr: &Expr, scope: &Scope) -> (Value, Diags) {
-    expr::Evaluator::new(file).with_sources(map).eval(expr, scope)
+    expr::Evaluator::new(file)
+        .with_sources(map)
+        .eval(expr, scope)
 }
 
 /// The locals processor shared by blocks and user functions.
@@ -313,8 +317,8 @@ fn process_locals<'s>(
     if has_errors(&locals.problems) {
         return Err(locals.problems.clone());
     }
-    let plan = plan_locals(&locals.items, |name| scope.lookup(name).is_some())
-        .map_err(|d| vec![*d])?;
+    let plan =
+        plan_locals(&locals.items, |name| scope.lookup(name).is_some()).map_err(|d| vec![*d])?;
     let mut child = scope.child(BTreeMap::new());
     let mut diags = Vec::new();
     for i in plan.order {
@@ -328,10 +332,7 @@ fn process_locals<'s>(
 
 /// The whole `name = value` attribute of an expression.
 fn attribute_span(e: &FileExpr) -> Span {
-    Span::new(
-        e.file,
-        e.name_span.start as usize..e.expr.span.end as usize,
-    )
+    Span::new(e.file, e.name_span.start as usize..e.expr.span.end as usize)
 }
 
 /// The expression's own span.

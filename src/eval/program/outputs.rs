@@ -96,7 +96,8 @@ impl Evaluator<'_> {
                     values.insert(key.clone(), bytes);
                 }
                 None => {
-                    let message = format!("connection secret key {} not in base64 format", quote(key));
+                    let message =
+                        format!("connection secret key {} not in base64 format", quote(key));
                     self.discard(
                         "composite-connection",
                         "bad-secret",
@@ -104,7 +105,9 @@ impl Evaluator<'_> {
                         expr_span(body),
                         vec![message.clone()],
                     );
-                    diags.push(Diagnostic::new(Code::E402, message).with_severity(Severity::Warning));
+                    diags.push(
+                        Diagnostic::new(Code::E402, message).with_severity(Severity::Warning),
+                    );
                     bad = true;
                 }
             }
@@ -254,10 +257,8 @@ impl Evaluator<'_> {
     ) -> Result<(Option<ResourceSelector>, Diags), Diags> {
         let header = header_span(&select.origin);
         let mut strings = Vec::new();
-        let mut fields: Vec<(&FileExpr, &str)> = vec![
-            (&select.api_version, "api version"),
-            (&select.kind, "kind"),
-        ];
+        let mut fields: Vec<(&FileExpr, &str)> =
+            vec![(&select.api_version, "api version"), (&select.kind, "kind")];
         if let Some(match_name) = &select.match_name {
             fields.push((match_name, "matchName"));
         }
@@ -289,7 +290,7 @@ impl Evaluator<'_> {
             self.discard("requirement", "incomplete", name, header, Vec::new());
             return Ok((None, downgrade(diags)));
         }
-        let labels = check_labels(name, labels_expr, &value).map_err(|d| vec![d])?;
+        let labels = check_labels(name, labels_expr, &value)?;
         selector.match_labels = Some(MatchLabels { labels });
         Ok((Some(selector), Vec::new()))
     }
@@ -308,14 +309,17 @@ fn static_selection(map: &SourceMap, name: &str, select: &Select) -> Result<Diag
         _ => None,
     };
     if let Some(summary) = summary {
-        return Err(vec![to_error_diag(Code::B109, summary.into(), name, header)]);
+        return Err(vec![to_error_diag(
+            Code::B109,
+            summary.into(),
+            name,
+            header,
+        )]);
     }
     let empty = Scope::default();
     let mut diags = Vec::new();
-    let mut fields: Vec<(&FileExpr, &str)> = vec![
-        (&select.api_version, "api version"),
-        (&select.kind, "kind"),
-    ];
+    let mut fields: Vec<(&FileExpr, &str)> =
+        vec![(&select.api_version, "api version"), (&select.kind, "kind")];
     if let Some(match_name) = &select.match_name {
         fields.push((match_name, "matchName"));
     }
@@ -352,9 +356,9 @@ fn check_labels(
     name: &str,
     expr: &FileExpr,
     value: &Value,
-) -> Result<BTreeMap<String, String>, Diagnostic> {
+) -> Result<BTreeMap<String, String>, Diags> {
     let Value::Object(items) = value else {
-        return Err(labels_not_an_object(name, expr));
+        return Err(vec![labels_not_an_object(name, expr)]);
     };
     let mut labels = BTreeMap::new();
     for (key, v) in items {
@@ -362,7 +366,7 @@ fn check_labels(
             Value::String(s) => {
                 labels.insert(key.clone(), s.clone());
             }
-            _ => return Err(label_not_a_string(name, key, expr)),
+            _ => return Err(vec![label_not_a_string(name, key, expr)]),
         }
     }
     Ok(labels)

@@ -76,7 +76,9 @@ impl Evaluator<'_> {
                     }
                 }
             }
-            composite.get_or_insert_with(Resource::default).connection_details = details
+            composite
+                .get_or_insert_with(Resource::default)
+                .connection_details = details
                 .into_iter()
                 .map(|(k, v)| (k, base64::engine::general_purpose::STANDARD.encode(v)))
                 .collect();
@@ -94,7 +96,11 @@ impl Evaluator<'_> {
         });
         let mut results = Vec::new();
         let mut named = Vec::new();
-        for discard in self.discards.iter().filter(|d| d.reason != "user-condition") {
+        for discard in self
+            .discards
+            .iter()
+            .filter(|d| d.reason != "user-condition")
+        {
             results.push(FunctionResult {
                 severity: "SEVERITY_WARNING".into(),
                 message: discard.message(),
@@ -135,7 +141,11 @@ impl Evaluator<'_> {
 /// The `FullyResolved` condition.
 fn fully_resolved(named: &[String], count: usize) -> Condition {
     let (status, reason, message) = if named.is_empty() {
-        ("STATUS_CONDITION_TRUE", "AllItemsProcessed", "all items complete".to_string())
+        (
+            "STATUS_CONDITION_TRUE",
+            "AllItemsProcessed",
+            "all items complete".to_string(),
+        )
     } else {
         let mut message = named.join(", ");
         if count > MAX_DISCARDS_SHOWN {

@@ -14,7 +14,7 @@ use crate::eval::gostr::quote;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use crate::source::{SourceMap, Span};
+use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::model::{FileExpr, Function as FunctionBlock, Locals};
 use crate::syntax::schema::is_identifier;
@@ -178,6 +178,17 @@ impl UserFunctions {
         Ok(UserFunctions { invoker })
     }
 
+    /// function-hcl's `CheckUserFunctionRefs` on any expression: every `invoke` in it has two
+    /// arguments, the first a constant string naming a user function.
+    pub(crate) fn check_invokes(&self, sources: &SourceMap, expr: &Expr, file: FileId) -> Diags {
+        let mut calls = Vec::new();
+        invoke_calls(expr, &mut calls);
+        calls
+            .into_iter()
+            .flat_map(|call| check_invoke(call, file, &self.invoker, sources))
+            .collect()
+    }
+
     /// The built-in functions plus `invoke` for these user functions.
     pub(crate) fn table(&self) -> &FunctionTable {
         self.invoker.table()
@@ -191,7 +202,7 @@ fn header(block: &FunctionBlock) -> Span {
     )
 }
 
-fn label_span(file: crate::source::FileId, label: &crate::syntax::ast::Label) -> Span {
+fn label_span(file: FileId, label: &crate::syntax::ast::Label) -> Span {
     Span::new(file, label.span.start as usize..label.span.end as usize)
 }
 
@@ -333,16 +344,15 @@ fn check_refs(block: &FunctionBlock, invoker: &Invoker) -> Diags {
     let mut calls = Vec::new();
     invoke_calls(&f.body.expr, &mut calls);
     for call in calls {
-        diags.extend(check_invoke(call, f, invoker, sources));
+        diags.extend(check_invoke(call, f.body.file, invoker, sources));
     }
     diags
 }
 
-fn check_invoke(call: &Expr, f: &UserFn, invoker: &Invoker, sources: &SourceMap) -> Diags {
+fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMap) -> Diags {
     let ExprKind::Call { args, .. } = &call.kind else {
         return Vec::new();
     };
-    let file = f.body.file;
     let span = |e: &Expr| Span::new(file, e.span.start as usize..e.span.end as usize);
     if args.len() != 2 {
         return vec![to_error_diag(

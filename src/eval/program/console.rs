@@ -1,0 +1,77 @@
+//! The scope of a composition's top level, for evaluating expressions against it
+//! (`fnhcl eval --hcl`): `req`, the top-level locals, and `invoke` with the user functions.
+
+use super::gotext::has_errors;
+use super::userfn::UserFunctions;
+use super::{Failure, fail, process_locals};
+use crate::diagnostics::Diagnostic;
+use crate::eval::proto::RunFunctionRequest;
+use crate::eval::scope::Scope;
+use crate::eval::value::Value;
+use crate::eval::vars;
+use crate::source::{FileId, SourceMap};
+use crate::syntax::{self, ParsedFile};
+use std::collections::BTreeMap;
+
+/// A loaded top level.
+pub struct Console {
+    user: UserFunctions,
+    variables: BTreeMap<String, Value>,
+    /// The warnings of the top-level locals (a local that failed is unknown).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Console {
+    /// Loads the program in `files` (already in `map`) with `req` built from `request`;
+    /// fails as function-hcl would before processing its blocks.
+    pub fn load(
+        map: &SourceMap,
+        files: &[FileId],
+        request: &RunFunctionRequest,
+    ) -> Result<Console, Failure> {
+        let mut parsed = Vec::with_capacity(files.len());
+        for &file in files {
+            let result = syntax::parse_file(map.get(file));
+            if result.has_errors() {
+                return Err(fail(result.diagnostics));
+            }
+            parsed.push(ParsedFile {
+                file,
+                body: result.body,
+            });
+        }
+        let program = syntax::model::build(&parsed);
+        if has_errors(&program.top.problems) {
+            return Err(fail(program.top.problems.clone()));
+        }
+        let user = UserFunctions::load(&program.functions, map).map_err(fail)?;
+        let mut variables = BTreeMap::new();
+        variables.insert("req".to_string(), vars::build_req(request));
+        let root = Scope::root(user.table());
+        let top = root.child(variables.clone());
+        let (scope, warnings) = process_locals(map, &top, &program.top.locals).map_err(fail)?;
+        variables.extend(scope.variables);
+        Ok(Console {
+            user,
+            variables,
+            warnings,
+        })
+    }
+
+    /// function-hcl's static checks of `invoke` calls in an expression of `file`.
+    pub fn check_invokes(
+        &self,
+        map: &SourceMap,
+        expr: &crate::syntax::ast::Expr,
+        file: FileId,
+    ) -> Vec<Diagnostic> {
+        self.user.check_invokes(map, expr, file)
+    }
+
+    /// Calls `f` with the top-level scope.
+    pub fn with_scope<R>(&self, f: impl FnOnce(&Scope) -> R) -> R {
+        let root = Scope::root(self.user.table());
+        let scope = root.child(self.variables.clone());
+        f(&scope)
+    }
+}
