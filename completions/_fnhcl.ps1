@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
+            [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -94,6 +95,47 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'fnhcl;function' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;function;run' {
+            [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'The RunFunctionRequest as protobuf JSON (`-` reads standard input)')
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The pipeline step to use when SOURCE is a Composition with several function-hcl steps')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;function;help' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;function;help;run' {
+            break
+        }
+        'fnhcl;function;help;help' {
+            break
+        }
         'fnhcl;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
@@ -111,6 +153,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
+            [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -122,6 +165,13 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;eval' {
+            break
+        }
+        'fnhcl;help;function' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            break
+        }
+        'fnhcl;help;function;run' {
             break
         }
         'fnhcl;help;completions' {

@@ -25,11 +25,26 @@ _fnhcl() {
             fnhcl,eval)
                 cmd="fnhcl__subcmd__eval"
                 ;;
+            fnhcl,function)
+                cmd="fnhcl__subcmd__function"
+                ;;
             fnhcl,help)
                 cmd="fnhcl__subcmd__help"
                 ;;
             fnhcl,package)
                 cmd="fnhcl__subcmd__package"
+                ;;
+            fnhcl__subcmd__function,help)
+                cmd="fnhcl__subcmd__function__subcmd__help"
+                ;;
+            fnhcl__subcmd__function,run)
+                cmd="fnhcl__subcmd__function__subcmd__run"
+                ;;
+            fnhcl__subcmd__function__subcmd__help,help)
+                cmd="fnhcl__subcmd__function__subcmd__help__subcmd__help"
+                ;;
+            fnhcl__subcmd__function__subcmd__help,run)
+                cmd="fnhcl__subcmd__function__subcmd__help__subcmd__run"
                 ;;
             fnhcl__subcmd__help,check)
                 cmd="fnhcl__subcmd__help__subcmd__check"
@@ -40,11 +55,17 @@ _fnhcl() {
             fnhcl__subcmd__help,eval)
                 cmd="fnhcl__subcmd__help__subcmd__eval"
                 ;;
+            fnhcl__subcmd__help,function)
+                cmd="fnhcl__subcmd__help__subcmd__function"
+                ;;
             fnhcl__subcmd__help,help)
                 cmd="fnhcl__subcmd__help__subcmd__help"
                 ;;
             fnhcl__subcmd__help,package)
                 cmd="fnhcl__subcmd__help__subcmd__package"
+                ;;
+            fnhcl__subcmd__help__subcmd__function,run)
+                cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
                 ;;
             *)
                 ;;
@@ -53,7 +74,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -184,8 +205,102 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__function)
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__function__subcmd__help)
+            opts="run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__function__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__function__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__function__subcmd__run)
+            opts="-q -v -h -V --request --step --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --request)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --step)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__help)
-            opts="package check eval completions help"
+            opts="package check eval function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -229,6 +344,34 @@ _fnhcl() {
         fnhcl__subcmd__help__subcmd__eval)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__function)
+            opts="run"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__function__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

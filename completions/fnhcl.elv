@@ -31,6 +31,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -87,6 +88,42 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fnhcl;function'= {
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;function;run'= {
+            cand --request 'The RunFunctionRequest as protobuf JSON (`-` reads standard input)'
+            cand --step 'The pipeline step to use when SOURCE is a Composition with several function-hcl steps'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;function;help'= {
+            cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;function;help;run'= {
+        }
+        &'fnhcl;function;help;help'= {
+        }
         &'fnhcl;completions'= {
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
@@ -103,6 +140,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -111,6 +149,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;check'= {
         }
         &'fnhcl;help;eval'= {
+        }
+        &'fnhcl;help;function'= {
+            cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+        }
+        &'fnhcl;help;function;run'= {
         }
         &'fnhcl;help;completions'= {
         }

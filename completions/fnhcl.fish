@@ -38,6 +38,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -s V -l version -d 'Print vers
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l into -d 'Write the bundle into the function-hcl step of this Composition (its `input.hcl`), editing only that value: comments, key order and every other byte stay as they are' -r -F
@@ -88,6 +89,34 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s q -l quiet -d 'Prin
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l request -d 'The RunFunctionRequest as protobuf JSON (`-` reads standard input)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l step -d 'The pipeline step to use when SOURCE is a Composition with several function-hcl steps' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from help" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -99,8 +128,10 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
