@@ -565,3 +565,107 @@ fn eval_handles_empty_requirements_infinity_and_bad_flags() {
     let out = run(fnhcl(&examples()).args(["eval", "-e", "nofile"]));
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+const XR_REQUEST: &str = r#"{"observed": {"composite": {"resource": {"apiVersion": "example.org/v1", "kind": "XR", "metadata": {"name": "demo"}, "spec": {"size": 3}}}}}"#;
+
+#[test]
+fn function_run_prints_the_response_as_protobuf_json() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "request.json", XR_REQUEST);
+    write(
+        dir.path(),
+        "main.hcl",
+        "resource cm {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n    data       = { size = req.composite.spec.size }\n  }\n  ready {\n    value = \"READY_TRUE\"\n  }\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["function", "run", "--request", "request.json", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("function_run_ok", text(&out.stdout));
+}
+
+#[test]
+fn function_run_reads_the_program_from_the_request_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let request = serde_json::json!({
+        "input": {"apiVersion": "function-hcl/v1", "kind": "HclInput",
+                  "hcl": "-- main.hcl --\ncontext {\n  key   = \"k\"\n  value = 1.5\n}\n"},
+        "context": {"upstream": true}
+    });
+    write(dir.path(), "request.json", &request.to_string());
+    let out = run(fnhcl(dir.path()).args(["function", "run", "--request", "request.json"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let response: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        response["context"],
+        serde_json::json!({"k": 1.5, "upstream": true})
+    );
+}
+
+#[test]
+fn function_run_fatal_results_exit_zero_and_show_the_source() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "request.json", XR_REQUEST);
+    write(
+        dir.path(),
+        "main.hcl",
+        "resources cm {\n  for_each = req.composite.spec.zones\n  template {\n    body = {}\n  }\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args([
+        "function",
+        "run",
+        "--color",
+        "never",
+        "--request",
+        "request.json",
+        ".",
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("function_run_fatal", transcript(&out));
+}
+
+#[test]
+fn function_run_rejects_unreadable_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "bad.json", "{\"observed\": [}");
+    let out = run(fnhcl(dir.path()).args([
+        "function",
+        "run",
+        "--color",
+        "never",
+        "--request",
+        "bad.json",
+    ]));
+    assert_eq!(out.status.code(), Some(2));
+    snapshot!("function_run_bad_request", transcript(&out));
+    let out = run(fnhcl(dir.path()).args(["function", "run", "--request", "missing.json"]));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn eval_hcl_sees_top_level_locals_and_user_functions() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "main.hcl",
+        "locals {\n  base = \"demo\"\n}\n\nfunction suffixed {\n  arg name {}\n  arg suffix {\n    default = \"x\"\n  }\n  body = \"${name}-${suffix}\"\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args([
+        "eval",
+        "--hcl",
+        ".",
+        "invoke(\"suffixed\", { name = base })",
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(text(&out.stdout), "\"demo-x\"\n");
+    write(
+        dir.path(),
+        "main.hcl",
+        "locals {\n  a = b\n  b = a\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["eval", "--color", "never", "--hcl", ".", "1"]));
+    assert_eq!(out.status.code(), Some(1));
+    snapshot!("eval_hcl_cycle", transcript(&out));
+}
