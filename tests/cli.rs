@@ -660,11 +660,7 @@ fn eval_hcl_sees_top_level_locals_and_user_functions() {
     ]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert_eq!(text(&out.stdout), "\"demo-x\"\n");
-    write(
-        dir.path(),
-        "main.hcl",
-        "locals {\n  a = b\n  b = a\n}\n",
-    );
+    write(dir.path(), "main.hcl", "locals {\n  a = b\n  b = a\n}\n");
     let out = run(fnhcl(dir.path()).args(["eval", "--color", "never", "--hcl", ".", "1"]));
     assert_eq!(out.status.code(), Some(1));
     snapshot!("eval_hcl_cycle", transcript(&out));

@@ -84,40 +84,50 @@ pub fn not_an_object(value: &Json) -> Option<String> {
 /// function-hcl's `unify`: objects merge recursively; other values under one key must have
 /// the same Go type and be deeply equal. Keys are visited in sorted order (Go's are random).
 pub fn unify(objects: &[&Map<String, Json>]) -> Result<Map<String, Json>, String> {
-    unify_at("", objects)
-}
-
-fn unify_at(path: &str, objects: &[&Map<String, Json>]) -> Result<Map<String, Json>, String> {
     let mut out = Map::new();
     for object in objects {
-        for (key, value) in object.iter() {
-            let here = if path.is_empty() {
-                key.clone()
-            } else {
-                format!("{path}.{key}")
-            };
-            let Some(existing) = out.get(key) else {
-                out.insert(key.clone(), value.clone());
-                continue;
-            };
-            let (new_type, old_type) = (go_type_name(value), go_type_name(existing));
-            if new_type != old_type {
-                return Err(format!(
-                    "type mismatch for key {here}:  {new_type} v/s {old_type}"
-                ));
-            }
-            if let (Json::Object(new), Json::Object(old)) = (value, existing) {
-                // Go merges the incoming object first, then the one already there.
-                let merged = unify_at(&here, &[new, old])?;
-                out.insert(key.clone(), Json::Object(merged));
-                continue;
-            }
-            if value != existing {
-                return Err(format!("values for key {here} not equal"));
-            }
-        }
+        merge_into(&mut out, object, "", false)?;
     }
     Ok(out)
+}
+
+/// Merges `incoming` into `acc` in place. Go rebuilds each nested object from the pair
+/// (incoming, existing) and so names the two types in alternating order at each level of
+/// nesting (`flip`); the messages here follow it.
+fn merge_into(
+    acc: &mut Map<String, Json>,
+    incoming: &Map<String, Json>,
+    path: &str,
+    flip: bool,
+) -> Result<(), String> {
+    for (key, value) in incoming {
+        let Some(existing) = acc.get_mut(key) else {
+            acc.insert(key.clone(), value.clone());
+            continue;
+        };
+        let here = if path.is_empty() {
+            key.clone()
+        } else {
+            format!("{path}.{key}")
+        };
+        let (new_type, old_type) = (go_type_name(value), go_type_name(existing));
+        if new_type != old_type {
+            let (first, second) = if flip {
+                (old_type, new_type)
+            } else {
+                (new_type, old_type)
+            };
+            return Err(format!(
+                "type mismatch for key {here}:  {first} v/s {second}"
+            ));
+        }
+        match (existing, value) {
+            (Json::Object(old), Json::Object(new)) => merge_into(old, new, &here, !flip)?,
+            (old, new) if old != new => return Err(format!("values for key {here} not equal")),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Go's `base64.StdEncoding.DecodeString`: padding required, `\r` and `\n` ignored,

@@ -119,10 +119,11 @@ pub fn evaluate(
     let default_name = default_name_expr(map);
     let sources: &SourceMap = map;
     let user = UserFunctions::load(&program.functions, sources).map_err(fail)?;
-    let mut ev = Evaluator::new(sources, user.table(), request, default_name);
+    let req = vars::build_req(request);
+    let mut ev = Evaluator::new(sources, user.table(), &req, request, default_name);
     let root = Scope::root(ev.functions);
     let mut variables = BTreeMap::new();
-    variables.insert("req".to_string(), vars::build_req(request));
+    variables.insert("req".to_string(), req);
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top);
     if has_errors(&diags) {
@@ -171,11 +172,11 @@ impl<'a> Evaluator<'a> {
     fn new(
         map: &'a SourceMap,
         functions: &'a FunctionTable,
+        req: &Value,
         request: &RunFunctionRequest,
         default_name: FileExpr,
     ) -> Evaluator<'a> {
-        let req = vars::build_req(request);
-        let pick = |key: &str| match &req {
+        let pick = |key: &str| match req {
             Value::Object(top) => match top.get(key) {
                 Some(Value::Object(items)) => items.clone(),
                 _ => BTreeMap::new(),
