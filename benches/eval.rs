@@ -6,9 +6,10 @@
 //! no expression fails.
 
 use std::collections::BTreeMap;
-use std::hint::black_box;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod timing;
 
 use fnhcl::eval::functions::builtins;
 use fnhcl::eval::scope::Scope;
@@ -95,20 +96,12 @@ fn main() -> ExitCode {
         println!("eval: {COUNT} expressions evaluated once, all succeeded");
         return ExitCode::SUCCESS;
     }
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while start.elapsed() < MEASURE || times.len() < 5 {
-        let t = Instant::now();
-        black_box(run());
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let median = times[times.len() / 2];
+    let (median, runs) = timing::median(MEASURE, run);
     println!(
         "eval: {COUNT} expressions, median {:.2} ms per run, {:.0} ns per expression ({} runs)",
         median.as_secs_f64() * 1e3,
         median.as_nanos() as f64 / COUNT as f64,
-        times.len()
+        runs
     );
     ExitCode::SUCCESS
 }

@@ -5,9 +5,10 @@
 //! `cargo bench --bench program` prints the median time per request. Under
 //! `cargo test --benches` (no `--bench` argument) it runs once and checks the response.
 
-use std::hint::black_box;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod timing;
 
 use fnhcl::eval::function;
 use fnhcl::eval::proto::RunFunctionRequest;
@@ -152,21 +153,13 @@ fn main() -> ExitCode {
         println!("program: {want} resources evaluated once, response complete");
         return ExitCode::SUCCESS;
     }
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while start.elapsed() < MEASURE || times.len() < 5 {
-        let t = Instant::now();
-        black_box(run());
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let median = times[times.len() / 2];
+    let (median, runs) = timing::median(MEASURE, run);
     println!(
         "program: {want} resources ({} bytes of HCL), median {:.2} ms per request, {:.1} µs per resource ({} runs)",
         text.len(),
         median.as_secs_f64() * 1e3,
         median.as_secs_f64() * 1e6 / want as f64,
-        times.len()
+        runs
     );
     ExitCode::SUCCESS
 }

@@ -1,16 +1,14 @@
 //! The scope of a composition's top level, for evaluating expressions against it
 //! (`fnhcl eval --hcl`): `req`, the top-level locals, and `invoke` with the user functions.
 
-use super::gotext::has_errors;
 use super::userfn::UserFunctions;
-use super::{Failure, fail, process_locals};
+use super::{Failure, fail, parse_program, process_locals};
 use crate::diagnostics::Diagnostic;
 use crate::eval::proto::RunFunctionRequest;
 use crate::eval::scope::Scope;
 use crate::eval::value::Value;
 use crate::eval::vars;
 use crate::source::{FileId, SourceMap};
-use crate::syntax::{self, ParsedFile};
 use std::collections::BTreeMap;
 
 /// A loaded top level.
@@ -29,21 +27,7 @@ impl Console {
         files: &[FileId],
         request: &RunFunctionRequest,
     ) -> Result<Console, Failure> {
-        let mut parsed = Vec::with_capacity(files.len());
-        for &file in files {
-            let result = syntax::parse_file(map.get(file));
-            if result.has_errors() {
-                return Err(fail(result.diagnostics));
-            }
-            parsed.push(ParsedFile {
-                file,
-                body: result.body,
-            });
-        }
-        let program = syntax::model::build(&parsed);
-        if has_errors(&program.top.problems) {
-            return Err(fail(program.top.problems.clone()));
-        }
+        let program = parse_program(map, files)?;
         let user = UserFunctions::load(&program.functions, map).map_err(fail)?;
         let mut variables = BTreeMap::new();
         variables.insert("req".to_string(), vars::build_req(request));

@@ -28,7 +28,7 @@ use crate::eval::value::Value;
 use crate::eval::vars;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::Expr;
-use crate::syntax::model::{FileExpr, Locals};
+use crate::syntax::model::{FileExpr, Locals, Program};
 use crate::syntax::{self, ParsedFile};
 use gotext::{downgrade, has_errors};
 use serde_json::{Map, Value as Json};
@@ -101,6 +101,26 @@ pub fn evaluate(
     files: &[FileId],
     request: &RunFunctionRequest,
 ) -> Result<HclResponse, Failure> {
+    let program = parse_program(map, files)?;
+    let default_name = default_name_expr(map);
+    let sources: &SourceMap = map;
+    let user = UserFunctions::load(&program.functions, sources).map_err(fail)?;
+    let req = vars::build_req(request);
+    let mut ev = Evaluator::new(sources, user.table(), &req, request, default_name);
+    let root = Scope::root(ev.functions);
+    let mut variables = BTreeMap::new();
+    variables.insert("req".to_string(), req);
+    let scope = root.child(variables);
+    let diags = ev.group(&scope, &program.top);
+    if has_errors(&diags) {
+        return Err(fail(diags));
+    }
+    ev.into_response(diags).map_err(Failure::Message)
+}
+
+/// function-hcl's first step: parse every file (stopping at the first file with syntax
+/// errors) and check the top-level schema of all of them.
+fn parse_program(map: &SourceMap, files: &[FileId]) -> Result<Program, Failure> {
     let mut parsed = Vec::with_capacity(files.len());
     for &file in files {
         let result = syntax::parse_file(map.get(file));
@@ -116,20 +136,7 @@ pub fn evaluate(
     if has_errors(&program.top.problems) {
         return Err(fail(program.top.problems.clone()));
     }
-    let default_name = default_name_expr(map);
-    let sources: &SourceMap = map;
-    let user = UserFunctions::load(&program.functions, sources).map_err(fail)?;
-    let req = vars::build_req(request);
-    let mut ev = Evaluator::new(sources, user.table(), &req, request, default_name);
-    let root = Scope::root(ev.functions);
-    let mut variables = BTreeMap::new();
-    variables.insert("req".to_string(), req);
-    let scope = root.child(variables);
-    let diags = ev.group(&scope, &program.top);
-    if has_errors(&diags) {
-        return Err(fail(diags));
-    }
-    ev.into_response(diags).map_err(Failure::Message)
+    Ok(program)
 }
 
 /// Errors first, order otherwise kept (Go's `sort.SliceStable` by severity).
