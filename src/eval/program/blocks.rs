@@ -310,10 +310,7 @@ impl Evaluator<'_> {
 
     /// `processReady`: the last valid `ready` block of a resource wins.
     fn ready(&mut self, scope: &Scope, name: &str, ready: &Ready) -> Diags {
-        if has_errors(&ready.problems) {
-            return ready.problems.clone();
-        }
-        let (scope, mut diags) = match self.locals(scope, &ready.locals) {
+        let (scope, mut diags) = match self.enter(scope, &ready.problems, &ready.locals) {
             Ok(ok) => ok,
             Err(diags) => return diags,
         };

@@ -266,6 +266,19 @@ impl<'a> Evaluator<'a> {
         process_locals(self.map, scope, locals)
     }
 
+    /// Enters a block: its schema problems end it, else its locals' scope.
+    fn enter<'s>(
+        &self,
+        scope: &'s Scope<'s>,
+        problems: &[Diagnostic],
+        locals: &Locals,
+    ) -> Result<(Scope<'s>, Diags), Diags> {
+        if has_errors(problems) {
+            return Err(problems.to_vec());
+        }
+        self.locals(scope, locals)
+    }
+
     /// function-hcl's `evaluateCondition`: whether to process the block, and diagnostics.
     fn condition(
         &mut self,

@@ -19,10 +19,7 @@ use std::collections::BTreeMap;
 impl Evaluator<'_> {
     /// `processComposite`.
     pub(super) fn composite(&mut self, scope: &Scope, composite: &Composite) -> Diags {
-        if has_errors(&composite.problems) {
-            return composite.problems.clone();
-        }
-        let (scope, mut diags) = match self.locals(scope, &composite.locals) {
+        let (scope, mut diags) = match self.enter(scope, &composite.problems, &composite.locals) {
             Ok(ok) => ok,
             Err(diags) => return diags,
         };
@@ -120,10 +117,7 @@ impl Evaluator<'_> {
 
     /// `processContext`.
     pub(super) fn context(&mut self, scope: &Scope, context: &ContextBlock) -> Diags {
-        if has_errors(&context.problems) {
-            return context.problems.clone();
-        }
-        let (scope, mut diags) = match self.locals(scope, &context.locals) {
+        let (scope, mut diags) = match self.enter(scope, &context.problems, &context.locals) {
             Ok(ok) => ok,
             Err(diags) => return diags,
         };
