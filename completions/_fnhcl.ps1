@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -85,6 +86,38 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;render' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('--observed-resources', '--observed-resources', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--required-resources', '--required-resources', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--extra-resources', '--extra-resources', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated')
+            [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`')
+            [CompletionResult]::new('--function-credentials', '--function-credentials', [CompletionResultType]::ParameterName, 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)')
+            [CompletionResult]::new('--xrd', '--xrd', [CompletionResultType]::ParameterName, 'An XRD whose OpenAPI schema defaults are applied to the XR first')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up after this long (`1m`, `30s`, `500ms`)')
+            [CompletionResult]::new('--hcl', '--hcl', [CompletionResultType]::ParameterName, 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle')
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The function-hcl step `--hcl` replaces, when the Composition has several')
+            [CompletionResult]::new('--crossplane-version', '--crossplane-version', [CompletionResultType]::ParameterName, 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Print a `Result` document for every function result')
+            [CompletionResult]::new('--include-function-results', '--include-function-results', [CompletionResultType]::ParameterName, 'Print a `Result` document for every function result')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('--include-context', '--include-context', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
+            [CompletionResult]::new('--include-full-xr', '--include-full-xr', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
@@ -153,6 +186,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -165,6 +199,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;eval' {
+            break
+        }
+        'fnhcl;help;render' {
             break
         }
         'fnhcl;help;function' {

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -79,6 +80,37 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;render'= {
+            cand -o 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
+            cand --observed-resources 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
+            cand -e 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --required-resources 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --extra-resources 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
+            cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`'
+            cand --function-credentials 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)'
+            cand --xrd 'An XRD whose OpenAPI schema defaults are applied to the XR first'
+            cand --timeout 'Give up after this long (`1m`, `30s`, `500ms`)'
+            cand --hcl 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle'
+            cand --step 'The function-hcl step `--hcl` replaces, when the Composition has several'
+            cand --crossplane-version 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -r 'Print a `Result` document for every function result'
+            cand --include-function-results 'Print a `Result` document for every function result'
+            cand -c 'Print the final context as a `Context` document'
+            cand --include-context 'Print the final context as a `Context` document'
+            cand -x 'Copy the input XR''s `spec` and `metadata` into the output XR'
+            cand --include-full-xr 'Copy the input XR''s `spec` and `metadata` into the output XR'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -140,6 +172,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -149,6 +182,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;check'= {
         }
         &'fnhcl;help;eval'= {
+        }
+        &'fnhcl;help;render'= {
         }
         &'fnhcl;help;function'= {
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

@@ -38,6 +38,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -s V -l version -d 'Print vers
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -89,6 +90,30 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s q -l quiet -d 'Prin
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s o -l observed-resources -d 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s e -l required-resources -l extra-resources -d 'Resources the requirements loop may return (a YAML file or directory). Repeatable' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l context-files -d 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l context-values -d 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l function-credentials -d 'Secrets whose `data` become the steps\' `credentials` (a YAML file or directory)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l xrd -d 'An XRD whose OpenAPI schema defaults are applied to the XR first' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l timeout -d 'Give up after this long (`1m`, `30s`, `500ms`)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l hcl -d 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition\'s inline bundle' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l step -d 'The function-hcl step `--hcl` replaces, when the Composition has several' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l crossplane-version -d 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s c -l include-context -d 'Print the final context as a `Context` document'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -128,10 +153,11 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval render function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

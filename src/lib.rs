@@ -5,5 +5,6 @@ pub mod analysis;
 pub mod check;
 pub mod diagnostics;
 pub mod eval;
+pub mod render;
 pub mod source;
 pub mod syntax;

@@ -106,12 +106,102 @@ pub enum Command {
     /// or its value is not fully known (the unknown references are listed).
     Eval(EvalArgs),
 
+    /// Render a composite resource like `crossplane render`, without Docker.
+    ///
+    /// Prints the XR, the composed resources, and with `-r`/`-c` the function results and
+    /// the context, as a YAML stream (the classic `crossplane render` output). function-hcl
+    /// steps run natively; a pipeline with any other function is refused. Exit status 1 when
+    /// a step returns a fatal result or a check fails, 2 when an input cannot be read.
+    Render(RenderArgs),
+
     /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
     #[command(subcommand)]
     Function(FunctionCommand),
 
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+/// `fnhcl render`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl render xr.yaml composition.yaml functions.yaml -r -c
+  fnhcl render xr.yaml ./hcl -o observed/ -e environment-configs.yaml
+  fnhcl render xr.yaml composition.yaml --hcl ./hcl   # iterate on files, not the inline bundle")]
+pub struct RenderArgs {
+    /// The composite resource (XR), a YAML file.
+    #[arg(value_name = "XR")]
+    pub xr: PathBuf,
+
+    /// A Composition (mode Pipeline), a composition directory, or a txtar bundle.
+    #[arg(value_name = "SOURCE")]
+    pub source: String,
+
+    /// The Functions (a YAML file or directory): accepted for drop-in use; a step whose
+    /// function's package is function-hcl runs natively.
+    #[arg(value_name = "FUNCTIONS")]
+    pub functions: Option<PathBuf>,
+
+    /// Observed composed resources (a YAML file or directory), each with the annotation
+    /// `crossplane.io/composition-resource-name`.
+    #[arg(short = 'o', long, value_name = "PATH")]
+    pub observed_resources: Option<PathBuf>,
+
+    /// Resources the requirements loop may return (a YAML file or directory). Repeatable.
+    #[arg(
+        short = 'e',
+        long,
+        visible_alias = "extra-resources",
+        value_name = "PATH"
+    )]
+    pub required_resources: Vec<PathBuf>,
+
+    /// Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated.
+    #[arg(long, value_name = "KEY=PATH")]
+    pub context_files: Vec<String>,
+
+    /// Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over
+    /// `--context-files`.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub context_values: Vec<String>,
+
+    /// Print a `Result` document for every function result.
+    #[arg(short = 'r', long)]
+    pub include_function_results: bool,
+
+    /// Print the final context as a `Context` document.
+    #[arg(short = 'c', long)]
+    pub include_context: bool,
+
+    /// Copy the input XR's `spec` and `metadata` into the output XR.
+    #[arg(short = 'x', long)]
+    pub include_full_xr: bool,
+
+    /// Secrets whose `data` become the steps' `credentials` (a YAML file or directory).
+    #[arg(long, value_name = "PATH")]
+    pub function_credentials: Option<PathBuf>,
+
+    /// An XRD whose OpenAPI schema defaults are applied to the XR first.
+    #[arg(long, value_name = "FILE")]
+    pub xrd: Option<PathBuf>,
+
+    /// Give up after this long (`1m`, `30s`, `500ms`).
+    #[arg(long, value_name = "DURATION", default_value = "1m")]
+    pub timeout: String,
+
+    /// Use the `.hcl` files of this directory for the function-hcl step instead of the
+    /// Composition's inline bundle.
+    #[arg(long, value_name = "DIR")]
+    pub hcl: Option<PathBuf>,
+
+    /// The function-hcl step `--hcl` replaces, when the Composition has several.
+    #[arg(long, value_name = "NAME")]
+    pub step: Option<String>,
+
+    /// The Crossplane version whose render output to reproduce; below 2.0 every composed
+    /// resource gets a `generateName`.
+    #[arg(long, value_name = "X.Y", default_value = "2.2")]
+    pub crossplane_version: String,
 }
 
 /// `fnhcl function …`.

@@ -5,6 +5,7 @@ pub mod args;
 mod commands;
 pub mod exit;
 mod fsutil;
+mod inputs;
 mod report;
 pub mod settings;
 
@@ -86,6 +87,7 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
+        Command::Render(args) => commands::render::run(args, &mut cx),
         Command::Function(args::FunctionCommand::Run(args)) => {
             commands::function::run(args, &mut cx)
         }

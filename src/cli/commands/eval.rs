@@ -3,6 +3,7 @@
 use crate::cli::Context;
 use crate::cli::args::{DiagnosticFormat, EvalArgs};
 use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{context_map, usage, yaml_docs};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, from_load_error};
 use fnhcl::eval::functions::builtins;
 use fnhcl::eval::program::Console;
@@ -10,7 +11,7 @@ use fnhcl::eval::proto::{Resource, Resources, RunFunctionRequest, State};
 use fnhcl::eval::scope::Scope;
 use fnhcl::eval::{Value, expr, json, vars};
 use fnhcl::source::FileId;
-use fnhcl::source::loader::{self, LoadError};
+use fnhcl::source::loader;
 use fnhcl::syntax;
 use fnhcl::syntax::ast::Expr;
 use serde_json::Value as Json;
@@ -185,27 +186,11 @@ fn load_program(
     })
 }
 
-fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
-    Box::new(from_load_error(&e, &cx.map))
-}
-
 fn resource(json: Json) -> Resource {
     Resource {
         resource: Some(json),
         ..Resource::default()
     }
-}
-
-fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
-    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
-    Ok(docs
-        .into_iter()
-        .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
-        .collect())
-}
-
-fn usage(message: String, help: &str) -> Box<Diagnostic> {
-    Box::new(Diagnostic::new(Code::I017, message).with_help(help))
 }
 
 /// The request the files describe, as `crossplane render` would send it.
@@ -244,43 +229,9 @@ fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest
             .extra_resources
             .insert(name.to_string(), Resources { items });
     }
-    let mut context = serde_json::Map::new();
-    for (key, path) in pairs(&args.context_files)? {
-        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, cx))?;
-        context.insert(key, parse_value(&text)?);
-    }
-    for (key, value) in pairs(&args.context_values)? {
-        context.insert(key, parse_value(&value)?);
-    }
+    let context = context_map(&args.context_files, &args.context_values, cx)?;
     if !context.is_empty() {
         request.context = Some(Json::Object(context));
     }
     Ok(request)
-}
-
-/// `K=V;K2=V2` flags, repeated or `;`-separated, as crossplane's map flags.
-fn pairs(flags: &[String]) -> Result<Vec<(String, String)>, Box<Diagnostic>> {
-    let mut out = Vec::new();
-    for flag in flags {
-        for item in flag.split(';').filter(|s| !s.is_empty()) {
-            let Some((k, v)) = item.split_once('=') else {
-                return Err(usage(
-                    format!("`{item}` is not KEY=VALUE"),
-                    "write KEY=VALUE, several separated by `;`",
-                ));
-            };
-            out.push((k.to_string(), v.to_string()));
-        }
-    }
-    Ok(out)
-}
-
-/// A context value: JSON or YAML.
-fn parse_value(text: &str) -> Result<Json, Box<Diagnostic>> {
-    yaml_serde::from_str::<Json>(text).map_err(|e| {
-        usage(
-            format!("context value is not JSON or YAML: {e}"),
-            "quote strings as JSON: KEY='\"text\"'",
-        )
-    })
 }

@@ -5,3 +5,4 @@ pub mod completions;
 pub mod eval;
 pub mod function;
 pub mod package;
+pub mod render;

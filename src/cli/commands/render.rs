@@ -1,0 +1,375 @@
+//! `fnhcl render`: read the XR, the source and the other inputs, render, print the stream.
+
+use crate::cli::Context;
+use crate::cli::args::RenderArgs;
+use crate::cli::exit::ExitStatus;
+use crate::cli::inputs::{context_map, load_error, usage, yaml_docs};
+use fnhcl::diagnostics::{Code, Diagnostic, Severity};
+use fnhcl::eval::vars::through_float64;
+use fnhcl::render::{self, Inputs, Options, RenderError, Step, StepKind};
+use fnhcl::source::composition::Composition;
+use fnhcl::source::loader::{self, Bundle, LoadOptions};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The step name function-hcl's docs give a one-step pipeline.
+const SYNTHETIC_STEP: &str = "run hcl composition";
+
+type Fallible<T> = Result<T, Box<Diagnostic>>;
+
+/// Runs the command.
+pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
+    let started = Instant::now();
+    let (inputs, options, timeout) = match read_inputs(args, cx) {
+        Ok(read) => read,
+        Err(d) => return Ok(cx.fail(*d)),
+    };
+    let rendered = match render::render(&mut cx.map, &inputs, options) {
+        Ok(rendered) => rendered,
+        Err(error) => return Ok(report(error, cx)),
+    };
+    if started.elapsed() > timeout {
+        cx.diagnostics.push(Diagnostic::new(
+            Code::E401,
+            format!(
+                "cannot render composite resource: the render took longer than --timeout {}",
+                args.timeout
+            ),
+        ));
+        return Ok(ExitStatus::Failure);
+    }
+    if !cx.quiet {
+        for (step, discard) in rendered
+            .discards
+            .iter()
+            .filter(|(_, d)| d.reason != "user-condition")
+        {
+            let mut d = Diagnostic::new(
+                Code::E402,
+                format!(
+                    "step {step:?}: discarded {} {} ({})",
+                    discard.kind, discard.name, discard.reason
+                )
+                .replace("  (", " ("),
+            )
+            .with_severity(Severity::Warning);
+            if let Some(span) = discard.span {
+                d = d.with_primary(span, None);
+            }
+            if !discard.context.is_empty() {
+                d = d.with_detail(discard.context.join("\n"));
+            }
+            cx.diagnostics.push(d);
+        }
+    }
+    for doc in &rendered.documents {
+        write!(cx.stdout, "---\n{}", to_yaml(doc))?;
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// A failed render: crossplane's message, and for a fatal function-hcl result the
+/// diagnostics behind it with their source.
+fn report(error: RenderError, cx: &mut Context) -> ExitStatus {
+    let line = error.to_string();
+    cx.diagnostics.push(Diagnostic::new(Code::E401, line));
+    if let RenderError::Fatal { diagnostics, .. } = error {
+        cx.diagnostics
+            .extend(diagnostics.into_iter().filter(|d| d.primary.is_some()));
+    }
+    ExitStatus::Failure
+}
+
+fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options, Duration)> {
+    let crossplane_version = parse_version(&args.crossplane_version)?;
+    let timeout = parse_duration(&args.timeout)?;
+    let mut xr = first_doc(&args.xr, cx)?;
+    if let Some(xrd) = &args.xrd {
+        let xrd = first_doc(xrd, cx)?;
+        apply_xrd_defaults(&mut xr, &xrd);
+    }
+    let packages = match &args.functions {
+        Some(path) => Some(function_packages(path, cx)?),
+        None => None,
+    };
+    let (steps, composition) = pipeline(args, packages.as_ref(), cx)?;
+    let mut required = Vec::new();
+    for path in &args.required_resources {
+        required.extend(yaml_docs(path, cx)?.iter().map(through_float64));
+    }
+    let inputs = Inputs {
+        xr,
+        composition,
+        steps,
+        observed: match &args.observed_resources {
+            Some(path) => yaml_docs(path, cx)?.iter().map(through_float64).collect(),
+            None => Vec::new(),
+        },
+        required,
+        context: context_map(&args.context_files, &args.context_values, cx)?,
+        secrets: match &args.function_credentials {
+            Some(path) => yaml_docs(path, cx)?,
+            None => Vec::new(),
+        },
+    };
+    let options = Options {
+        include_function_results: args.include_function_results,
+        include_context: args.include_context,
+        include_full_xr: args.include_full_xr,
+        crossplane_version,
+    };
+    Ok((inputs, options, timeout))
+}
+
+/// The first YAML document of a file, through float64 as crossplane reads it.
+fn first_doc(path: &Path, cx: &mut Context) -> Fallible<Json> {
+    let docs = yaml_docs(path, cx)?;
+    match docs.into_iter().next() {
+        Some(doc) if doc.is_object() => Ok(through_float64(&doc)),
+        _ => Err(Box::new(
+            Diagnostic::new(
+                Code::I002,
+                format!("`{}` holds no YAML object", loader::display_path(path)),
+            )
+            .with_path(loader::display_path(path)),
+        )),
+    }
+}
+
+/// `Function` name → package, from the Functions file (crossplane checks the kinds).
+fn function_packages(path: &Path, cx: &mut Context) -> Fallible<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    for doc in yaml_docs(path, cx)? {
+        let text = |p: &str| {
+            doc.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let api = text("/apiVersion");
+        if text("/kind") != "Function"
+            || !(api == "pkg.crossplane.io/v1" || api == "pkg.crossplane.io/v1beta1")
+        {
+            return Err(usage(
+                format!(
+                    "not a function: {}/{}",
+                    text("/kind"),
+                    text("/metadata/name")
+                ),
+                "the Functions file holds pkg.crossplane.io Function objects",
+            ));
+        }
+        out.insert(text("/metadata/name"), text("/spec/package"));
+    }
+    Ok(out)
+}
+
+/// The steps to run and, for a Composition, its JSON for the pre-flight checks.
+fn pipeline(
+    args: &RenderArgs,
+    packages: Option<&BTreeMap<String, String>>,
+    cx: &mut Context,
+) -> Fallible<(Vec<Step>, Option<Json>)> {
+    let path = Path::new(&args.source);
+    let is_composition = path.is_file() && loader::is_yaml(path);
+    if !is_composition {
+        let dir = args
+            .hcl
+            .as_deref()
+            .map(|p| p.to_string_lossy().into_owned());
+        let source = dir.as_deref().unwrap_or(&args.source);
+        let bundle = load(source, None, cx)?;
+        let step = Step {
+            name: SYNTHETIC_STEP.into(),
+            function: "function-hcl".into(),
+            kind: StepKind::Hcl(bundle.files.iter().map(|f| f.file).collect()),
+            input: Some(serde_json::json!({
+                "apiVersion": "hcl.fn.crossplane.io/v1beta1",
+                "kind": "HclInput",
+            })),
+            credentials: Vec::new(),
+        };
+        return Ok((vec![step], None));
+    }
+    let text = loader::read_text(path).map_err(|e| load_error(e, cx))?;
+    let composition = Composition::parse(&text).map_err(|e| {
+        let file = cx.map.add(args.source.clone(), text.clone());
+        Box::new(fnhcl::diagnostics::from_load_error(
+            &loader::LoadError::Composition { file, error: e },
+            &cx.map,
+        ))
+    })?;
+    let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
+    let replaced = match &args.hcl {
+        Some(_) => Some(
+            composition
+                .hcl_step(args.step.as_deref())
+                .map(|s| s.name.clone())
+                .map_err(|e| usage(e.to_string(), "name the step with --step"))?,
+        ),
+        None => None,
+    };
+    let mut steps = Vec::new();
+    for (i, step) in composition.steps.iter().enumerate() {
+        let function = step.function.clone().unwrap_or_default();
+        let package = match packages {
+            Some(p) => Some(p.get(&function).cloned().ok_or_else(|| {
+                usage(
+                    format!(
+                        "unknown Function {function:?} - does it exist in your Functions file?"
+                    ),
+                    "list every function of the pipeline in the Functions file",
+                )
+            })?),
+            None => None,
+        };
+        let by_package = package
+            .as_deref()
+            .is_some_and(|p| p.contains("function-hcl"));
+        let raw = document.pointer(&format!("/spec/pipeline/{i}"));
+        let input = raw.and_then(|s| s.get("input")).cloned();
+        let credentials = raw
+            .and_then(|s| s.get("credentials"))
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let kind = if step.is_hcl || by_package {
+            let bundle = match (&args.hcl, &replaced) {
+                (Some(dir), Some(name)) if *name == step.name => {
+                    load(&dir.to_string_lossy(), None, cx)?
+                }
+                _ => load(&args.source, Some(&step.name), cx)?,
+            };
+            StepKind::Hcl(bundle.files.iter().map(|f| f.file).collect())
+        } else {
+            StepKind::Other { package }
+        };
+        steps.push(Step {
+            name: step.name.clone(),
+            function,
+            kind,
+            input,
+            credentials,
+        });
+    }
+    Ok((steps, Some(document)))
+}
+
+fn load(source: &str, step: Option<&str>, cx: &mut Context) -> Fallible<Bundle> {
+    let mut stdin = std::io::stdin();
+    loader::load_arg(
+        &mut cx.map,
+        source,
+        &mut stdin as &mut dyn std::io::Read,
+        LoadOptions { step },
+    )
+    .map_err(|e| load_error(e, cx))
+}
+
+/// `X.Y` (or `X.Y.Z`, `vX.Y`).
+fn parse_version(text: &str) -> Fallible<(u32, u32)> {
+    let trimmed = text.trim_start_matches('v');
+    let mut parts = trimmed.split('.').map(str::parse::<u32>);
+    match (parts.next(), parts.next()) {
+        (Some(Ok(major)), Some(Ok(minor))) => Ok((major, minor)),
+        _ => Err(usage(
+            format!("`{text}` is not a Crossplane version"),
+            "write --crossplane-version 1.20 or 2.2",
+        )),
+    }
+}
+
+/// Go-style durations: `1m`, `30s`, `1m30s`, `500ms`, `1h`.
+fn parse_duration(text: &str) -> Fallible<Duration> {
+    let bad = || {
+        usage(
+            format!("`{text}` is not a duration"),
+            "write a duration such as 1m, 30s or 500ms",
+        )
+    };
+    let mut total = Duration::ZERO;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .ok_or_else(bad)?;
+        let value: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let seconds = match &rest[..unit_len] {
+            "h" => 3600.0,
+            "m" => 60.0,
+            "s" => 1.0,
+            "ms" => 1e-3,
+            "us" | "µs" => 1e-6,
+            "ns" => 1e-9,
+            _ => return Err(bad()),
+        };
+        total += Duration::from_secs_f64(value * seconds);
+        rest = &rest[unit_len..];
+    }
+    if total.is_zero() {
+        Err(bad())
+    } else {
+        Ok(total)
+    }
+}
+
+/// Applies the OpenAPI v3 `default`s of the XRD version matching the XR's apiVersion.
+fn apply_xrd_defaults(xr: &mut Json, xrd: &Json) {
+    let version = xr
+        .get("apiVersion")
+        .and_then(Json::as_str)
+        .and_then(|a| a.rsplit('/').next())
+        .unwrap_or("")
+        .to_string();
+    let schema = xrd
+        .pointer("/spec/versions")
+        .and_then(Json::as_array)
+        .and_then(|vs| {
+            vs.iter()
+                .find(|v| v.get("name").and_then(Json::as_str) == Some(version.as_str()))
+        })
+        .and_then(|v| v.pointer("/schema/openAPIV3Schema"));
+    if let Some(schema) = schema {
+        default_into(xr, schema);
+    }
+}
+
+fn default_into(value: &mut Json, schema: &Json) {
+    match value {
+        Json::Object(object) => {
+            let Some(Json::Object(properties)) = schema.get("properties") else {
+                return;
+            };
+            for (key, property) in properties {
+                if !object.contains_key(key)
+                    && let Some(default) = property.get("default")
+                {
+                    object.insert(key.clone(), default.clone());
+                }
+                if let Some(child) = object.get_mut(key) {
+                    default_into(child, property);
+                }
+            }
+        }
+        Json::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    default_into(item, item_schema);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Placeholder until the go-yaml v2 emitter lands.
+fn to_yaml(doc: &Json) -> String {
+    yaml_serde::to_string(doc).unwrap_or_default()
+}

@@ -1,0 +1,71 @@
+//! Reading the inputs several commands share: YAML streams as JSON values, `KEY=VALUE` map
+//! flags, and context values.
+
+use crate::cli::Context;
+use fnhcl::diagnostics::{Code, Diagnostic, from_load_error};
+use fnhcl::source::loader::{self, LoadError};
+use serde_json::Value as Json;
+use std::path::Path;
+
+/// A load error as a diagnostic.
+pub fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
+    Box::new(from_load_error(&e, &cx.map))
+}
+
+/// The documents of a YAML file or a directory of YAML files, as JSON values.
+pub fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
+    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
+    Ok(docs
+        .into_iter()
+        .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
+        .collect())
+}
+
+/// A usage diagnostic with a help line.
+pub fn usage(message: String, help: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::new(Code::I017, message).with_help(help))
+}
+
+/// `K=V;K2=V2` flags, repeated or `;`-separated, as crossplane's map flags.
+fn pairs(flags: &[String]) -> Result<Vec<(String, String)>, Box<Diagnostic>> {
+    let mut out = Vec::new();
+    for flag in flags {
+        for item in flag.split(';').filter(|s| !s.is_empty()) {
+            let Some((k, v)) = item.split_once('=') else {
+                return Err(usage(
+                    format!("`{item}` is not KEY=VALUE"),
+                    "write KEY=VALUE, several separated by `;`",
+                ));
+            };
+            out.push((k.to_string(), v.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// A context value: JSON or YAML.
+fn parse_value(text: &str) -> Result<Json, Box<Diagnostic>> {
+    yaml_serde::from_str::<Json>(text).map_err(|e| {
+        usage(
+            format!("context value is not JSON or YAML: {e}"),
+            "quote strings as JSON: KEY='\"text\"'",
+        )
+    })
+}
+
+/// The context `--context-files` then `--context-values` describe (values win).
+pub fn context_map(
+    files: &[String],
+    values: &[String],
+    cx: &mut Context,
+) -> Result<serde_json::Map<String, Json>, Box<Diagnostic>> {
+    let mut context = serde_json::Map::new();
+    for (key, path) in pairs(files)? {
+        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, cx))?;
+        context.insert(key, parse_value(&text)?);
+    }
+    for (key, value) in pairs(values)? {
+        context.insert(key, parse_value(&value)?);
+    }
+    Ok(context)
+}

@@ -1,0 +1,142 @@
+//! L5: `crossplane render` (the classic dialect, Crossplane CLI v1.14–v2.2) with function-hcl
+//! steps run natively: the pipeline with its requirements loop, then the post-processing
+//! that turns the last desired state into the document stream `crossplane render -r -c`
+//! prints.
+//!
+//! The caller loads the files; everything here works on JSON values and loaded bundles.
+
+mod pipeline;
+mod post;
+
+pub use pipeline::{RequirementsLimit, StepKind};
+
+use crate::diagnostics::Diagnostic;
+use crate::eval::program::Discard;
+use crate::source::FileId;
+use serde_json::{Map, Value as Json};
+
+/// How far the requirements loop may go (crossplane's `MaxRequirementsIterations`).
+pub const MAX_REQUIREMENTS_ITERATIONS: usize = 5;
+
+/// The constant every condition's `lastTransitionTime` gets in render output.
+pub const TRANSITION_TIME: &str = "2024-01-01T00:00:00Z";
+
+/// One pipeline step.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// `step:`.
+    pub name: String,
+    /// `functionRef.name`.
+    pub function: String,
+    /// What runs it.
+    pub kind: StepKind,
+    /// The step's `input` (sent in the request).
+    pub input: Option<Json>,
+    /// The step's `credentials` entries as written in the Composition.
+    pub credentials: Vec<Json>,
+}
+
+/// Everything a render needs.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    /// The composite resource.
+    pub xr: Json,
+    /// The Composition (for the pre-flight checks), when the source was one.
+    pub composition: Option<Json>,
+    /// The pipeline.
+    pub steps: Vec<Step>,
+    /// Observed composed resources.
+    pub observed: Vec<Json>,
+    /// Resources the requirements loop may fetch from.
+    pub required: Vec<Json>,
+    /// The initial context.
+    pub context: Map<String, Json>,
+    /// Secrets given with `--function-credentials`.
+    pub secrets: Vec<Json>,
+}
+
+/// What to print.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// `-r`: `Result` documents.
+    pub include_function_results: bool,
+    /// `-c`: the `Context` document.
+    pub include_context: bool,
+    /// `-x`: the input XR's `spec` and `metadata` in the output XR.
+    pub include_full_xr: bool,
+    /// The Crossplane version whose behaviour to follow (major, minor).
+    pub crossplane_version: (u32, u32),
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            include_function_results: false,
+            include_context: false,
+            include_full_xr: false,
+            crossplane_version: (2, 2),
+        }
+    }
+}
+
+/// A finished render.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// The documents, in print order.
+    pub documents: Vec<Json>,
+    /// Blocks function-hcl left out (last call of each step), with the step's name.
+    pub discards: Vec<(String, Discard)>,
+}
+
+/// Why a render failed.
+#[derive(Clone, Debug)]
+pub enum RenderError {
+    /// A step returned a fatal result.
+    Fatal {
+        /// The step.
+        step: String,
+        /// The result's message.
+        message: String,
+        /// The diagnostics behind it (function-hcl steps).
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Anything else, with crossplane's message.
+    Failed(String),
+}
+
+impl std::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RenderError::Fatal { step, message, .. } => write!(
+                f,
+                "cannot render composite resource: pipeline step {step:?} returned a fatal result: {message}"
+            ),
+            RenderError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Renders: pre-flight checks, the pipeline, post-processing.
+pub fn render(
+    map: &mut crate::source::SourceMap,
+    inputs: &Inputs,
+    options: Options,
+) -> Result<Rendered, RenderError> {
+    if let Some(composition) = &inputs.composition {
+        pipeline::preflight(composition, &inputs.xr)?;
+    }
+    let run = pipeline::run(map, inputs)?;
+    let documents = post::documents(inputs, &run, options)?;
+    Ok(Rendered {
+        documents,
+        discards: run.discards,
+    })
+}
+
+/// The files of a function-hcl step.
+pub fn hcl_files(step: &Step) -> Option<&[FileId]> {
+    match &step.kind {
+        StepKind::Hcl(files) => Some(files),
+        StepKind::Other { .. } => None,
+    }
+}

@@ -1,0 +1,301 @@
+//! The pipeline: pre-flight checks, one request per step (desired state and context passed
+//! along), and the requirements loop with crossplane's fetching rules.
+
+use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, RenderError, Step};
+use crate::eval::function;
+use crate::eval::program::Discard;
+use crate::eval::proto::{
+    FunctionResult, Requirements, Resource, ResourceSelector, Resources, RunFunctionRequest, State,
+};
+use crate::source::{FileId, SourceMap};
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+
+/// The annotation that names an observed composed resource.
+pub const RESOURCE_NAME_ANNOTATION: &str = "crossplane.io/composition-resource-name";
+
+/// How a step runs.
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// function-hcl, natively, with this bundle.
+    Hcl(Vec<FileId>),
+    /// Any other function: fnhcl cannot run it.
+    Other {
+        /// The function's package, when the Functions file names it.
+        package: Option<String>,
+    },
+}
+
+/// The requirements loop did not settle.
+#[derive(Clone, Copy, Debug)]
+pub struct RequirementsLimit;
+
+/// The pipeline's outcome.
+pub(super) struct Run {
+    /// The desired state after the last step.
+    pub desired: State,
+    /// The context after the last step.
+    pub context: Map<String, Json>,
+    /// Each step's results (its last call) with the step's name.
+    pub results: Vec<(String, FunctionResult)>,
+    /// Each step's conditions, in step order.
+    pub conditions: Vec<crate::eval::proto::Condition>,
+    /// Discarded blocks.
+    pub discards: Vec<(String, Discard)>,
+}
+
+/// crossplane's pre-flight checks of a Composition against the XR.
+pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError> {
+    let name = composition
+        .pointer("/metadata/name")
+        .and_then(Json::as_str)
+        .unwrap_or("");
+    let field = |path: &str, of: &Json| {
+        of.pointer(path)
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let (ref_kind, xr_kind) = (
+        field("/spec/compositeTypeRef/kind", composition),
+        field("/kind", xr),
+    );
+    if ref_kind != xr_kind {
+        return Err(RenderError::Failed(format!(
+            "composition's compositeTypeRef.kind ({ref_kind}) does not match XR's kind ({xr_kind})"
+        )));
+    }
+    let (ref_api, xr_api) = (
+        field("/spec/compositeTypeRef/apiVersion", composition),
+        field("/apiVersion", xr),
+    );
+    if ref_api != xr_api {
+        return Err(RenderError::Failed(format!(
+            "composition's compositeTypeRef.apiVersion ({ref_api}) does not match XR's apiVersion ({xr_api})"
+        )));
+    }
+    if field("/spec/mode", composition) != "Pipeline" {
+        return Err(RenderError::Failed(format!(
+            "render only supports Composition Function pipelines: Composition {name:?} must use spec.mode: Pipeline"
+        )));
+    }
+    Ok(())
+}
+
+/// Runs every step in order.
+pub(super) fn run(map: &mut SourceMap, inputs: &Inputs) -> Result<Run, RenderError> {
+    let mut out = Run {
+        desired: State::default(),
+        context: inputs.context.clone(),
+        results: Vec::new(),
+        conditions: Vec::new(),
+        discards: Vec::new(),
+    };
+    let observed = observed_state(inputs);
+    for step in &inputs.steps {
+        let files = match &step.kind {
+            StepKind::Hcl(files) => files.clone(),
+            StepKind::Other { package } => {
+                let what = package
+                    .as_deref()
+                    .map(|p| format!(" (package {p})"))
+                    .unwrap_or_default();
+                return Err(RenderError::Failed(format!(
+                    "cannot run pipeline step {:?}: function {:?}{what} is not function-hcl, and fnhcl runs only function-hcl steps",
+                    step.name, step.function
+                )));
+            }
+        };
+        let mut request = RunFunctionRequest {
+            observed: observed.clone(),
+            desired: Some(out.desired.clone()),
+            input: step.input.clone(),
+            context: Some(Json::Object(out.context.clone())),
+            credentials: credentials(step, &inputs.secrets)?,
+            ..RunFunctionRequest::default()
+        };
+        let outcome = call_until_settled(map, &mut request, &files, &inputs.required, step)?;
+        let response = outcome.response;
+        out.desired = response.desired.unwrap_or_default();
+        out.context = match response.context {
+            Some(Json::Object(context)) => context,
+            _ => Map::new(),
+        };
+        out.results
+            .extend(response.results.into_iter().map(|r| (step.name.clone(), r)));
+        out.conditions.extend(response.conditions);
+        if let Some(evaluation) = outcome.evaluation {
+            out.discards.extend(
+                evaluation
+                    .discards
+                    .into_iter()
+                    .map(|d| (step.name.clone(), d)),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The observed state every request carries: the XR (without connection details) and the
+/// observed composed resources by their composition-resource-name annotation.
+fn observed_state(inputs: &Inputs) -> State {
+    let resources = inputs
+        .observed
+        .iter()
+        .map(|o| {
+            let name = o
+                .pointer("/metadata/annotations")
+                .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
+            (
+                name,
+                Resource {
+                    resource: Some(o.clone()),
+                    ..Resource::default()
+                },
+            )
+        })
+        .collect();
+    State {
+        composite: Some(Resource {
+            resource: Some(inputs.xr.clone()),
+            ..Resource::default()
+        }),
+        resources,
+    }
+}
+
+/// Calls the step until its requirements settle (crossplane's `FetchingFunctionRunner`).
+fn call_until_settled(
+    map: &mut SourceMap,
+    request: &mut RunFunctionRequest,
+    files: &[FileId],
+    supplied: &[Json],
+    step: &Step,
+) -> Result<function::Outcome, RenderError> {
+    let mut previous: Option<Requirements> = None;
+    for _ in 0..=MAX_REQUIREMENTS_ITERATIONS {
+        let outcome = function::run(map, request, Some(files));
+        if let Some(fatal) = outcome
+            .response
+            .results
+            .iter()
+            .find(|r| r.severity == "SEVERITY_FATAL")
+        {
+            return Err(RenderError::Fatal {
+                step: step.name.clone(),
+                message: fatal.message.clone(),
+                diagnostics: outcome.failure.clone().unwrap_or_default(),
+            });
+        }
+        let requirements = outcome.response.requirements.clone();
+        if requirements == previous {
+            return Ok(outcome);
+        }
+        request.extra_resources = requirements
+            .iter()
+            .flat_map(|r| r.extra_resources.iter())
+            .map(|(name, selector)| (name.clone(), fetch(selector, supplied)))
+            .collect();
+        request.context = outcome.response.context.clone();
+        previous = requirements;
+    }
+    Err(RenderError::Failed(format!(
+        "cannot render composite resource: pipeline step {:?}: requirements didn't stabilize after the maximum number of iterations ({MAX_REQUIREMENTS_ITERATIONS})",
+        step.name
+    )))
+}
+
+/// crossplane's classic `FilteringFetcher`: the supplied resources sorted by name, those of
+/// the selector's apiVersion and kind, then by name or by labels. The namespace is ignored.
+pub fn fetch(selector: &ResourceSelector, supplied: &[Json]) -> Resources {
+    let text = |o: &Json, path: &str| {
+        o.pointer(path)
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut candidates: Vec<&Json> = supplied
+        .iter()
+        .filter(|o| {
+            text(o, "/apiVersion") == selector.api_version && text(o, "/kind") == selector.kind
+        })
+        .collect();
+    candidates.sort_by_key(|o| text(o, "/metadata/name"));
+    let matches: Vec<&Json> = if let Some(name) = &selector.match_name {
+        candidates
+            .into_iter()
+            .filter(|o| text(o, "/metadata/name") == *name)
+            .take(1)
+            .collect()
+    } else {
+        let labels = selector
+            .match_labels
+            .as_ref()
+            .map(|m| m.labels.clone())
+            .unwrap_or_default();
+        candidates
+            .into_iter()
+            .filter(|o| {
+                labels.iter().all(|(k, v)| {
+                    o.pointer("/metadata/labels")
+                        .and_then(|l| l.get(k))
+                        .and_then(Json::as_str)
+                        == Some(v.as_str())
+                })
+            })
+            .collect()
+    };
+    Resources {
+        items: matches
+            .into_iter()
+            .map(|o| Resource {
+                resource: Some(o.clone()),
+                ..Resource::default()
+            })
+            .collect(),
+    }
+}
+
+/// The request's credentials: each `source: Secret` entry of the step, from the Secrets
+/// given (only their `data`, never `stringData`).
+fn credentials(step: &Step, secrets: &[Json]) -> Result<Option<Json>, RenderError> {
+    let mut out = BTreeMap::new();
+    for entry in &step.credentials {
+        if entry.get("source").and_then(Json::as_str) != Some("Secret") {
+            continue;
+        }
+        let name = entry.get("name").and_then(Json::as_str).unwrap_or("");
+        let reference = entry.get("secretRef");
+        let field = |key: &str| {
+            reference
+                .and_then(|r| r.get(key))
+                .and_then(Json::as_str)
+                .unwrap_or("")
+        };
+        let (secret_name, namespace) = (field("name"), field("namespace"));
+        let secret = secrets.iter().find(|s| {
+            s.pointer("/metadata/name").and_then(Json::as_str) == Some(secret_name)
+                && s.pointer("/metadata/namespace")
+                    .and_then(Json::as_str)
+                    .unwrap_or("")
+                    == namespace
+        });
+        let Some(secret) = secret else {
+            return Err(RenderError::Failed(format!(
+                "cannot get credentials from secret {secret_name:?}"
+            )));
+        };
+        let data = secret
+            .get("data")
+            .cloned()
+            .unwrap_or(Json::Object(Map::new()));
+        out.insert(
+            name.to_string(),
+            serde_json::json!({"credentialData": {"data": data}}),
+        );
+    }
+    Ok((!out.is_empty()).then(|| Json::Object(out.into_iter().collect())))
+}

@@ -1,0 +1,324 @@
+//! Post-processing, classic dialect: composed resource metadata, the XR built from the last
+//! desired composite with its Ready and function conditions, then the `Result` and `Context`
+//! documents.
+
+use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run};
+use super::{Inputs, Options, RenderError, TRANSITION_TIME};
+use crate::eval::proto::{Condition, struct_numbers};
+use serde_json::{Map, Value as Json, json};
+
+/// Condition types the XR's own reconciler owns; function conditions of these are skipped.
+const SYSTEM_CONDITIONS: [&str; 4] = ["Ready", "Synced", "Healthy", "UpToDate"];
+
+const RENDER_API: &str = "render.crossplane.io/v1beta1";
+
+/// Every document to print, in crossplane's order.
+pub(super) fn documents(
+    inputs: &Inputs,
+    run: &Run,
+    options: Options,
+) -> Result<Vec<Json>, RenderError> {
+    let mut docs = vec![composite(inputs, run, options)?];
+    for (name, resource) in &run.desired.resources {
+        let body = resource
+            .resource
+            .clone()
+            .unwrap_or(Json::Object(Map::new()));
+        docs.push(composed(inputs, name, body, options));
+    }
+    if options.include_function_results {
+        for (step, result) in &run.results {
+            docs.push(json!({
+                "apiVersion": RENDER_API,
+                "kind": "Result",
+                "message": result.message,
+                "severity": result.severity,
+                "step": step,
+            }));
+        }
+    }
+    if options.include_context {
+        let fields = if run.context.is_empty() {
+            Json::Null
+        } else {
+            Json::Object(run.context.clone())
+        };
+        docs.push(json!({"apiVersion": RENDER_API, "kind": "Context", "fields": fields}));
+    }
+    Ok(docs.iter().map(struct_numbers).collect())
+}
+
+/// The name prefix of composed resources: the XR's `crossplane.io/composite` label (nested
+/// XRs), else its name.
+fn prefix(xr: &Json) -> String {
+    xr.pointer("/metadata/labels/crossplane.io~1composite")
+        .or_else(|| xr.pointer("/metadata/name"))
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_string()
+}
+
+fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
+    if !value.is_object() {
+        *value = Json::Object(Map::new());
+    }
+    let Json::Object(map) = value else {
+        unreachable!("made an object just above");
+    };
+    let entry = map
+        .entry(key.to_string())
+        .or_insert_with(|| Json::Object(Map::new()));
+    if !entry.is_object() {
+        *entry = Json::Object(Map::new());
+    }
+    match entry {
+        Json::Object(inner) => inner,
+        _ => unreachable!("made an object just above"),
+    }
+}
+
+/// A composed resource: the observed name/namespace/generateName, then
+/// `RenderComposedResourceMetadata`.
+fn composed(inputs: &Inputs, name: &str, mut body: Json, options: Options) -> Json {
+    let xr = &inputs.xr;
+    let observed = inputs.observed.iter().find(|o| {
+        o.pointer("/metadata/annotations")
+            .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
+            .and_then(Json::as_str)
+            == Some(name)
+    });
+    let metadata = object_at(&mut body, "metadata");
+    if let Some(observed) = observed {
+        for key in ["namespace", "name", "generateName"] {
+            match observed
+                .pointer(&format!("/metadata/{key}"))
+                .and_then(Json::as_str)
+            {
+                Some(v) if !v.is_empty() => {
+                    metadata.insert(key.into(), Json::String(v.into()));
+                }
+                _ => {
+                    metadata.remove(key);
+                }
+            }
+        }
+    }
+    let prefix = prefix(xr);
+    let always = options.crossplane_version.0 < 2;
+    let unnamed = !metadata.contains_key("name") && !metadata.contains_key("generateName");
+    if always || unnamed {
+        metadata.insert("generateName".into(), Json::String(format!("{prefix}-")));
+    }
+    if let Some(ns) = xr.pointer("/metadata/namespace").and_then(Json::as_str) {
+        metadata.insert("namespace".into(), Json::String(ns.into()));
+    }
+    let annotations = object_at_map(metadata, "annotations");
+    annotations.insert(RESOURCE_NAME_ANNOTATION.into(), Json::String(name.into()));
+    let labels = object_at_map(metadata, "labels");
+    labels.insert("crossplane.io/composite".into(), Json::String(prefix));
+    claim_labels(xr, labels);
+    let owner = json!({
+        "apiVersion": xr.get("apiVersion").cloned().unwrap_or(Json::String(String::new())),
+        "kind": xr.get("kind").cloned().unwrap_or(Json::String(String::new())),
+        "name": xr.pointer("/metadata/name").cloned().unwrap_or(Json::String(String::new())),
+        "uid": xr.pointer("/metadata/uid").cloned().unwrap_or(Json::String(String::new())),
+        "controller": true,
+        "blockOwnerDeletion": true,
+    });
+    let refs = metadata
+        .entry("ownerReferences")
+        .or_insert_with(|| Json::Array(Vec::new()));
+    if !refs.is_array() {
+        *refs = Json::Array(Vec::new());
+    }
+    if let Json::Array(refs) = refs {
+        refs.retain(|r| r.get("controller") != Some(&Json::Bool(true)));
+        refs.push(owner);
+    }
+    body
+}
+
+fn object_at_map<'m>(map: &'m mut Map<String, Json>, key: &str) -> &'m mut Map<String, Json> {
+    let entry = map
+        .entry(key.to_string())
+        .or_insert_with(|| Json::Object(Map::new()));
+    if !entry.is_object() {
+        *entry = Json::Object(Map::new());
+    }
+    match entry {
+        Json::Object(inner) => inner,
+        _ => unreachable!("made an object just above"),
+    }
+}
+
+/// The claim labels: from the XR's own labels when it has both, else from `spec.claimRef`.
+fn claim_labels(xr: &Json, labels: &mut Map<String, Json>) {
+    const NAME: &str = "crossplane.io/claim-name";
+    const NAMESPACE: &str = "crossplane.io/claim-namespace";
+    let xr_label = |key: &str| {
+        xr.pointer("/metadata/labels")
+            .and_then(|l| l.get(key))
+            .and_then(Json::as_str)
+    };
+    let (name, namespace) = match (xr_label(NAME), xr_label(NAMESPACE)) {
+        (Some(n), Some(ns)) => (Some(n), Some(ns)),
+        _ => (
+            xr.pointer("/spec/claimRef/name").and_then(Json::as_str),
+            xr.pointer("/spec/claimRef/namespace")
+                .and_then(Json::as_str),
+        ),
+    };
+    if let (Some(name), Some(namespace)) = (name, namespace) {
+        labels.insert(NAME.into(), Json::String(name.into()));
+        labels.insert(NAMESPACE.into(), Json::String(namespace.into()));
+    }
+}
+
+/// The output XR: the last desired composite with the input's identity, the Ready
+/// condition, then the function conditions.
+fn composite(inputs: &Inputs, run: &Run, options: Options) -> Result<Json, RenderError> {
+    let desired = run.desired.composite.as_ref();
+    let mut xr = desired
+        .and_then(|c| c.resource.clone())
+        .filter(Json::is_object)
+        .unwrap_or(Json::Object(Map::new()));
+    let input = &inputs.xr;
+    let Json::Object(out) = &mut xr else {
+        unreachable!("filtered to objects above");
+    };
+    for key in ["apiVersion", "kind"] {
+        if let Some(v) = input.get(key) {
+            out.insert(key.into(), v.clone());
+        }
+    }
+    let metadata = object_at_map(out, "metadata");
+    for key in ["name", "namespace"] {
+        if let Some(v) = input.pointer(&format!("/metadata/{key}")) {
+            metadata.insert(key.into(), v.clone());
+        }
+    }
+    if options.include_full_xr {
+        let Some(spec) = input.get("spec") else {
+            return Err(RenderError::Failed(
+                "cannot get composite resource spec: spec: no such field".into(),
+            ));
+        };
+        out.insert("spec".into(), spec.clone());
+        if let Some(m) = input.get("metadata") {
+            out.insert("metadata".into(), m.clone());
+        }
+    }
+    let mut conditions = vec![ready_condition(run)];
+    for c in &run.conditions {
+        if SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
+            continue;
+        }
+        let value = condition(c);
+        match conditions
+            .iter_mut()
+            .find(|e| e.get("type") == value.get("type"))
+        {
+            Some(existing) => *existing = value,
+            None => conditions.push(value),
+        }
+    }
+    object_at_map(out, "status").insert("conditions".into(), Json::Array(conditions));
+    Ok(xr)
+}
+
+fn condition(c: &Condition) -> Json {
+    let status = match c.status.as_str() {
+        "STATUS_CONDITION_TRUE" => "True",
+        "STATUS_CONDITION_FALSE" => "False",
+        _ => "Unknown",
+    };
+    let mut out = json!({
+        "type": c.kind,
+        "status": status,
+        "reason": c.reason,
+        "lastTransitionTime": TRANSITION_TIME,
+    });
+    if let (Some(message), Json::Object(map)) = (&c.message, &mut out)
+        && !message.is_empty()
+    {
+        map.insert("message".into(), Json::String(message.clone()));
+    }
+    out
+}
+
+/// `Available()` or `Creating()` with the unready resources named.
+fn ready_condition(run: &Run) -> Json {
+    let composite_ready = run
+        .desired
+        .composite
+        .as_ref()
+        .and_then(|c| c.ready.as_deref())
+        .unwrap_or("READY_UNSPECIFIED");
+    let creating = |message: Option<String>| {
+        let mut c = json!({
+            "type": "Ready",
+            "status": "False",
+            "reason": "Creating",
+            "lastTransitionTime": TRANSITION_TIME,
+        });
+        if let (Some(m), Json::Object(map)) = (message, &mut c) {
+            map.insert("message".into(), Json::String(m));
+        }
+        c
+    };
+    match composite_ready {
+        "READY_FALSE" => return creating(None),
+        "READY_TRUE" => {}
+        _ => {
+            let unready: Vec<String> = run
+                .desired
+                .resources
+                .iter()
+                .filter(|(_, r)| r.ready.as_deref() != Some("READY_TRUE"))
+                .map(|(name, _)| name.clone())
+                .collect();
+            if !unready.is_empty() {
+                return creating(Some(format!(
+                    "Unready resources: {}",
+                    n_and_some_more(3, unready)
+                )));
+            }
+        }
+    }
+    json!({
+        "type": "Ready",
+        "status": "True",
+        "reason": "Available",
+        "lastTransitionTime": TRANSITION_TIME,
+    })
+}
+
+/// crossplane's `StableNAndSomeMore`: sorted names, at most `n` written out.
+fn n_and_some_more(n: usize, mut names: Vec<String>) -> String {
+    names.sort();
+    match names.len() {
+        len if len > n => format!("{}, and {} more", names[..n].join(", "), len - n),
+        len if len >= 3 => format!("{}, and {}", names[..len - 1].join(", "), names[len - 1]),
+        _ => names.join(", "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn unready_lists_follow_stable_n_and_some_more() {
+        assert_eq!(n_and_some_more(3, names(&["b"])), "b");
+        assert_eq!(n_and_some_more(3, names(&["b", "a"])), "a, b");
+        assert_eq!(n_and_some_more(3, names(&["c", "a", "b"])), "a, b, and c");
+        assert_eq!(
+            n_and_some_more(3, names(&["e", "d", "c", "a", "b"])),
+            "a, b, c, and 2 more"
+        );
+    }
+}
