@@ -191,15 +191,18 @@ pub fn render(root: &Path, prefix: &str) -> Vec<Case> {
 }
 
 fn run_render(dir: &Path) -> Result<(), String> {
-    let mut args: Vec<String> = [
-        "render",
-        "xr.yaml",
-        "hcl/",
-        "--include-function-results",
-        "--include-context",
-    ]
-    .map(String::from)
-    .to_vec();
+    // Our own cases may name another SOURCE (a Composition) in a `source` file.
+    let source = match std::fs::read_to_string(dir.join("source")) {
+        Ok(text) => text.trim().to_string(),
+        Err(_) => "hcl/".to_string(),
+    };
+    let mut args: Vec<String> = vec![
+        "render".into(),
+        "xr.yaml".into(),
+        source,
+        "--include-function-results".into(),
+        "--include-context".into(),
+    ];
     if dir.join("observed.yaml").exists() {
         args.extend(["-o".into(), "observed.yaml".into()]);
     }
