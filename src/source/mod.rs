@@ -8,6 +8,7 @@ pub mod loader;
 pub mod txtar;
 pub mod yaml;
 pub mod yaml_edit;
+pub mod yaml_emit;
 
 use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
