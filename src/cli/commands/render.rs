@@ -66,7 +66,7 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
         }
     }
     for doc in &rendered.documents {
-        write!(cx.stdout, "---\n{}", to_yaml(doc))?;
+        write!(cx.stdout, "---\n{}", fnhcl::source::yaml_emit::to_yaml(doc))?;
     }
     Ok(ExitStatus::Success)
 }
@@ -367,9 +367,4 @@ fn default_into(value: &mut Json, schema: &Json) {
         }
         _ => {}
     }
-}
-
-/// Placeholder until the go-yaml v2 emitter lands.
-fn to_yaml(doc: &Json) -> String {
-    yaml_serde::to_string(doc).unwrap_or_default()
 }

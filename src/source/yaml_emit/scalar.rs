@@ -1,0 +1,152 @@
+//! How a string is written: go-yaml's `stringv` choice and libyaml's scalar analysis.
+
+use super::*;
+
+/// The style encode.go's `stringv` asks for: a literal block for text with `\n`, plain when the
+/// text would read back as a string, double quotes otherwise.
+pub(super) fn string_style(s: &str) -> Style {
+    if s.contains('\n') {
+        Style::Literal
+    } else if matches!(resolve(s), Resolved::Str) && !is_base60_float(s) {
+        Style::Plain
+    } else {
+        Style::DoubleQuoted
+    }
+}
+
+/// yaml_emitter_check_simple_key for a string key.
+pub(super) fn is_simple_key(key: &str) -> bool {
+    !analyze(key).multiline && key.len() <= MAX_SIMPLE_KEY_BYTES
+}
+
+/// yaml_emitter_select_scalar_style for a block context without tags (the encoder marks every
+/// scalar implicit, and no scalar is ever inside a flow collection here).
+pub(super) fn select_style(requested: Style, a: &Analysis, simple_key: bool, empty: bool) -> Style {
+    let mut style = requested;
+    if simple_key && a.multiline {
+        style = Style::DoubleQuoted;
+    }
+    if style == Style::Plain && (!a.block_plain_allowed || (empty && simple_key)) {
+        style = Style::SingleQuoted;
+    }
+    if style == Style::SingleQuoted && !a.single_quoted_allowed {
+        style = Style::DoubleQuoted;
+    }
+    if style == Style::Literal && (!a.block_allowed || simple_key) {
+        style = Style::DoubleQuoted;
+    }
+    style
+}
+
+/// What yaml_emitter_analyze_scalar concludes about a scalar (the flow-context verdicts are
+/// left out: scalars never appear in flow collections here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Analysis {
+    multiline: bool,
+    block_plain_allowed: bool,
+    single_quoted_allowed: bool,
+    block_allowed: bool,
+}
+
+/// The facts yaml_emitter_analyze_scalar collects in its pass over the text.
+#[derive(Debug, Default)]
+pub(super) struct Scan {
+    block_indicators: bool,
+    special_characters: bool,
+    line_breaks: bool,
+    leading_space: bool,
+    leading_break: bool,
+    trailing_space: bool,
+    trailing_break: bool,
+    break_space: bool,
+    space_break: bool,
+}
+
+pub(super) fn analyze(text: &str) -> Analysis {
+    if text.is_empty() {
+        return Analysis {
+            multiline: false,
+            block_plain_allowed: true,
+            single_quoted_allowed: true,
+            block_allowed: false,
+        };
+    }
+    let s = scan(text);
+    let edges = s.leading_space || s.leading_break || s.trailing_space || s.trailing_break;
+    let mixed = s.break_space || s.space_break || s.special_characters;
+    Analysis {
+        multiline: s.line_breaks,
+        block_plain_allowed: !(edges || mixed || s.line_breaks || s.block_indicators),
+        single_quoted_allowed: !mixed,
+        block_allowed: !(s.trailing_space || s.space_break || s.special_characters),
+    }
+}
+
+pub(super) fn scan(text: &str) -> Scan {
+    let mut s = Scan {
+        block_indicators: text.starts_with("---") || text.starts_with("..."),
+        ..Scan::default()
+    };
+    let mut preceded_by_blank = true;
+    let (mut previous_space, mut previous_break) = (false, false);
+    let mut chars = text.chars().peekable();
+    let mut first = true;
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let last = next.is_none();
+        let followed_by_blank = matches!(next, None | Some(' ' | '\t'));
+        s.block_indicators |= is_block_indicator(c, first, preceded_by_blank, followed_by_blank);
+        s.special_characters |= !is_printable(c);
+        if c == ' ' {
+            s.leading_space |= first;
+            s.trailing_space |= last;
+            s.break_space |= previous_break;
+            (previous_space, previous_break) = (true, false);
+        } else if is_break(c) {
+            s.line_breaks = true;
+            s.leading_break |= first;
+            s.trailing_break |= last;
+            s.space_break |= previous_space;
+            (previous_space, previous_break) = (false, true);
+        } else {
+            (previous_space, previous_break) = (false, false);
+        }
+        preceded_by_blank = c == ' ' || c == '\t' || c == '\0' || is_break(c);
+        first = false;
+    }
+    s
+}
+
+/// Whether `c` makes the text unusable as a plain scalar in block context.
+pub(super) fn is_block_indicator(
+    c: char,
+    first: bool,
+    preceded_by_blank: bool,
+    followed_by_blank: bool,
+) -> bool {
+    if first {
+        match c {
+            '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"' | '%'
+            | '@' | '`' => true,
+            '?' | ':' | '-' => followed_by_blank,
+            _ => false,
+        }
+    } else {
+        match c {
+            ':' => followed_by_blank,
+            '#' => preceded_by_blank,
+            _ => false,
+        }
+    }
+}
+
+/// libyaml's `is_printable`, which it tests on UTF-8 bytes: in particular nothing outside the
+/// Basic Multilingual Plane counts as printable, so emoji are escaped.
+pub(super) fn is_printable(c: char) -> bool {
+    matches!(u32::from(c), 0x0a | 0x20..=0x7e | 0xa0..=0xd7ff | 0xe000..=0xfffd) && c != '\u{feff}'
+}
+
+/// libyaml's `is_break`: CR, LF, NEL, LS and PS.
+pub(super) fn is_break(c: char) -> bool {
+    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
