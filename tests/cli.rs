@@ -665,3 +665,45 @@ fn eval_hcl_sees_top_level_locals_and_user_functions() {
     assert_eq!(out.status.code(), Some(1));
     snapshot!("eval_hcl_cycle", transcript(&out));
 }
+
+const RENDER_XR: &str =
+    "apiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: app\nspec:\n  size: 2\n";
+
+#[test]
+fn render_prints_the_classic_crossplane_stream() {
+    let ex = examples().join("bucket-with-status");
+    let out = run(fnhcl(&ex).args(["render", "xr.yaml", ".", "-o", "observed.yaml", "-r", "-c"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("render_example", text(&out.stdout));
+}
+
+#[test]
+fn render_fatal_results_show_crossplanes_line_and_the_source() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(
+        dir.path(),
+        "main.hcl",
+        "resources cm {\n  for_each = req.composite.spec.zones\n  template {\n    body = {}\n  }\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["render", "--color", "never", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(1));
+    snapshot!("render_fatal", transcript(&out));
+}
+
+#[test]
+fn render_warns_about_discarded_blocks_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(
+        dir.path(),
+        "main.hcl",
+        "resource later {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n    data       = { arn = req.composite.status.arn }\n  }\n}\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["render", "--color", "never", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(0));
+    snapshot!("render_discard_warning", text(&out.stderr));
+    let out = run(fnhcl(dir.path()).args(["render", "-q", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+}
