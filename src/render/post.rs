@@ -62,17 +62,8 @@ fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
     if !value.is_object() {
         *value = Json::Object(Map::new());
     }
-    let Json::Object(map) = value else {
-        unreachable!("made an object just above");
-    };
-    let entry = map
-        .entry(key.to_string())
-        .or_insert_with(|| Json::Object(Map::new()));
-    if !entry.is_object() {
-        *entry = Json::Object(Map::new());
-    }
-    match entry {
-        Json::Object(inner) => inner,
+    match value {
+        Json::Object(map) => object_at_map(map, key),
         _ => unreachable!("made an object just above"),
     }
 }
