@@ -74,6 +74,31 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
             "composition's compositeTypeRef.apiVersion ({ref_api}) does not match XR's apiVersion ({xr_api})"
         )));
     }
+    let selector = xr
+        .pointer("/spec/crossplane/compositionSelector/matchLabels")
+        .or_else(|| xr.pointer("/spec/compositionSelector/matchLabels"));
+    if let Some(Json::Object(wanted)) = selector {
+        for (label, want) in wanted {
+            let want = want.as_str().unwrap_or("");
+            match composition
+                .pointer("/metadata/labels")
+                .and_then(|l| l.get(label))
+                .and_then(Json::as_str)
+            {
+                None => {
+                    return Err(RenderError::Failed(format!(
+                        "composition {name:?} is missing required label {label:?}"
+                    )));
+                }
+                Some(got) if got != want => {
+                    return Err(RenderError::Failed(format!(
+                        "composition {name:?} has incorrect value for label {label:?}: want {want:?}, got {got:?}"
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+    }
     if field("/spec/mode", composition) != "Pipeline" {
         return Err(RenderError::Failed(format!(
             "render only supports Composition Function pipelines: Composition {name:?} must use spec.mode: Pipeline"
