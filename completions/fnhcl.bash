@@ -25,6 +25,9 @@ _fnhcl() {
             fnhcl,eval)
                 cmd="fnhcl__subcmd__eval"
                 ;;
+            fnhcl,fmt)
+                cmd="fnhcl__subcmd__fmt"
+                ;;
             fnhcl,function)
                 cmd="fnhcl__subcmd__function"
                 ;;
@@ -58,6 +61,9 @@ _fnhcl() {
             fnhcl__subcmd__help,eval)
                 cmd="fnhcl__subcmd__help__subcmd__eval"
                 ;;
+            fnhcl__subcmd__help,fmt)
+                cmd="fnhcl__subcmd__help__subcmd__fmt"
+                ;;
             fnhcl__subcmd__help,function)
                 cmd="fnhcl__subcmd__help__subcmd__function"
                 ;;
@@ -80,7 +86,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval render function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -211,6 +217,40 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__fmt)
+            opts="-r -q -v -h -V --recursive --normalize-literals --check --diff --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --recursive)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --normalize-literals)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__function)
             opts="-q -v -h -V --color --format --quiet --verbose --help --version run help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -306,7 +346,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval render function completions help"
+            opts="package check eval fmt render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -348,6 +388,20 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help__subcmd__eval)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__fmt)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

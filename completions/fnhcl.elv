@@ -31,6 +31,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -80,6 +81,23 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;fmt'= {
+            cand -r 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)'
+            cand --recursive 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)'
+            cand --normalize-literals 'Rewrite `key: value` in object literals to `key = value` first, as function-hcl does (`--normalize-literals=false`: plain `hclwrite.Format`)'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand --check 'List the files that are not formatted and exit 1 if there are any; write nothing'
+            cand --diff 'Print a unified diff of what would change; write nothing'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -172,6 +190,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Check compositions for syntax and structure errors, with exact source locations'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+            cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -182,6 +201,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;check'= {
         }
         &'fnhcl;help;eval'= {
+        }
+        &'fnhcl;help;fmt'= {
         }
         &'fnhcl;help;render'= {
         }

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod check;
 pub mod diagnostics;
 pub mod eval;
+pub mod fmt;
 pub mod render;
 pub mod source;
 pub mod syntax;

@@ -106,6 +106,13 @@ pub enum Command {
     /// or its value is not fully known (the unknown references are listed).
     Eval(EvalArgs),
 
+    /// Format HCL files canonically (Go's `hclwrite.Format`, as `fn-hcl-tools fmt`).
+    ///
+    /// Rewrites files in place, atomically and only when they change; `-` filters standard
+    /// input to standard output. A Composition's function-hcl steps have their inline files
+    /// formatted. Files with syntax errors are reported and left untouched (exit 1).
+    Fmt(FmtArgs),
+
     /// Render a composite resource like `crossplane render`, without Docker.
     ///
     /// Prints the XR, the composed resources, and with `-r`/`-c` the function results and
@@ -120,6 +127,37 @@ pub enum Command {
 
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+/// `fnhcl fmt`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl fmt                      # every .hcl file below the current directory
+  fnhcl fmt --check .            # list unformatted files, exit 1 if there are any
+  fnhcl fmt --diff main.hcl      # show what would change
+  fnhcl fmt composition.yaml     # the files inside its function-hcl steps
+  cat main.hcl | fnhcl fmt -")]
+pub struct FmtArgs {
+    /// Files, directories (their `.hcl` files), Composition YAML files, or `-` for standard input.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<String>,
+
+    /// Walk directories recursively (`--recursive=false`: only their own `.hcl` files).
+    #[arg(short = 'r', long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub recursive: bool,
+
+    /// Rewrite `key: value` in object literals to `key = value` first, as function-hcl does
+    /// (`--normalize-literals=false`: plain `hclwrite.Format`).
+    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub normalize_literals: bool,
+
+    /// List the files that are not formatted and exit 1 if there are any; write nothing.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Print a unified diff of what would change; write nothing.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// `fnhcl render`.

@@ -88,6 +88,10 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
         Command::Render(args) => commands::render::run(args, &mut cx),
+        Command::Fmt(args) => {
+            let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
+            commands::fmt::run(args, color, &mut cx)
+        }
         Command::Function(args::FunctionCommand::Run(args)) => {
             commands::function::run(args, &mut cx)
         }

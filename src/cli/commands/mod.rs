@@ -3,6 +3,7 @@
 pub mod check;
 pub mod completions;
 pub mod eval;
+pub mod fmt;
 pub mod function;
 pub mod package;
 pub mod render;

@@ -1,0 +1,325 @@
+//! `fnhcl fmt`: format files in place (atomically, only when they change), list them
+//! (`--check`), show a diff (`--diff`), or filter standard input.
+
+use crate::cli::Context;
+use crate::cli::args::FmtArgs;
+use crate::cli::exit::ExitStatus;
+use crate::cli::fsutil::write_atomic;
+use crate::cli::inputs::load_error;
+use fnhcl::diagnostics::{Code, Diagnostic};
+use fnhcl::fmt::{FormatError, format_file};
+use fnhcl::source::composition::{Composition, write_step_hcl};
+use fnhcl::source::{loader, txtar};
+use owo_colors::OwoColorize;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// What happened to the inputs.
+#[derive(Default)]
+struct Tally {
+    changed: usize,
+    failed: bool,
+}
+
+/// Runs the command; `color` says whether diffs on stdout are coloured.
+pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStatus> {
+    let mut tally = Tally::default();
+    for arg in &args.paths {
+        if arg == "-" {
+            stdin_filter(args, cx, &mut tally)?;
+            continue;
+        }
+        let path = Path::new(arg);
+        if path.is_dir() {
+            for file in hcl_files(path, args.recursive) {
+                hcl_file(&file, args, color, cx, &mut tally)?;
+            }
+        } else if loader::is_yaml(path) {
+            composition(path, args, color, cx, &mut tally)?;
+        } else {
+            hcl_file(path, args, color, cx, &mut tally)?;
+        }
+    }
+    Ok(if tally.failed || (args.check && tally.changed > 0) {
+        ExitStatus::Failure
+    } else {
+        ExitStatus::Success
+    })
+}
+
+/// The `.hcl` files below `dir`, sorted (hidden directories skipped).
+fn hcl_files(dir: &Path, recursive: bool) -> Vec<PathBuf> {
+    let depth = if recursive { usize::MAX } else { 1 };
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .max_depth(depth)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl"))
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Formats `text` read from `name`; `None` (and diagnostics) when it cannot be formatted.
+fn formatted(name: &str, text: String, args: &FmtArgs, cx: &mut Context) -> Option<String> {
+    let id = cx.map.add(name.to_string(), text);
+    match format_file(cx.map.get(id), args.normalize_literals) {
+        Ok(out) => Some(out),
+        Err(FormatError::Syntax(diags)) => {
+            cx.diagnostics.extend(diags);
+            None
+        }
+        Err(FormatError::Unsafe) => {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::E401,
+                    format!(
+                        "`{name}` was not formatted: the result would change more than whitespace"
+                    ),
+                )
+                .with_path(name.to_string())
+                .with_help("please report this file: formatting must only move spaces"),
+            );
+            None
+        }
+    }
+}
+
+fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Result<()> {
+    let mut text = String::new();
+    if let Err(e) = io::stdin().read_to_string(&mut text) {
+        cx.diagnostics.push(Diagnostic::new(
+            Code::I001,
+            format!("cannot read standard input: {e}"),
+        ));
+        tally.failed = true;
+        return Ok(());
+    }
+    if !args.normalize_literals {
+        return plain_filter(&text, args, cx, tally);
+    }
+    match formatted("-", text.clone(), args, cx) {
+        Some(out) => {
+            tally.changed += usize::from(out != text);
+            if !args.check {
+                cx.stdout.write_all(out.as_bytes())?;
+            }
+        }
+        None => {
+            // A filter must not swallow its input: it comes back unchanged.
+            tally.failed = true;
+            cx.stdout.write_all(text.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// `--normalize-literals=false -`: exactly Go's `hclwrite.Format`, which works on tokens and
+/// so also formats text that does not parse (its syntax errors are shown as warnings).
+fn plain_filter(text: &str, args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Result<()> {
+    let id = cx.map.add("-", text.to_string());
+    let parsed = fnhcl::syntax::parse_file(cx.map.get(id));
+    cx.diagnostics.extend(
+        parsed
+            .diagnostics
+            .into_iter()
+            .map(|d| d.with_severity(fnhcl::diagnostics::Severity::Warning)),
+    );
+    let out = fnhcl::fmt::format(text);
+    if !fnhcl::fmt::same_tokens(text, &out) {
+        tally.failed = true;
+        cx.stdout.write_all(text.as_bytes())?;
+        return Ok(());
+    }
+    tally.changed += usize::from(out != text);
+    if !args.check {
+        cx.stdout.write_all(out.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn hcl_file(
+    path: &Path,
+    args: &FmtArgs,
+    color: bool,
+    cx: &mut Context,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let name = loader::display_path(path);
+    let text = match loader::read_text(path) {
+        Ok(text) => text,
+        Err(e) => {
+            let d = load_error(e, cx);
+            cx.diagnostics.push(*d);
+            tally.failed = true;
+            return Ok(());
+        }
+    };
+    let Some(out) = formatted(&name, text.clone(), args, cx) else {
+        tally.failed = true;
+        return Ok(());
+    };
+    apply(path, &name, &text, &out, args, color, cx, tally)
+}
+
+/// Reports or writes one changed file.
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    path: &Path,
+    name: &str,
+    before: &str,
+    after: &str,
+    args: &FmtArgs,
+    color: bool,
+    cx: &mut Context,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    if before == after {
+        return Ok(());
+    }
+    tally.changed += 1;
+    if args.diff {
+        write_diff(cx, name, before, after, color)?;
+    }
+    if args.check {
+        writeln!(cx.stdout, "{name}")?;
+    }
+    if args.check || args.diff {
+        return Ok(());
+    }
+    if let Err(e) = write_atomic(path, after.as_bytes()) {
+        cx.diagnostics.push(
+            Diagnostic::new(Code::I001, format!("cannot write `{name}`: {e}"))
+                .with_path(name.to_string()),
+        );
+        tally.failed = true;
+    } else if !cx.quiet {
+        writeln!(cx.stdout, "{name}")?;
+    }
+    Ok(())
+}
+
+fn write_diff(
+    cx: &mut Context,
+    name: &str,
+    before: &str,
+    after: &str,
+    color: bool,
+) -> io::Result<()> {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let text = diff
+        .unified_diff()
+        .context_radius(3)
+        .header(name, &format!("{name} (formatted)"))
+        .to_string();
+    for line in text.lines() {
+        let painted = if !color {
+            line.to_string()
+        } else if line.starts_with("+++") || line.starts_with("---") {
+            line.bold().to_string()
+        } else if line.starts_with('+') {
+            line.green().to_string()
+        } else if line.starts_with('-') {
+            line.red().to_string()
+        } else if line.starts_with("@@") {
+            line.cyan().to_string()
+        } else {
+            line.to_string()
+        };
+        writeln!(cx.stdout, "{painted}")?;
+    }
+    Ok(())
+}
+
+/// Formats the files inside every function-hcl step of a Composition, editing only the
+/// `hcl` values.
+fn composition(
+    path: &Path,
+    args: &FmtArgs,
+    color: bool,
+    cx: &mut Context,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let name = loader::display_path(path);
+    let text = match loader::read_text(path) {
+        Ok(text) => text,
+        Err(e) => {
+            let d = load_error(e, cx);
+            cx.diagnostics.push(*d);
+            tally.failed = true;
+            return Ok(());
+        }
+    };
+    let steps: Vec<String> = match Composition::parse(&text) {
+        Ok(c) => c
+            .steps
+            .iter()
+            .filter(|s| s.is_hcl)
+            .map(|s| s.name.clone())
+            .collect(),
+        Err(e) => {
+            let file = cx.map.add(name.clone(), text.clone());
+            cx.diagnostics.push(fnhcl::diagnostics::from_load_error(
+                &loader::LoadError::Composition { file, error: e },
+                &cx.map,
+            ));
+            tally.failed = true;
+            return Ok(());
+        }
+    };
+    let mut current = text.clone();
+    for step in steps {
+        let Some(bundle) = step_bundle(&current, &step) else {
+            continue;
+        };
+        let archive = txtar::parse(&bundle);
+        let mut files = Vec::new();
+        let mut ok = true;
+        for f in &archive.files {
+            match formatted(
+                &format!("{name}#{step}/{}", f.name),
+                f.data.clone(),
+                args,
+                cx,
+            ) {
+                Some(out) => files.push((f.name.clone(), out)),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            tally.failed = true;
+            continue;
+        }
+        let new_bundle = txtar::format(
+            &archive.comment,
+            files.iter().map(|(n, d)| (n.as_str(), d.as_str())),
+        );
+        if new_bundle == bundle {
+            continue;
+        }
+        match write_step_hcl(&current, Some(&step), &new_bundle) {
+            Ok((next, _)) => current = next,
+            Err(e) => {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::I014,
+                        format!("cannot rewrite step {step:?} of `{name}`: {e}"),
+                    )
+                    .with_path(name.clone()),
+                );
+                tally.failed = true;
+            }
+        }
+    }
+    apply(path, &name, &text, &current, args, color, cx, tally)
+}
+
+/// The `input.hcl` text of the named step.
+fn step_bundle(yaml: &str, step: &str) -> Option<String> {
+    let composition = Composition::parse(yaml).ok()?;
+    let chosen = composition.steps.iter().find(|s| s.name == step)?;
+    chosen.hcl()?.as_str().map(str::to_string)
+}

@@ -1,0 +1,118 @@
+//! function-hcl's `StandardizeObjectLiterals`: `key: value` inside object literals becomes
+//! `key = value` (`function/internal/format`), decided per attribute with a context stack so
+//! that the colons of `for` expressions and conditionals stay.
+//!
+//! Every attribute of every body is walked on its own: `{` pushes an object, `?` a
+//! conditional, the identifier `for` a `for` expression; `}` must close an object; a `:`
+//! directly inside an object becomes `=`, one inside a `for` or a conditional ends it. When
+//! the walk finds something it cannot place, that attribute is left as it is — as
+//! function-hcl does (including its blind spot: a `%{ for }` template directive pushes a `for`
+//! that no colon ends).
+
+use crate::syntax::ast::Body;
+use crate::syntax::lex::{Token, TokenKind, lex};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Object,
+    For,
+    Conditional,
+}
+
+/// The text with the object-literal colons of every attribute of `body` (the parse of
+/// `text`) replaced by `=`. Only those bytes change.
+pub fn normalize(text: &str, body: &Body) -> String {
+    let tokens = lex(text);
+    let mut ranges = Vec::new();
+    attribute_ranges(body, &mut ranges);
+    let mut bytes = text.as_bytes().to_vec();
+    for (start, end) in ranges {
+        let inside: Vec<Token> = tokens
+            .iter()
+            .copied()
+            .filter(|t| t.start >= start && t.end <= end)
+            .collect();
+        if let Some(colons) = object_colons(&inside, text) {
+            for colon in colons {
+                bytes[colon] = b'=';
+            }
+        }
+    }
+    // Only ASCII `:` bytes were replaced by ASCII `=`, so the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
+}
+
+/// The byte range of every attribute's expression (after its `=`), blocks' bodies included.
+fn attribute_ranges(body: &Body, out: &mut Vec<(u32, u32)>) {
+    for block in &body.blocks {
+        attribute_ranges(&block.body, out);
+    }
+    for attr in &body.attributes {
+        out.push((attr.equals.end, attr.expr.span.end));
+    }
+}
+
+/// The offsets of the colons to rewrite in one attribute, or `None` when function-hcl would
+/// give up on it.
+fn object_colons(tokens: &[Token], text: &str) -> Option<Vec<usize>> {
+    let mut stack: Vec<Option<Context>> = vec![None];
+    let mut colons = Vec::new();
+    for t in tokens {
+        match t.kind {
+            TokenKind::OBrace => stack.push(Some(Context::Object)),
+            TokenKind::Question => stack.push(Some(Context::Conditional)),
+            TokenKind::Ident if t.text(text) == "for" => stack.push(Some(Context::For)),
+            TokenKind::CBrace => {
+                if stack.last().copied().flatten() != Some(Context::Object) {
+                    return None;
+                }
+                stack.pop();
+            }
+            TokenKind::Colon => match stack.last().copied().flatten() {
+                Some(Context::Object) => colons.push(t.start as usize),
+                Some(Context::For | Context::Conditional) => {
+                    stack.pop();
+                }
+                None => return None,
+            },
+            _ => {}
+        }
+    }
+    Some(colons)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+    use crate::syntax::parse_file;
+
+    fn norm(text: &str) -> String {
+        let mut map = SourceMap::new();
+        let id = map.add("t.hcl", text);
+        let parsed = parse_file(map.get(id));
+        assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+        normalize(text, &parsed.body)
+    }
+
+    #[test]
+    fn object_colons_become_equals_but_others_stay() {
+        assert_eq!(norm("a = { name: \"x\" }\n"), "a = { name= \"x\" }\n");
+        assert_eq!(
+            norm("a = { for k, v in m : k => { n: v } }\n"),
+            "a = { for k, v in m : k => { n= v } }\n"
+        );
+        assert_eq!(norm("a = c ? { x: 1 } : {}\n"), "a = c ? { x= 1 } : {}\n");
+        assert_eq!(norm("a = \"k: v\"\n"), "a = \"k: v\"\n");
+        assert_eq!(
+            norm("r x {\n  body = { kind: \"B\", m: { n: 1 } }\n}\n"),
+            "r x {\n  body = { kind= \"B\", m= { n= 1 } }\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_template_for_directive_leaves_the_attribute_alone() {
+        let text = "a = { x: \"%{ for i in l }${i}%{ endfor }\" }\n";
+        assert_eq!(norm(text), text);
+    }
+}
