@@ -402,8 +402,19 @@ fn run_vector(vector: &Value) -> Result<(), String> {
     }
 }
 
-/// `fmt/`: `<name>.in.hcl` → `<name>.out.hcl`, byte for byte, and stable.
+/// `fmt/`: `<name>.in.hcl` → `<name>.out.hcl`, byte for byte, and stable, with plain
+/// `hclwrite.Format` (`--normalize-literals=false`).
 pub fn fmt(root: &Path, prefix: &str) -> Vec<Case> {
+    fmt_pairs(root, prefix, false)
+}
+
+/// Our `fmt-normalize/` cases: the same pairs with function-hcl's default object-literal
+/// rewrite.
+pub fn fmt_normalized(root: &Path, prefix: &str) -> Vec<Case> {
+    fmt_pairs(root, prefix, true)
+}
+
+fn fmt_pairs(root: &Path, prefix: &str, normalize: bool) -> Vec<Case> {
     files_in(root)
         .into_iter()
         .filter(|p| name_of(p).ends_with(".in.hcl"))
@@ -411,16 +422,19 @@ pub fn fmt(root: &Path, prefix: &str) -> Vec<Case> {
             let name = name_of(&input).trim_end_matches(".in.hcl").to_string();
             let output = input.with_file_name(format!("{name}.out.hcl"));
             case(format!("{prefix}{name}"), move || {
-                run_fmt_pair(&input, &output)
+                run_fmt_pair(&input, &output, normalize)
             })
         })
         .collect()
 }
 
-fn format_stdin(text: &[u8]) -> Result<Vec<u8>, String> {
-    let args = ["fmt", "--normalize-literals=false", "-"]
-        .map(String::from)
-        .to_vec();
+fn format_stdin(text: &[u8], normalize: bool) -> Result<Vec<u8>, String> {
+    let mode = if normalize {
+        "--normalize-literals=true"
+    } else {
+        "--normalize-literals=false"
+    };
+    let args = ["fmt", mode, "-"].map(String::from).to_vec();
     let dir = std::env::temp_dir();
     let out = fnhcl(&dir, &args, Some(text))?;
     if out.code != 0 {
@@ -429,14 +443,14 @@ fn format_stdin(text: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out.stdout.into_bytes())
 }
 
-fn run_fmt_pair(input: &Path, output: &Path) -> Result<(), String> {
+fn run_fmt_pair(input: &Path, output: &Path, normalize: bool) -> Result<(), String> {
     let source = std::fs::read(input).map_err(|e| e.to_string())?;
     let want = std::fs::read(output).map_err(|e| e.to_string())?;
-    let got = format_stdin(&source)?;
+    let got = format_stdin(&source, normalize)?;
     if got != want {
         return Err(unified("expected", &want, "formatted", &got));
     }
-    let again = format_stdin(&want)?;
+    let again = format_stdin(&want, normalize)?;
     if again != want {
         return Err(unified("formatted once", &want, "formatted twice", &again));
     }
