@@ -76,7 +76,8 @@ fn own_cases(root: &Path) -> Vec<Case> {
     if conformance_root().is_dir() {
         hcl_roots.push(conformance_root());
     }
-    cases.push(harness::own::lossless(hcl_roots));
+    cases.push(harness::own::lossless(hcl_roots.clone()));
+    cases.push(harness::own::fmt_invariants(hcl_roots));
     cases.extend(suites::render(&root.join("render"), "own/render/"));
     cases.extend(suites::eval(&root.join("eval"), "own/eval/"));
     cases.extend(suites::check(&root.join("check"), "own/check/"));

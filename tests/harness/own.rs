@@ -154,36 +154,94 @@ fn go_line(d: &Value) -> String {
 
 /// Every `.hcl` file under `roots` lexes losslessly: tokens and the spaces between them give
 /// the text back, and only spaces and tabs (and a leading BOM) lie between tokens.
+/// Every HCL text below `roots` (`.hcl`, `.tf`, and the realworld `.fmt` outputs).
+fn hcl_texts(roots: &[std::path::PathBuf]) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
+    for root in roots {
+        for entry in walkdir::WalkDir::new(root)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            let name = path.to_string_lossy();
+            let is_hcl = name.ends_with(".hcl") || name.ends_with(".tf") || name.ends_with(".fmt");
+            if !entry.file_type().is_file() || !is_hcl {
+                continue;
+            }
+            if let Ok(text) = std::fs::read_to_string(path) {
+                out.push((path.to_path_buf(), text));
+            }
+        }
+    }
+    out
+}
+
 pub fn lossless(roots: Vec<std::path::PathBuf>) -> Case {
     Case {
         id: "own/syntax/lossless-round-trip".into(),
         run: Box::new(move || {
-            let mut checked = 0;
-            for root in roots {
-                for entry in walkdir::WalkDir::new(root)
-                    .into_iter()
-                    .filter_map(Result::ok)
-                {
-                    let path = entry.path();
-                    let name = path.to_string_lossy();
-                    let is_hcl =
-                        name.ends_with(".hcl") || name.ends_with(".tf") || name.ends_with(".fmt");
-                    if !entry.file_type().is_file() || !is_hcl {
-                        continue;
-                    }
-                    let Ok(text) = std::fs::read_to_string(path) else {
-                        continue;
-                    };
-                    check_lossless(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-                    checked += 1;
-                }
-            }
-            if checked == 0 {
+            let texts = hcl_texts(&roots);
+            if texts.is_empty() {
                 return Err("no .hcl files found".into());
+            }
+            for (path, text) in &texts {
+                check_lossless(text).map_err(|e| format!("{}: {e}", path.display()))?;
             }
             Ok(())
         }),
     }
+}
+
+/// The formatter's invariants on every HCL text we have: idempotent, only spaces change
+/// (plain mode), and the syntax tree is the same once positions are ignored (both modes, for
+/// texts that parse).
+pub fn fmt_invariants(roots: Vec<std::path::PathBuf>) -> Case {
+    Case {
+        id: "own/fmt/invariants".into(),
+        run: Box::new(move || {
+            for (path, text) in hcl_texts(&roots) {
+                check_fmt(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(())
+        }),
+    }
+}
+
+fn check_fmt(text: &str) -> Result<(), String> {
+    let plain = fnhcl::fmt::format(text);
+    if fnhcl::fmt::format(&plain) != plain {
+        return Err("plain formatting is not idempotent".into());
+    }
+    if !fnhcl::fmt::same_tokens(text, &plain) {
+        return Err("plain formatting changed a token".into());
+    }
+    let mut map = fnhcl::source::SourceMap::new();
+    let id = map.add("in.hcl", text.to_string());
+    let Ok(normalized) = fnhcl::fmt::format_file(map.get(id), true) else {
+        return Ok(()); // does not parse: function-hcl leaves it alone, so do we
+    };
+    let again_id = map.add("out.hcl", normalized.clone());
+    match fnhcl::fmt::format_file(map.get(again_id), true) {
+        Ok(again) if again == normalized => {}
+        _ => return Err("normalised formatting is not idempotent".into()),
+    }
+    let before = shape(&map, id);
+    let after = shape(&map, again_id);
+    if before != after {
+        return Err("formatting changed the syntax tree".into());
+    }
+    Ok(())
+}
+
+/// The parsed tree without positions.
+fn shape(map: &fnhcl::source::SourceMap, id: fnhcl::source::FileId) -> String {
+    static RANGE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\d+\.\.\d+").expect("a valid pattern"));
+    let parsed = fnhcl::syntax::parse_file(map.get(id));
+    RANGE
+        .replace_all(&format!("{:?}", parsed.body), "_")
+        .into_owned()
 }
 
 fn check_lossless(text: &str) -> Result<(), String> {

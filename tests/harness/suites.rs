@@ -476,7 +476,7 @@ pub fn realworld(root: &Path, prefix: &str) -> Vec<Case> {
     for file in files {
         let fmt = file.with_file_name(format!("{}.fmt", name_of(&file)));
         cases.push(case(format!("{prefix}hcl/{}", name_of(&file)), move || {
-            run_fmt_pair(&file, &fmt)
+            run_fmt_pair(&file, &fmt, false)
         }));
     }
     for dir in subdirs(&root.join("fhcl")) {
