@@ -707,3 +707,49 @@ fn render_warns_about_discarded_blocks_unless_quiet() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stderr), "");
 }
+
+#[test]
+fn fmt_rewrites_only_files_that_change_and_keeps_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "ugly.hcl", "resource a {\nbody = {kind: \"A\",name:\"x\"}\n}\n");
+    write(dir.path(), "fine.hcl", "locals {\n  a = 1\n}\n");
+    write(dir.path(), "broken.hcl", "resource a {\n  body = {\n");
+    let fine = dir.path().join("fine.hcl");
+    let before = std::fs::metadata(&fine).unwrap().modified().unwrap();
+    let out = run(fnhcl(dir.path()).args(["fmt", "--check", "--color", "never", "."]));
+    assert_eq!(out.status.code(), Some(1));
+    snapshot!("fmt_check", transcript(&out));
+    let out = run(fnhcl(dir.path()).args(["fmt", "--diff", "--color", "never", "ugly.hcl"]));
+    assert_eq!(out.status.code(), Some(0));
+    snapshot!("fmt_diff", text(&out.stdout));
+    let out = run(fnhcl(dir.path()).args(["fmt", "-q", "."]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("ugly.hcl")).unwrap(),
+        "resource a {\n  body = { kind = \"A\", name = \"x\" }\n}\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("broken.hcl")).unwrap(),
+        "resource a {\n  body = {\n",
+        "a file with syntax errors is left as it is"
+    );
+    let after = std::fs::metadata(&fine).unwrap().modified().unwrap();
+    assert_eq!(before, after, "a formatted file is not rewritten");
+}
+
+#[test]
+fn fmt_formats_the_files_inside_a_composition() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: c # keep me\nspec:\n  mode: Pipeline\n  pipeline:\n  - step: hcl\n    functionRef:\n      name: function-hcl\n    input:\n      kind: HclInput\n      hcl: |\n        -- main.hcl --\n        resource a {\n        body = {kind:\"A\"}\n        }\n";
+    write(dir.path(), "composition.yaml", yaml);
+    let out = run(fnhcl(dir.path()).args(["fmt", "composition.yaml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let text = std::fs::read_to_string(dir.path().join("composition.yaml")).unwrap();
+    assert!(text.contains("  name: c # keep me\n"), "{text}");
+    assert!(
+        text.contains("        resource a {\n          body = { kind = \"A\" }\n        }\n"),
+        "{text}"
+    );
+    let out = run(fnhcl(dir.path()).args(["fmt", "--check", "composition.yaml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+}
