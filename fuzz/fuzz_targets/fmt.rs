@@ -1,0 +1,54 @@
+//! Fuzzes the formatter.
+//!
+//! For every UTF-8 input: plain formatting (`hclwrite.Format`) does not panic. For inputs that
+//! parse: function-hcl formatting succeeds (it never has to refuse for changing more than
+//! whitespace), its output parses, formatting it again changes nothing, and the syntax tree is
+//! the same as the input's once positions are ignored.
+#![no_main]
+
+use fnhcl::fmt::{format, format_file};
+use fnhcl::source::SourceMap;
+use fnhcl::syntax::parse_file;
+use libfuzzer_sys::fuzz_target;
+
+/// The parsed tree without positions (`12..34` ranges blanked).
+fn shape(map: &SourceMap, id: fnhcl::source::FileId) -> String {
+    let debug = format!("{:?}", parse_file(map.get(id)).body);
+    let mut out = String::with_capacity(debug.len());
+    let mut chars = debug.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut run = String::from(c);
+            while let Some(&d) = chars.peek() {
+                if d.is_ascii_digit() || d == '.' {
+                    run.push(d);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            out.push_str(if run.contains("..") { "_" } else { &run });
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = format(text);
+    let mut map = SourceMap::new();
+    let id = map.add("in.hcl", text.to_string());
+    if parse_file(map.get(id)).has_errors() {
+        return;
+    }
+    let once = format_file(map.get(id), true).expect("a file that parses formats safely");
+    let out_id = map.add("out.hcl", once.clone());
+    assert!(!parse_file(map.get(out_id)).has_errors(), "the output does not parse");
+    let twice = format_file(map.get(out_id), true).expect("the output formats safely");
+    assert_eq!(once, twice, "formatting is not idempotent");
+    assert_eq!(shape(&map, id), shape(&map, out_id), "the syntax tree changed");
+});
