@@ -711,7 +711,11 @@ fn render_warns_about_discarded_blocks_unless_quiet() {
 #[test]
 fn fmt_rewrites_only_files_that_change_and_keeps_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "ugly.hcl", "resource a {\nbody = {kind: \"A\",name:\"x\"}\n}\n");
+    write(
+        dir.path(),
+        "ugly.hcl",
+        "resource a {\nbody = {kind: \"A\",name:\"x\"}\n}\n",
+    );
     write(dir.path(), "fine.hcl", "locals {\n  a = 1\n}\n");
     write(dir.path(), "broken.hcl", "resource a {\n  body = {\n");
     let fine = dir.path().join("fine.hcl");

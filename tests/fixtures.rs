@@ -83,7 +83,10 @@ fn own_cases(root: &Path) -> Vec<Case> {
     cases.extend(suites::check(&root.join("check"), "own/check/"));
     cases.extend(suites::functions(&root.join("functions"), "own/functions/"));
     cases.extend(suites::fmt(&root.join("fmt"), "own/fmt/"));
-    cases.extend(suites::fmt_normalized(&root.join("fmt-normalize"), "own/fmt-normalize/"));
+    cases.extend(suites::fmt_normalized(
+        &root.join("fmt-normalize"),
+        "own/fmt-normalize/",
+    ));
     cases
 }
 
