@@ -141,6 +141,19 @@ fn plain_filter(text: &str, args: &FmtArgs, cx: &mut Context, tally: &mut Tally)
     Ok(())
 }
 
+/// A file's text; `None` (and a diagnostic) when it cannot be read.
+fn read(path: &Path, cx: &mut Context, tally: &mut Tally) -> Option<String> {
+    match loader::read_text(path) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            let d = load_error(e, cx);
+            cx.diagnostics.push(*d);
+            tally.failed = true;
+            None
+        }
+    }
+}
+
 fn hcl_file(
     path: &Path,
     args: &FmtArgs,
@@ -149,14 +162,8 @@ fn hcl_file(
     tally: &mut Tally,
 ) -> io::Result<()> {
     let name = loader::display_path(path);
-    let text = match loader::read_text(path) {
-        Ok(text) => text,
-        Err(e) => {
-            let d = load_error(e, cx);
-            cx.diagnostics.push(*d);
-            tally.failed = true;
-            return Ok(());
-        }
+    let Some(text) = read(path, cx, tally) else {
+        return Ok(());
     };
     let Some(out) = formatted(&name, text.clone(), args, cx) else {
         tally.failed = true;
@@ -244,14 +251,8 @@ fn composition(
     tally: &mut Tally,
 ) -> io::Result<()> {
     let name = loader::display_path(path);
-    let text = match loader::read_text(path) {
-        Ok(text) => text,
-        Err(e) => {
-            let d = load_error(e, cx);
-            cx.diagnostics.push(*d);
-            tally.failed = true;
-            return Ok(());
-        }
+    let Some(text) = read(path, cx, tally) else {
+        return Ok(());
     };
     let steps: Vec<String> = match Composition::parse(&text) {
         Ok(c) => c
