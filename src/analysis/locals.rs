@@ -8,6 +8,7 @@
 //! one, and cycles found by a depth-first walk that starts at the first local in the source.
 
 use super::references::variables;
+use super::to_error_diag as error;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
 use crate::syntax::ast::TextRange;
@@ -22,7 +23,7 @@ pub struct LocalsPlan {
 }
 
 fn span(local: &Local, range: &TextRange) -> Span {
-    Span::new(local.value.file, range.start as usize..range.end as usize)
+    Span::of(local.value.file, range)
 }
 
 /// The whole `name = value` attribute.
@@ -31,17 +32,6 @@ fn attribute_span(local: &Local) -> Span {
         local,
         &(local.value.name_span.start..local.value.expr.span.end),
     )
-}
-
-/// function-hcl's own error diagnostics carry the range as subject and context.
-fn error(code: Code, summary: String, detail: &str, at: Span) -> Diagnostic {
-    let mut d = Diagnostic::new(code, summary)
-        .with_primary(at, None)
-        .with_expression(at);
-    if !detail.is_empty() {
-        d.detail = Some(detail.to_string());
-    }
-    d
 }
 
 /// Checks one scope of locals and orders them; `defined` says whether a name is a variable of

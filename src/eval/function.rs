@@ -3,7 +3,7 @@
 //! caller loaded), evaluate, and merge the result into the request's desired state and
 //! context. Every failure becomes a response with one fatal result, never an error.
 
-use super::program::{self, Failure, HclResponse};
+use super::program::{self, HclResponse};
 use super::proto::{
     FunctionResult, ResponseMeta, RunFunctionRequest, RunFunctionResponse, State, struct_numbers,
 };
@@ -85,10 +85,7 @@ fn run_inner(
         }
     };
     let evaluation = program::evaluate(map, &files, request).map_err(|failure| {
-        let diagnostics = match &failure {
-            Failure::Diagnostics(d) => d.clone(),
-            Failure::Message(_) => failure.diagnostics(),
-        };
+        let diagnostics = failure.diagnostics();
         (
             format!("evaluate hcl: {}", failure.message(map)),
             diagnostics,

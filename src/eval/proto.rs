@@ -25,6 +25,16 @@ pub struct Resource {
     pub ready: Option<String>,
 }
 
+impl Resource {
+    /// A resource holding just this object.
+    pub fn of(object: Json) -> Resource {
+        Resource {
+            resource: Some(object),
+            ..Resource::default()
+        }
+    }
+}
+
 fn is_unspecified(ready: &Option<String>) -> bool {
     ready.as_deref().is_none_or(|r| r == "READY_UNSPECIFIED")
 }

@@ -8,7 +8,7 @@
 mod pipeline;
 mod post;
 
-pub use pipeline::{RequirementsLimit, StepKind};
+pub use pipeline::{RequirementsLimit, StepKind, composition_resource_name};
 
 use crate::diagnostics::Diagnostic;
 use crate::eval::program::Discard;

@@ -14,6 +14,17 @@ use std::collections::BTreeMap;
 /// The annotation that names an observed composed resource.
 pub const RESOURCE_NAME_ANNOTATION: &str = "crossplane.io/composition-resource-name";
 
+/// The name an observed composed resource has in the pipeline: its
+/// `crossplane.io/composition-resource-name` annotation (empty without one, as crossplane keys
+/// such a resource).
+pub fn composition_resource_name(object: &Json) -> &str {
+    object
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
+        .and_then(Json::as_str)
+        .unwrap_or("")
+}
+
 /// How a step runs.
 #[derive(Clone, Debug)]
 pub enum StepKind {
@@ -168,26 +179,14 @@ fn observed_state(inputs: &Inputs) -> State {
         .observed
         .iter()
         .map(|o| {
-            let name = o
-                .pointer("/metadata/annotations")
-                .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string();
             (
-                name,
-                Resource {
-                    resource: Some(o.clone()),
-                    ..Resource::default()
-                },
+                composition_resource_name(o).to_string(),
+                Resource::of(o.clone()),
             )
         })
         .collect();
     State {
-        composite: Some(Resource {
-            resource: Some(inputs.xr.clone()),
-            ..Resource::default()
-        }),
+        composite: Some(Resource::of(inputs.xr.clone())),
         resources,
     }
 }
@@ -276,10 +275,7 @@ pub fn fetch(selector: &ResourceSelector, supplied: &[Json]) -> Resources {
     Resources {
         items: matches
             .into_iter()
-            .map(|o| Resource {
-                resource: Some(o.clone()),
-                ..Resource::default()
-            })
+            .map(|o| Resource::of(o.clone()))
             .collect(),
     }
 }

@@ -2,7 +2,7 @@
 //! desired composite with its Ready and function conditions, then the `Result` and `Context`
 //! documents.
 
-use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run};
+use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::{Condition, struct_numbers};
 use serde_json::{Map, Value as Json, json};
@@ -72,12 +72,10 @@ fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
 /// `RenderComposedResourceMetadata`.
 fn composed(inputs: &Inputs, name: &str, mut body: Json, options: Options) -> Json {
     let xr = &inputs.xr;
-    let observed = inputs.observed.iter().find(|o| {
-        o.pointer("/metadata/annotations")
-            .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
-            .and_then(Json::as_str)
-            == Some(name)
-    });
+    let observed = inputs
+        .observed
+        .iter()
+        .find(|o| composition_resource_name(o) == name);
     let metadata = object_at(&mut body, "metadata");
     if let Some(observed) = observed {
         for key in ["namespace", "name", "generateName"] {

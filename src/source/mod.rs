@@ -50,6 +50,15 @@ impl Span {
         }
     }
 
+    /// A span over a `u32` byte range of `file` (the syntax tree's ranges).
+    pub fn of(file: FileId, range: &Range<u32>) -> Span {
+        Span {
+            file,
+            start: range.start,
+            end: range.end,
+        }
+    }
+
     /// The byte range as `usize`s.
     pub fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize

@@ -169,7 +169,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn span(&self, range: &TextRange) -> Span {
-        Span::new(self.file_id(), range.start as usize..range.end as usize)
+        Span::of(self.file_id(), range)
     }
 
     /// Records a syntax error with hcl's summary and detail.

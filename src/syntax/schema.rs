@@ -157,7 +157,7 @@ impl Checker {
     }
 
     fn span(&self, range: &TextRange) -> Span {
-        Span::new(self.file, range.start as usize..range.end as usize)
+        Span::of(self.file, range)
     }
 
     fn report(&mut self, code: Code, summary: String, detail: Option<String>, at: &TextRange) {

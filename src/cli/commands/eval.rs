@@ -10,6 +10,7 @@ use fnhcl::eval::program::Console;
 use fnhcl::eval::proto::{Resource, Resources, RunFunctionRequest, State};
 use fnhcl::eval::scope::Scope;
 use fnhcl::eval::{Value, expr, json, vars};
+use fnhcl::render::composition_resource_name;
 use fnhcl::source::FileId;
 use fnhcl::source::loader;
 use fnhcl::syntax;
@@ -18,9 +19,6 @@ use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
-
-/// The annotation that names an observed composed resource.
-const RESOURCE_NAME_ANNOTATION: &str = "crossplane.io/composition-resource-name";
 
 /// Runs the command.
 pub fn run(
@@ -186,32 +184,20 @@ fn load_program(
     })
 }
 
-fn resource(json: Json) -> Resource {
-    Resource {
-        resource: Some(json),
-        ..Resource::default()
-    }
-}
-
 /// The request the files describe, as `crossplane render` would send it.
 fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest, Box<Diagnostic>> {
     let mut request = RunFunctionRequest::default();
     if let Some(xr) = &args.xr {
         let xr = yaml_docs(xr, cx)?.into_iter().next().unwrap_or(Json::Null);
         request.observed = State {
-            composite: Some(resource(xr)),
+            composite: Some(Resource::of(xr)),
             ..State::default()
         };
     }
     if let Some(path) = &args.observed_resources {
         for doc in yaml_docs(path, cx)? {
-            let name = doc
-                .pointer("/metadata/annotations")
-                .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string();
-            request.observed.resources.insert(name, resource(doc));
+            let name = composition_resource_name(&doc).to_string();
+            request.observed.resources.insert(name, Resource::of(doc));
         }
     }
     for spec in &args.required_resources {
@@ -223,7 +209,7 @@ fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest
         };
         let items = yaml_docs(Path::new(path), cx)?
             .into_iter()
-            .map(resource)
+            .map(Resource::of)
             .collect();
         request
             .extra_resources

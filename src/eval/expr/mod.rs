@@ -146,15 +146,12 @@ impl Run<'_> {
     fn diag(&self, summary: &str, detail: impl Into<String>, subject: &TextRange) -> Diagnostic {
         Diagnostic::new(Code::T301, summary)
             .with_detail(detail)
-            .with_primary(
-                Span::new(self.ev.file, subject.start as usize..subject.end as usize),
-                None,
-            )
+            .with_primary(Span::of(self.ev.file, subject), None)
     }
 
     /// A span in the file being evaluated.
     fn span(&self, range: &TextRange) -> Span {
-        Span::new(self.ev.file, range.start as usize..range.end as usize)
+        Span::of(self.ev.file, range)
     }
 
     /// A diagnostic about a whole sub-expression: its range is both the subject and Go's

@@ -10,6 +10,7 @@ use crate::eval::proto::struct_numbers;
 use crate::eval::scope::Scope;
 use crate::eval::value::Value;
 use crate::eval::vars::{ANNOTATION_BASE_NAME, ANNOTATION_INDEX};
+use crate::source::Span;
 use crate::syntax::model::{
     Child, Collection, FileExpr, GroupBody, Locals, Ready, Resource, ResourceChild,
 };
@@ -190,20 +191,7 @@ impl Evaluator<'_> {
                 return diags;
             }
         }
-        for child in &collection.children {
-            let current = match child {
-                ResourceChild::Composite(composite) => self.composite(&scope, composite),
-                ResourceChild::Context(context) => self.context(&scope, context),
-                // The schema allows no `ready` here.
-                ResourceChild::Ready(_) => Vec::new(),
-            };
-            let failed = has_errors(&current);
-            diags.extend(current);
-            if failed {
-                return diags;
-            }
-        }
-        diags
+        self.nested(&scope, None, &collection.children, diags)
     }
 
     /// `addResource`: the duplicate check, `self`, locals, condition, body, then the nested
@@ -256,10 +244,7 @@ impl Evaluator<'_> {
             for reference in variables(&body.expr) {
                 let (value, more) = traverse_reference(&reference, body.file, &scope);
                 ds.extend(more);
-                let span = crate::source::Span::new(
-                    body.file,
-                    reference.span.start as usize..reference.span.end as usize,
-                );
+                let span = Span::of(body.file, reference.span);
                 let source = self.map.get(body.file).slice(span).to_string();
                 let paths = unknown_paths(&value);
                 let none = paths.is_empty();
@@ -293,11 +278,25 @@ impl Evaluator<'_> {
             return diags;
         };
         self.desired.insert(name.to_string(), object);
-        for child in parts.children {
-            let current = match child {
-                ResourceChild::Composite(composite) => self.composite(&scope, composite),
-                ResourceChild::Ready(ready) => self.ready(&scope, name, ready),
-                ResourceChild::Context(context) => self.context(&scope, context),
+        self.nested(&scope, Some(name), parts.children, diags)
+    }
+
+    /// The `composite`, `ready` and `context` blocks of a resource (`resource` names it) or of
+    /// a collection, in source order; the first error ends them.
+    fn nested(
+        &mut self,
+        scope: &Scope,
+        resource: Option<&str>,
+        children: &[ResourceChild],
+        mut diags: Diags,
+    ) -> Diags {
+        for child in children {
+            let current = match (child, resource) {
+                (ResourceChild::Composite(composite), _) => self.composite(scope, composite),
+                (ResourceChild::Context(context), _) => self.context(scope, context),
+                (ResourceChild::Ready(ready), Some(name)) => self.ready(scope, name, ready),
+                // The schema allows no `ready` at the collection level.
+                (ResourceChild::Ready(_), None) => Vec::new(),
             };
             let failed = has_errors(&current);
             diags.extend(current);
@@ -353,11 +352,8 @@ impl Evaluator<'_> {
 }
 
 /// The header range of a block.
-pub(super) fn header_span(origin: &crate::syntax::model::Origin) -> crate::source::Span {
-    crate::source::Span::new(
-        origin.file,
-        origin.header.start as usize..origin.header.end as usize,
-    )
+pub(super) fn header_span(origin: &crate::syntax::model::Origin) -> Span {
+    Span::of(origin.file, &origin.header)
 }
 
 /// function-hcl's `extractIterations`: (each.key, each.value) pairs; `None` for null,

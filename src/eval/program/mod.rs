@@ -18,7 +18,7 @@ pub use console::Console;
 pub use gotext::{diag_error, diags_error};
 pub use response::HclResponse;
 
-use crate::analysis::plan_locals;
+use crate::analysis::{plan_locals, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::expr;
 use crate::eval::functions::FunctionTable;
@@ -353,12 +353,12 @@ fn process_locals<'s>(
 
 /// The whole `name = value` attribute of an expression.
 fn attribute_span(e: &FileExpr) -> Span {
-    Span::new(e.file, e.name_span.start as usize..e.expr.span.end as usize)
+    Span::of(e.file, &(e.name_span.start..e.expr.span.end))
 }
 
 /// The expression's own span.
 fn expr_span(e: &FileExpr) -> Span {
-    Span::new(e.file, e.expr.span.start as usize..e.expr.span.end as usize)
+    Span::of(e.file, &e.expr.span)
 }
 
 /// A function-hcl error made from a Go error (`Err2Diag`): no range.
@@ -369,17 +369,6 @@ fn plain_error(summary: String) -> Diagnostic {
 /// A function-hcl error with a subject range only.
 fn error_at(summary: String, at: Span) -> Diagnostic {
     Diagnostic::new(Code::E401, summary).with_primary(at, None)
-}
-
-/// function-hcl's `ToErrorDiag`: subject and context are the range; an empty detail is none.
-fn to_error_diag(code: Code, summary: String, detail: &str, at: Span) -> Diagnostic {
-    let mut d = Diagnostic::new(code, summary)
-        .with_primary(at, None)
-        .with_expression(at);
-    if !detail.is_empty() {
-        d.detail = Some(detail.to_string());
-    }
-    d
 }
 
 /// The `self` scope: the nearest enclosing `self` with these keys added or replaced.

@@ -251,12 +251,7 @@ impl Evaluator<'_> {
     ) -> Result<(Option<ResourceSelector>, Diags), Diags> {
         let header = header_span(&select.origin);
         let mut strings = Vec::new();
-        let mut fields: Vec<(&FileExpr, &str)> =
-            vec![(&select.api_version, "api version"), (&select.kind, "kind")];
-        if let Some(match_name) = &select.match_name {
-            fields.push((match_name, "matchName"));
-        }
-        for (expr, what) in fields {
+        for (expr, what) in string_fields(select) {
             let (value, diags) = self.eval(expr, scope);
             if !value.is_wholly_known() {
                 self.discard("requirement", "incomplete", name, header, Vec::new());
@@ -312,12 +307,7 @@ fn static_selection(map: &SourceMap, name: &str, select: &Select) -> Result<Diag
     }
     let empty = Scope::default();
     let mut diags = Vec::new();
-    let mut fields: Vec<(&FileExpr, &str)> =
-        vec![(&select.api_version, "api version"), (&select.kind, "kind")];
-    if let Some(match_name) = &select.match_name {
-        fields.push((match_name, "matchName"));
-    }
-    for (expr, what) in fields {
+    for (expr, what) in string_fields(select) {
         let (value, _) = super::eval_in(map, expr.file, &expr.expr, &empty);
         if value.is_wholly_known() && value.ty() != Type::String {
             diags.push(not_a_string(name, what, expr));
@@ -343,6 +333,15 @@ fn static_selection(map: &SourceMap, name: &str, select: &Select) -> Result<Diag
         return Err(diags);
     }
     Ok(diags)
+}
+
+/// The selector values that must be strings, with the names function-hcl's messages give them.
+fn string_fields(select: &Select) -> Vec<(&FileExpr, &'static str)> {
+    let mut fields = vec![(&select.api_version, "api version"), (&select.kind, "kind")];
+    if let Some(match_name) = &select.match_name {
+        fields.push((match_name, "matchName"));
+    }
+    fields
 }
 
 /// The dynamic check of `matchLabels`: an object (not a map) of strings.

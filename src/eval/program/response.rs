@@ -36,15 +36,7 @@ impl Evaluator<'_> {
         let mut resources: BTreeMap<String, Resource> = self
             .desired
             .into_iter()
-            .map(|(name, body)| {
-                (
-                    name,
-                    Resource {
-                        resource: Some(body),
-                        ..Resource::default()
-                    },
-                )
-            })
+            .map(|(name, body)| (name, Resource::of(body)))
             .collect();
         for (name, ready) in &self.ready {
             if let Some(resource) = resources.get_mut(name) {
@@ -208,19 +200,21 @@ fn diagnostics_info(lines: &[String]) -> (FunctionResult, Condition) {
     (result, condition)
 }
 
+/// Go's `keyFor` range: the subject, else the context.
+fn key_range(d: &Diagnostic) -> Option<crate::source::Span> {
+    d.primary.as_ref().map(|l| l.span).or(d.expression)
+}
+
 /// function-hcl's de-duplication by (severity, range, summary) and sort by severity, file
 /// name and start byte; ties (Go's order is random there) keep the first-seen order.
 fn unique_sorted(diags: Vec<Diagnostic>, map: &crate::source::SourceMap) -> Vec<Diagnostic> {
     let mut seen = std::collections::HashSet::new();
     let mut unique: Vec<Diagnostic> = diags
         .into_iter()
-        .filter(|d| {
-            let range = d.primary.as_ref().map(|l| l.span).or(d.expression);
-            seen.insert((d.severity, range, d.summary.clone()))
-        })
+        .filter(|d| seen.insert((d.severity, key_range(d), d.summary.clone())))
         .collect();
     let key = |d: &Diagnostic| {
-        let span = d.primary.as_ref().map(|l| l.span).or(d.expression);
+        let span = key_range(d);
         (
             std::cmp::Reverse(d.severity),
             span.map(|s| map.get(s.file).name().to_string())

@@ -5,6 +5,7 @@
 //! The call depth counter is shared by the whole evaluation and, as in Go, a call that hits
 //! the limit does not give its step back (see docs/compatibility.md).
 
+use super::blocks::header_span;
 use super::gotext::{diags_error, has_errors};
 use super::{Diags, attribute_span, eval_in, process_locals, to_error_diag};
 use crate::analysis::references::variables;
@@ -161,16 +162,18 @@ impl UserFunctions {
                     Code::B108,
                     "duplicate function declaration".into(),
                     &f.name,
-                    header(block),
+                    header_span(&block.origin),
                 )]);
             }
-            order.push(block);
+            order.push(f.name.clone());
             functions.insert(f.name.clone(), f);
         }
         let invoker = Invoker::new(functions, sources);
         let mut diags = Vec::new();
-        for block in order {
-            diags.extend(check_refs(block, &invoker));
+        for name in &order {
+            if let Some(f) = invoker.functions.get(name) {
+                diags.extend(check_refs(f, &invoker));
+            }
         }
         if has_errors(&diags) {
             return Err(diags);
@@ -181,29 +184,13 @@ impl UserFunctions {
     /// function-hcl's `CheckUserFunctionRefs` on any expression: every `invoke` in it has two
     /// arguments, the first a constant string naming a user function.
     pub(crate) fn check_invokes(&self, sources: &SourceMap, expr: &Expr, file: FileId) -> Diags {
-        let mut calls = Vec::new();
-        invoke_calls(expr, &mut calls);
-        calls
-            .into_iter()
-            .flat_map(|call| check_invoke(call, file, &self.invoker, sources))
-            .collect()
+        invoke_problems(expr, file, &self.invoker, sources)
     }
 
     /// The built-in functions plus `invoke` for these user functions.
     pub(crate) fn table(&self) -> &FunctionTable {
         self.invoker.table()
     }
-}
-
-fn header(block: &FunctionBlock) -> Span {
-    Span::new(
-        block.origin.file,
-        block.origin.header.start as usize..block.origin.header.end as usize,
-    )
-}
-
-fn label_span(file: FileId, label: &crate::syntax::ast::Label) -> Span {
-    Span::new(file, label.span.start as usize..label.span.end as usize)
 }
 
 /// A constant: evaluated with no variables and no functions.
@@ -226,7 +213,7 @@ fn load_one(
     if !is_identifier(&name) {
         return fail(
             format!("function {} : name must be an identifier", quote(&name)),
-            label_span(file, &block.name),
+            Span::of(file, &block.name.span),
         );
     }
     if let Some(desc) = &block.description
@@ -250,7 +237,7 @@ fn load_one(
                     quote(&name),
                     quote(&arg_name)
                 ),
-                label_span(arg.origin.file, &arg.name),
+                Span::of(arg.origin.file, &arg.name.span),
             );
         }
         if let Some(desc) = &arg.description
@@ -283,10 +270,7 @@ fn load_one(
             None => None,
         };
         if args.iter().any(|(a, _)| *a == arg_name) {
-            let at = Span::new(
-                arg.origin.file,
-                arg.origin.header.start as usize..arg.origin.header.end as usize,
-            );
+            let at = header_span(&arg.origin);
             return Err(vec![to_error_diag(
                 Code::B108,
                 format!("function {name}: duplicate definition of argument"),
@@ -316,10 +300,7 @@ fn defaults(args: &[(String, Option<Value>)]) -> BTreeMap<String, Value> {
 
 /// `checkRefs`: the body refers only to arguments and locals, and every `invoke` in it names
 /// an existing function with a constant string and has two arguments.
-fn check_refs(block: &FunctionBlock, invoker: &Invoker) -> Diags {
-    let Some(f) = invoker.functions.get(&block.name.value) else {
-        return Vec::new();
-    };
+fn check_refs(f: &UserFn, invoker: &Invoker) -> Diags {
     let sources = &*invoker.sources;
     let root = Scope::root(invoker.table());
     let scope = root.child(defaults(&f.args));
@@ -334,26 +315,29 @@ fn check_refs(block: &FunctionBlock, invoker: &Invoker) -> Diags {
                 Code::R203,
                 format!("function {}: reference to non-existent variable", f.name),
                 reference.root,
-                Span::new(
-                    file,
-                    reference.span.start as usize..reference.span.end as usize,
-                ),
+                Span::of(file, reference.span),
             ));
         }
     }
-    let mut calls = Vec::new();
-    invoke_calls(&f.body.expr, &mut calls);
-    for call in calls {
-        diags.extend(check_invoke(call, f.body.file, invoker, sources));
-    }
+    diags.extend(invoke_problems(&f.body.expr, file, invoker, sources));
     diags
+}
+
+/// Every `invoke` call in `expr` (outer calls first) checked by [`check_invoke`].
+fn invoke_problems(expr: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMap) -> Diags {
+    let mut calls = Vec::new();
+    invoke_calls(expr, &mut calls);
+    calls
+        .into_iter()
+        .flat_map(|call| check_invoke(call, file, invoker, sources))
+        .collect()
 }
 
 fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMap) -> Diags {
     let ExprKind::Call { args, .. } = &call.kind else {
         return Vec::new();
     };
-    let span = |e: &Expr| Span::new(file, e.span.start as usize..e.span.end as usize);
+    let span = |e: &Expr| Span::of(file, &e.span);
     if args.len() != 2 {
         return vec![to_error_diag(
             Code::E403,
