@@ -221,18 +221,23 @@ fn condition(c: &Condition) -> Json {
         "STATUS_CONDITION_FALSE" => "False",
         _ => "Unknown",
     };
-    let mut out = json!({
-        "type": c.kind,
-        "status": status,
-        "reason": c.reason,
-        "lastTransitionTime": TRANSITION_TIME,
-    });
-    if let (Some(message), Json::Object(map)) = (&c.message, &mut out)
-        && !message.is_empty()
-    {
-        map.insert("message".into(), Json::String(message.clone()));
+    status_condition(&c.kind, status, &c.reason, c.message.as_deref())
+}
+
+/// A condition as the XR's status lists it: an empty message is left out.
+fn status_condition(kind: &str, status: &str, reason: &str, message: Option<&str>) -> Json {
+    let mut out = Map::new();
+    out.insert("type".into(), Json::String(kind.into()));
+    out.insert("status".into(), Json::String(status.into()));
+    out.insert("reason".into(), Json::String(reason.into()));
+    out.insert(
+        "lastTransitionTime".into(),
+        Json::String(TRANSITION_TIME.into()),
+    );
+    if let Some(message) = message.filter(|m| !m.is_empty()) {
+        out.insert("message".into(), Json::String(message.into()));
     }
-    out
+    Json::Object(out)
 }
 
 /// `Available()` or `Creating()` with the unready resources named.
@@ -243,18 +248,7 @@ fn ready_condition(run: &Run) -> Json {
         .as_ref()
         .and_then(|c| c.ready.as_deref())
         .unwrap_or("READY_UNSPECIFIED");
-    let creating = |message: Option<String>| {
-        let mut c = json!({
-            "type": "Ready",
-            "status": "False",
-            "reason": "Creating",
-            "lastTransitionTime": TRANSITION_TIME,
-        });
-        if let (Some(m), Json::Object(map)) = (message, &mut c) {
-            map.insert("message".into(), Json::String(m));
-        }
-        c
-    };
+    let creating = |message: Option<&str>| status_condition("Ready", "False", "Creating", message);
     match composite_ready {
         "READY_FALSE" => return creating(None),
         "READY_TRUE" => {}
@@ -267,19 +261,12 @@ fn ready_condition(run: &Run) -> Json {
                 .map(|(name, _)| name.clone())
                 .collect();
             if !unready.is_empty() {
-                return creating(Some(format!(
-                    "Unready resources: {}",
-                    n_and_some_more(3, unready)
-                )));
+                let message = format!("Unready resources: {}", n_and_some_more(3, unready));
+                return creating(Some(&message));
             }
         }
     }
-    json!({
-        "type": "Ready",
-        "status": "True",
-        "reason": "Available",
-        "lastTransitionTime": TRANSITION_TIME,
-    })
+    status_condition("Ready", "True", "Available", None)
 }
 
 /// crossplane's `StableNAndSomeMore`: sorted names, at most `n` written out.

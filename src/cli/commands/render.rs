@@ -50,10 +50,15 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
             let mut d = Diagnostic::new(
                 Code::E402,
                 format!(
-                    "step {step:?}: discarded {} {} ({})",
-                    discard.kind, discard.name, discard.reason
-                )
-                .replace("  (", " ("),
+                    "step {step:?}: discarded {}{} ({})",
+                    discard.kind,
+                    if discard.name.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {}", discard.name)
+                    },
+                    discard.reason
+                ),
             )
             .with_severity(Severity::Warning);
             if let Some(span) = discard.span {
