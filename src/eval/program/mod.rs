@@ -146,9 +146,17 @@ fn fail(mut diags: Diags) -> Failure {
 }
 
 /// The default member name of a collection, `${self.basename}-${each.key}`, parsed from a
-/// pseudo-file named as function-hcl names it.
+/// pseudo-file named as function-hcl names it (added to the map once, however many
+/// evaluations share the map).
 fn default_name_expr(map: &mut SourceMap) -> FileExpr {
-    let file = map.add("default-name.hcl", "\"${self.basename}-${each.key}\"\n");
+    const NAME: &str = "default-name.hcl";
+    const TEXT: &str = "\"${self.basename}-${each.key}\"\n";
+    let existing = map
+        .files()
+        .iter()
+        .find(|f| f.name() == NAME && f.text() == TEXT)
+        .map(|f| f.id());
+    let file = existing.unwrap_or_else(|| map.add(NAME, TEXT));
     let (expr, _) = syntax::parse_expression(map.get(file));
     FileExpr {
         file,
