@@ -32,7 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
@@ -63,8 +63,11 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         'fnhcl;check' {
             [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The pipeline step to check when a Composition has several function-hcl steps')
             [CompletionResult]::new('--fail-level', '--fail-level', [CompletionResultType]::ParameterName, 'The lowest severity that makes the command fail (exit 1)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this configuration file for every path, instead of the `.fnhcl.toml` found in each path''s folder or above it')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Explain a rule (by code or name): what it finds, why, a bad and a good example')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'List every rule: code, name, default level and what it finds')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
@@ -203,7 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         }
         'fnhcl;help' {
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check compositions for syntax and structure errors, with exact source locations')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')

@@ -108,7 +108,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__check)
-            opts="-q -v -h -V --step --fail-level --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --step --fail-level --config --explain --list-rules --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -120,6 +120,14 @@ _fnhcl() {
                     ;;
                 --fail-level)
                     COMPREPLY=($(compgen -W "error warning" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --explain)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -29,7 +29,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-            cand check 'Check compositions for syntax and structure errors, with exact source locations'
+            cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
@@ -58,8 +58,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;check'= {
             cand --step 'The pipeline step to check when a Composition has several function-hcl steps'
             cand --fail-level 'The lowest severity that makes the command fail (exit 1)'
+            cand --config 'Use this configuration file for every path, instead of the `.fnhcl.toml` found in each path''s folder or above it'
+            cand --explain 'Explain a rule (by code or name): what it finds, why, a bad and a good example'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand --list-rules 'List every rule: code, name, default level and what it finds'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -188,7 +191,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;help'= {
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-            cand check 'Check compositions for syntax and structure errors, with exact source locations'
+            cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand render 'Render a composite resource like `crossplane render`, without Docker'

@@ -36,7 +36,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -s v -l verbose -d 'Print more
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
@@ -63,6 +63,8 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s V -l version -d 
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l step -d 'The pipeline step to check when a Composition has several function-hcl steps' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l fail-level -d 'The lowest severity that makes the command fail (exit 1)' -r -f -a "error\t'Fail on errors only'
 warning\t'Fail on warnings and errors'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l config -d 'Use this configuration file for every path, instead of the `.fnhcl.toml` found in each path\'s folder or above it' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l explain -d 'Explain a rule (by code or name): what it finds, why, a bad and a good example' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -70,6 +72,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l format -d 'How to 
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l list-rules -d 'List every rule: code, name, default level and what it finds'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -172,7 +175,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "check" -d 'Check compositions for syntax and structure errors, with exact source locations'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'

@@ -3,6 +3,7 @@
 
 pub mod locals;
 pub mod references;
+pub mod resolve;
 
 pub use locals::{LocalsPlan, plan_locals};
 

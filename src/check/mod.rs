@@ -1,27 +1,136 @@
-//! L4: `check` — every diagnostic a composition can have without running it. Today: syntax and
-//! the function-hcl schema; semantic rules join later.
+//! L4: `check` — every mistake a composition has that can be found without running it.
+//!
+//! One composition goes through the stages function-hcl goes through (parse, the schema of
+//! every block, user function loading), each stopping the next when it finds errors, then
+//! function-hcl v0.2.0's analyzer and a probe evaluation with every input unknown. The rules
+//! (`rules/`, one per code) report from those shared results or from their own look at the
+//! program; then inline suppressions and the configured levels are applied.
 
-use crate::diagnostics::{Diagnostic, Severity};
-use crate::source::SourceMap;
+pub mod analyzer;
+pub mod config;
+mod probe;
+pub mod rules;
+mod suppress;
+
+use crate::analysis::resolve::Resolution;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::program::UserFunctions;
 use crate::source::loader::Bundle;
+use crate::source::{SourceMap, Span};
+use crate::syntax::model::{self, Program};
 use crate::syntax::{self, ParsedFile};
+pub use config::{Config, Level};
+use rules::RULES;
+use std::sync::Arc;
 
-/// Parses every file of a bundle and checks the program's structure.
-pub fn check_bundle(map: &SourceMap, bundle: &Bundle) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    let mut parsed = Vec::with_capacity(bundle.files.len());
+/// What the rules look at for one composition.
+pub struct Context<'a> {
+    /// Every source text.
+    pub map: &'a SourceMap,
+    /// The parsed files of the composition, in bundle order.
+    pub files: &'a [ParsedFile],
+    /// The program, when parsing, the schema and function loading found no errors.
+    pub program: Option<&'a Program>,
+    /// Its names, scopes and references.
+    pub resolution: Option<&'a Resolution<'a>>,
+    /// Its user functions.
+    pub(crate) user: Option<&'a UserFunctions>,
+    /// What the shared stages found (each finding's code names its rule).
+    pub found: Vec<Diagnostic>,
+}
+
+/// Checks one composition with `config`'s rule levels; the findings, unsorted.
+pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let mut files = Vec::with_capacity(bundle.files.len());
     for member in &bundle.files {
         let result = syntax::parse_file(map.get(member.file));
-        diagnostics.extend(result.diagnostics);
-        parsed.push(ParsedFile {
+        found.extend(result.diagnostics);
+        files.push(ParsedFile {
             file: member.file,
             body: result.body,
         });
     }
-    // A partial tree would only add noise; function-hcl also stops after syntax errors.
-    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return diagnostics;
+    let mut program = None;
+    // A partial tree would only add noise: function-hcl stops at each of these stages too.
+    if !has_errors(&found) {
+        found.extend(syntax::schema::check_program(&files));
+        if !has_errors(&found) {
+            program = Some(model::build(&files));
+        }
     }
-    diagnostics.extend(crate::syntax::schema::check_program(&parsed));
-    diagnostics
+    let user = program.as_ref().and_then(|p| {
+        UserFunctions::load(&p.functions, map.clone())
+            .map_err(|diags| found.extend(diags))
+            .ok()
+    });
+    let resolution = match (&program, &user) {
+        (Some(p), Some(_)) => Some(Resolution::of(&p.top, &p.functions)),
+        _ => None,
+    };
+    if let (Some(p), Some(res), Some(user)) = (&program, &resolution, &user) {
+        let declared = analyzer::Declared::of(p);
+        found.extend(analyzer::analyze(map, res, &declared, user));
+        found.extend(probe::run(map, p, user));
+    }
+    let cx = Context {
+        map,
+        files: &files,
+        program: program.as_ref().filter(|_| user.is_some()),
+        resolution: resolution.as_ref(),
+        user: user.as_ref(),
+        found,
+    };
+    let mut out = Vec::new();
+    for rule in RULES {
+        if config.enabled(rule) {
+            (rule.run)(&cx, rule.code, &mut out);
+        }
+    }
+    let mut out = settle(out);
+    suppress::apply(map, &files, &mut out);
+    config.apply(&mut out);
+    out
+}
+
+/// One finding per problem: exact duplicates go, and so does a finding of ours (lints and
+/// composition checks) that overlaps an error function-hcl itself reports, which explains it.
+fn settle(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let key = |d: &Diagnostic| {
+        (
+            d.primary
+                .as_ref()
+                .map(|l| (l.span.file, l.span.start, l.span.end)),
+            d.code,
+            d.summary.clone(),
+            d.detail.clone(),
+        )
+    };
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|d| seen.insert(key(d)));
+    let theirs: Vec<Span> = found
+        .iter()
+        .filter(|d| d.severity == Severity::Error && !derived(d.code))
+        .filter_map(|d| d.primary.as_ref().map(|l| l.span))
+        .collect();
+    found.retain(|d| {
+        !derived(d.code)
+            || d.primary
+                .as_ref()
+                .is_none_or(|l| !theirs.iter().any(|t| overlaps(*t, l.span)))
+    });
+    found
+}
+
+/// Findings of fnhcl's own (the composition checks and the lints), as opposed to function-hcl's.
+fn derived(code: Code) -> bool {
+    matches!(code.as_str().as_bytes().first(), Some(b'C' | b'L'))
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    a.file == b.file && a.start <= b.end && b.start <= a.end
+}
+
+fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(|d| d.severity == Severity::Error)
 }

@@ -93,10 +93,17 @@ pub enum Command {
     /// `composition.yaml` (the same output as `fn-hcl-tools package`).
     Package(PackageArgs),
 
-    /// Check compositions for syntax and structure errors, with exact source locations.
+    /// Find every mistake function-hcl would reject, without running it, and lint the rest.
     ///
-    /// Diagnostics go to standard output in the chosen `--format`; the exit status is 1 when
-    /// any finding is at or above `--fail-level`, 2 when an input cannot be read.
+    /// Syntax, the block schema, user functions, function-hcl's analyzer (references to
+    /// locals, `req`, `self`, `each`, resources and collections; shadowing; cycles;
+    /// requirements; `invoke`), the errors the function would fail the render with whatever
+    /// the inputs, and lint rules (unused names, typos hidden by `try`, sure type errors, …).
+    /// Each finding names its rule; `--list-rules` lists them and `--explain` explains one.
+    /// Lint rules are configured in a `.fnhcl.toml` found above each path and suppressed
+    /// with `# fnhcl-ignore: RULE` comments. Diagnostics go to standard output in the chosen
+    /// `--format`; the exit status is 1 when any finding is at or above `--fail-level`, 2 when
+    /// an input or the configuration cannot be read.
     Check(CheckArgs),
 
     /// Evaluate an expression the way function-hcl does, with `req` built from your files.
@@ -335,7 +342,10 @@ pub fn command() -> clap::Command {
   fnhcl check
   fnhcl check compositions/ --format github
   fnhcl check composition.yaml --step 'run hcl composition'
-  fnhcl package . | fnhcl check -")]
+  fnhcl package . | fnhcl check -
+  fnhcl check --list-rules
+  fnhcl check --explain unused-local
+  fnhcl check --config ci/.fnhcl.toml --fail-level warning")]
 pub struct CheckArgs {
     /// What to check: directories (every folder below that holds .hcl files is one
     /// composition), .hcl files, txtar bundles, Composition YAML files, or `-` for a txtar
@@ -350,6 +360,19 @@ pub struct CheckArgs {
     /// The lowest severity that makes the command fail (exit 1).
     #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "LEVEL")]
     pub fail_level: FailLevel,
+
+    /// Use this configuration file for every path, instead of the `.fnhcl.toml` found in
+    /// each path's folder or above it.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<std::path::PathBuf>,
+
+    /// Explain a rule (by code or name): what it finds, why, a bad and a good example.
+    #[arg(long, value_name = "RULE", conflicts_with = "list_rules")]
+    pub explain: Option<String>,
+
+    /// List every rule: code, name, default level and what it finds.
+    #[arg(long)]
+    pub list_rules: bool,
 }
 
 /// `--fail-level`.

@@ -1,7 +1,8 @@
 //! The table of diagnostic codes: stable identifiers, kebab names, default severities.
 //!
-//! Areas: `I0xx` input and files. Later areas (syntax `S`, blocks `B`, references `R`, types
-//! `T`, lints `L`, composition `C`) join this table as they are built. Codes are never reused.
+//! Areas: `I0xx` input and files, `S0xx` syntax, `B1xx` blocks and schema, `R2xx` references,
+//! `T3xx` evaluation, `E4xx` function-hcl's run-time errors, `C5xx` composition errors found
+//! without running it, `L6xx` lints (warnings by default). Codes are never reused.
 
 use super::Severity;
 
@@ -44,6 +45,8 @@ pub enum Code {
     I017,
     /// A request file is not a RunFunctionRequest.
     I018,
+    /// A `.fnhcl.toml` is invalid.
+    I019,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -84,6 +87,58 @@ pub enum Code {
     E402,
     /// A user function call failed or a user function definition is wrong.
     E403,
+    /// `req`, `self` or `each` indexed with `[…]` where an attribute name is expected.
+    R205,
+    /// A `req.*` or `self.*` attribute that does not exist in that block.
+    R206,
+    /// An `each` attribute other than `key` and `value`.
+    R207,
+    /// `req.resource(s)`/`req.connection(s)` naming no resource or collection of the composition.
+    R208,
+    /// A `composite` block labelled neither `status` nor `connection`.
+    C501,
+    /// A `resources` block without exactly one `template`.
+    C502,
+    /// A `ready` value that is not one of the Ready enum names.
+    C503,
+    /// A `condition` that is not a bool.
+    C504,
+    /// A `for_each` that cannot be evaluated or iterated.
+    C505,
+    /// A `composite connection` value that is not a string.
+    C506,
+    /// A `context` key that is not a string.
+    C507,
+    /// A resource or composite body that is not an object.
+    C508,
+    /// Two blocks produce the same composed resource name.
+    C509,
+    /// A collection's `name` expression that does not produce a string.
+    C510,
+    /// A local that nothing reads.
+    L601,
+    /// A user function that nothing invokes.
+    L602,
+    /// A user function argument its body never reads.
+    L603,
+    /// A requirement whose resources nothing reads.
+    L604,
+    /// `req.extra_resources.X` with no requirement `X`.
+    L605,
+    /// A `try`/`can` argument that fails whatever the inputs.
+    L606,
+    /// A condition that is the same whatever the inputs.
+    L607,
+    /// An expression that fails whatever the inputs.
+    L608,
+    /// A body object literal without `apiVersion` or `kind`.
+    L609,
+    /// A file that `fnhcl fmt` would change.
+    L610,
+    /// `self.resources`/`self.connections`, which function-hcl never fills.
+    L611,
+    /// An inline suppression comment that names no rule, or a rule that cannot be suppressed.
+    L612,
 }
 
 /// What the table says about a code.
@@ -112,6 +167,22 @@ const fn info(
         id,
         name,
         severity: Severity::Error,
+        description,
+    }
+}
+
+/// A lint: a warning unless configured otherwise.
+const fn lint(
+    code: Code,
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        id,
+        name,
+        severity: Severity::Warning,
         description,
     }
 }
@@ -230,6 +301,12 @@ pub static CODES: &[CodeInfo] = &[
         "A request file is not a RunFunctionRequest in protobuf JSON",
     ),
     info(
+        Code::I019,
+        "I019",
+        "invalid-check-config",
+        "A .fnhcl.toml file is invalid",
+    ),
+    info(
         Code::S001,
         "S001",
         "syntax-error",
@@ -344,6 +421,162 @@ pub static CODES: &[CodeInfo] = &[
         "user-function-error",
         "A user function definition or call is wrong",
     ),
+    info(
+        Code::R205,
+        "R205",
+        "invalid-index-reference",
+        "`req`, `self` or `each` indexed with `[…]` where an attribute name is expected",
+    ),
+    info(
+        Code::R206,
+        "R206",
+        "unknown-attribute",
+        "A `req.*` or `self.*` attribute that does not exist in that block",
+    ),
+    info(
+        Code::R207,
+        "R207",
+        "invalid-each-reference",
+        "An `each` attribute other than `key` and `value`",
+    ),
+    info(
+        Code::R208,
+        "R208",
+        "undeclared-resource",
+        "`req.resource(s)`/`req.connection(s)` naming no resource or collection of the composition",
+    ),
+    info(
+        Code::C501,
+        "C501",
+        "invalid-composite-label",
+        "A `composite` block labelled neither `status` nor `connection`",
+    ),
+    info(
+        Code::C502,
+        "C502",
+        "template-count",
+        "A `resources` block without exactly one `template`",
+    ),
+    info(
+        Code::C503,
+        "C503",
+        "invalid-ready-value",
+        "A `ready` value that is not one of the Ready enum names",
+    ),
+    info(
+        Code::C504,
+        "C504",
+        "non-bool-condition",
+        "A `condition` that is not a bool",
+    ),
+    info(
+        Code::C505,
+        "C505",
+        "invalid-for-each",
+        "A `for_each` that cannot be evaluated or iterated",
+    ),
+    info(
+        Code::C506,
+        "C506",
+        "invalid-connection-value",
+        "A `composite connection` value that is not a string",
+    ),
+    info(
+        Code::C507,
+        "C507",
+        "invalid-context-key",
+        "A `context` key that is not a string",
+    ),
+    info(
+        Code::C508,
+        "C508",
+        "invalid-body",
+        "A resource or composite body that is not an object",
+    ),
+    info(
+        Code::C509,
+        "C509",
+        "duplicate-resource",
+        "Two blocks produce the same composed resource name",
+    ),
+    info(
+        Code::C510,
+        "C510",
+        "invalid-member-name",
+        "A collection's `name` expression that does not produce a string",
+    ),
+    lint(
+        Code::L601,
+        "L601",
+        "unused-local",
+        "A local that nothing reads",
+    ),
+    lint(
+        Code::L602,
+        "L602",
+        "unused-function",
+        "A user function that nothing invokes",
+    ),
+    lint(
+        Code::L603,
+        "L603",
+        "unused-argument",
+        "A user function argument its body never reads",
+    ),
+    lint(
+        Code::L604,
+        "L604",
+        "unused-requirement",
+        "A requirement whose resources nothing reads",
+    ),
+    lint(
+        Code::L605,
+        "L605",
+        "undeclared-requirement",
+        "`req.extra_resources.X` with no requirement `X`",
+    ),
+    lint(
+        Code::L606,
+        "L606",
+        "try-never-succeeds",
+        "A `try`/`can` argument that fails whatever the inputs",
+    ),
+    lint(
+        Code::L607,
+        "L607",
+        "constant-condition",
+        "A condition that is the same whatever the inputs",
+    ),
+    lint(
+        Code::L608,
+        "L608",
+        "always-fails",
+        "An expression that fails whatever the inputs",
+    ),
+    lint(
+        Code::L609,
+        "L609",
+        "missing-api-version-or-kind",
+        "A body object literal without `apiVersion` or `kind`",
+    ),
+    lint(
+        Code::L610,
+        "L610",
+        "unformatted",
+        "A file that `fnhcl fmt` would change",
+    ),
+    lint(
+        Code::L611,
+        "L611",
+        "self-collection-null",
+        "`self.resources`/`self.connections`, which function-hcl never fills",
+    ),
+    lint(
+        Code::L612,
+        "L612",
+        "invalid-suppression",
+        "An inline suppression comment that names no rule, or a rule that cannot be suppressed",
+    ),
 ];
 
 impl Code {
@@ -372,7 +605,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::E403),
+            Some(Code::L612),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

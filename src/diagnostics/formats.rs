@@ -38,6 +38,7 @@ fn locate(diagnostic: &Diagnostic, map: &SourceMap) -> Location {
 #[serde(rename_all = "camelCase")]
 struct JsonDiagnostic<'a> {
     code: &'static str,
+    rule: &'static str,
     severity: &'static str,
     summary: &'a str,
     detail: Option<&'a str>,
@@ -49,7 +50,7 @@ struct JsonDiagnostic<'a> {
     help: Option<&'a str>,
 }
 
-/// The JSON format: `{"diagnostics":[{"code","severity","summary","detail","file","line",
+/// The JSON format: `{"diagnostics":[{"code","rule","severity","summary","detail","file","line",
 /// "column","endLine","endColumn","help"}],"summary":{"errors":N,"warnings":N}}`; absent fields
 /// are `null`.
 pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
@@ -73,6 +74,7 @@ pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
             };
             JsonDiagnostic {
                 code: d.code.as_str(),
+                rule: d.code.info().name,
                 severity: d.severity.as_str(),
                 summary: &d.summary,
                 detail: d.detail.as_deref(),
@@ -95,7 +97,7 @@ pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
 }
 
 /// One GitHub Actions workflow command per diagnostic
-/// (`::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE::message`), each ending in a
+/// (`::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message`), each ending in a
 /// newline.
 pub fn github(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
     let mut out = String::new();
@@ -116,7 +118,10 @@ pub fn github(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
             props.push(format!("endLine={end_line}"));
             props.push(format!("endColumn={end_col}"));
         }
-        props.push(format!("title={}", escape_property(d.code.as_str())));
+        props.push(format!(
+            "title={}",
+            escape_property(&format!("{} {}", d.code.as_str(), d.code.info().name))
+        ));
         let mut message = d.message();
         if let Some(help) = &d.help {
             message.push_str("\nhelp: ");

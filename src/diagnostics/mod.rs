@@ -147,6 +147,22 @@ impl Diagnostic {
         self
     }
 
+    /// The diagnostic with its spans moved along with their files' map
+    /// ([`SourceMap::append`](crate::source::SourceMap::append)).
+    pub fn moved(mut self, offset: crate::source::FileOffset) -> Self {
+        let shift = |span: &mut Span| span.file = span.file.moved(offset);
+        if let Some(label) = &mut self.primary {
+            shift(&mut label.span);
+        }
+        for label in &mut self.labels {
+            shift(&mut label.span);
+        }
+        if let Some(span) = &mut self.expression {
+            shift(span);
+        }
+        self
+    }
+
     /// The file name this diagnostic is about: its primary span's file, else its path.
     pub fn file_name<'a>(&'a self, map: &'a SourceMap) -> Option<&'a str> {
         match &self.primary {

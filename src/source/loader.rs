@@ -471,8 +471,18 @@ pub fn load_directory(map: &mut SourceMap, dir: &Path) -> Result<Bundle, LoadErr
     if !meta.is_dir() {
         return Err(LoadError::NotADirectory { path: display });
     }
+    let names = hcl_children(dir)?;
+    load_listed_directory(map, dir, names)
+}
+
+/// [`load_directory`] for a directory whose `.hcl` children are already known (`names`,
+/// sorted), as a directory walk lists them: the directory is not read again.
+pub fn load_listed_directory(
+    map: &mut SourceMap,
+    dir: &Path,
+    mut names: Vec<String>,
+) -> Result<Bundle, LoadError> {
     let (config, entries) = read_config(map, dir)?;
-    let mut names = hcl_children(dir)?;
     for (i, entry) in config.library_files.iter().enumerate() {
         let span = entries.get(i).copied();
         let name = library_name(dir, entry, span)?;

@@ -27,7 +27,16 @@ impl FileId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id of this file after its map was appended to another ([`SourceMap::append`]).
+    pub fn moved(self, offset: FileOffset) -> FileId {
+        FileId(self.0.saturating_add(offset.0))
+    }
 }
+
+/// Where the files of an appended map start ([`SourceMap::append`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileOffset(u32);
 
 /// A byte range in one source file. `end` is exclusive, as in Go HCL's `hcl.Range`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -213,6 +222,17 @@ impl SourceMap {
     /// Every file, in the order they were added.
     pub fn files(&self) -> &[SourceFile] {
         &self.files
+    }
+
+    /// Moves every file of `other` to the end of this map; a file of `other` is found here
+    /// under [`FileId::moved`] with the returned offset.
+    pub fn append(&mut self, other: SourceMap) -> FileOffset {
+        let offset = FileOffset(saturate(self.files.len()));
+        for mut file in other.files {
+            file.id = file.id.moved(offset);
+            self.files.push(file);
+        }
+        offset
     }
 
     /// Go HCL's `Range.String()` for a span: `main.hcl:20,32-39` on one line,

@@ -336,24 +336,14 @@ impl Checker {
     }
 }
 
-/// Structural diagnostics for a whole program (all its files, as one unit): the schema, name
-/// clashes, user function definitions and requirement selectors.
+/// Structural diagnostics for a whole program (all its files, as one unit): function-hcl's
+/// `checkStructure` — the schema of every block and names defined twice. User functions and
+/// requirement selectors are checked later (function loading and the analyzer).
 pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
     let mut checker = Checker::new(files.first().map_or_else(FileId::first, |f| f.file));
     for file in files {
         checker.file = file.file;
         checker.structure(&file.body, Some(&TOP_LEVEL));
-    }
-    if !checker.diagnostics.is_empty() {
-        return checker.diagnostics;
-    }
-    checker.functions(files);
-    if !checker.diagnostics.is_empty() {
-        return checker.diagnostics;
-    }
-    for file in files {
-        checker.file = file.file;
-        checker.requirements_in(&file.body);
     }
     checker.diagnostics
 }
@@ -397,114 +387,4 @@ pub fn is_identifier(name: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
-impl Checker {
-    /// The static part of function-hcl's function loading: names, duplicate arguments,
-    /// duplicate functions. The first problem stops, as in Go.
-    fn functions(&mut self, files: &[ParsedFile]) {
-        let mut seen: Vec<String> = Vec::new();
-        for file in files {
-            self.file = file.file;
-            for block in file.body.blocks.iter().filter(|b| b.kind == "function") {
-                let Some(label) = block.labels.first() else {
-                    continue;
-                };
-                if !is_identifier(&label.value) {
-                    let summary =
-                        format!("function {:?} : name must be an identifier", label.value);
-                    self.report(Code::B108, summary, None, &label.span);
-                    return;
-                }
-                let mut args: Vec<&str> = Vec::new();
-                for arg in block.body.blocks.iter().filter(|b| b.kind == "arg") {
-                    let Some(arg_label) = arg.labels.first() else {
-                        continue;
-                    };
-                    if !is_identifier(&arg_label.value) {
-                        let summary = format!(
-                            "function {:?}, arg {:?} : name must be an identifier",
-                            label.value, arg_label.value
-                        );
-                        self.report(Code::B108, summary, None, &arg_label.span);
-                        return;
-                    }
-                    if args.contains(&arg_label.value.as_str()) {
-                        let summary =
-                            format!("function {}: duplicate definition of argument", label.value);
-                        self.report(
-                            Code::B108,
-                            summary,
-                            Some(arg_label.value.clone()),
-                            &arg.def_range(),
-                        );
-                        return;
-                    }
-                    args.push(&arg_label.value);
-                }
-                if seen.contains(&label.value) {
-                    let detail = Some(label.value.clone());
-                    self.report(
-                        Code::B108,
-                        "duplicate function declaration".into(),
-                        detail,
-                        &block.def_range(),
-                    );
-                    return;
-                }
-                seen.push(label.value.clone());
-            }
-        }
-    }
-
-    /// function-hcl's `checkRequirementBlock` for every requirement (top level and groups):
-    /// exactly one `select`, with exactly one of `matchName` and `matchLabels`.
-    fn requirements_in(&mut self, body: &Body) {
-        for block in &body.blocks {
-            match block.kind.as_str() {
-                "group" => self.requirements_in(&block.body),
-                "requirement" => self.requirement(block),
-                _ => {}
-            }
-        }
-    }
-
-    fn requirement(&mut self, block: &Block) {
-        let name = block
-            .labels
-            .first()
-            .map(|l| l.value.clone())
-            .unwrap_or_default();
-        let selects: Vec<&Block> = block
-            .body
-            .blocks
-            .iter()
-            .filter(|b| b.kind == "select")
-            .collect();
-        let Some(select) = selects.first() else {
-            self.report(
-                Code::B109,
-                "no select block in requirement".into(),
-                Some(name),
-                &block.def_range(),
-            );
-            return;
-        };
-        if let Some(second) = selects.get(1) {
-            self.report(
-                Code::B109,
-                "multiple select blocks in requirement".into(),
-                Some(name),
-                &second.def_range(),
-            );
-            return;
-        }
-        let has = |n: &str| select.body.attributes.iter().any(|a| a.name == n);
-        let summary = match (has("matchName"), has("matchLabels")) {
-            (true, true) => "requirement selector has both matchName and matchLabels",
-            (false, false) => "requirement selector has neither matchName nor matchLabels",
-            _ => return,
-        };
-        self.report(Code::B109, summary.into(), Some(name), &select.def_range());
-    }
 }

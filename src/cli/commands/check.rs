@@ -1,38 +1,104 @@
-//! `fnhcl check`: load every input, check each composition in parallel, print the findings in
-//! a deterministic order.
+//! `fnhcl check`: find the compositions below each path (one directory walk), load and check
+//! each on its own source map in parallel, then print the findings in a deterministic order.
+//! `--list-rules` and `--explain` describe the rules instead.
 
 use crate::cli::Context;
 use crate::cli::args::{CheckArgs, FailLevel};
 use crate::cli::exit::ExitStatus;
-use fnhcl::diagnostics::{Diagnostic, Severity, counts, from_load_error};
+use fnhcl::check::rules::{self, RULES, Rule};
+use fnhcl::check::{Config, check_bundle};
+use fnhcl::diagnostics::{Code, Diagnostic, Severity, counts, from_load_error};
 use fnhcl::source::SourceMap;
-use fnhcl::source::loader::{self, Bundle, LoadOptions, is_yaml};
+use fnhcl::source::loader::{self, Bundle, LoadError, LoadOptions, is_yaml};
 use rayon::prelude::*;
-use std::io::{self, Read};
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One composition to check, as found on the command line or by the walk.
+enum Unit {
+    /// A txtar bundle read from standard input.
+    Stdin(String),
+    /// A directory and its `.hcl` children (already listed).
+    Directory(PathBuf, Vec<String>),
+    /// A file: txtar, Composition YAML, or HCL.
+    File(PathBuf),
+}
+
+impl Unit {
+    fn path(&self) -> &Path {
+        match self {
+            Unit::Stdin(_) => Path::new("."),
+            Unit::Directory(dir, _) => dir,
+            Unit::File(path) => path,
+        }
+    }
+}
+
+/// What checking one unit gave.
+struct Checked {
+    map: SourceMap,
+    findings: Vec<Diagnostic>,
+    files: usize,
+    compositions: usize,
+    load_failed: bool,
+}
 
 /// Runs the command; returns the status and the findings to print.
 pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Diagnostic>)> {
-    let mut load_failed = false;
-    let mut bundles = Vec::new();
-    let mut findings = Vec::new();
-    for path in &args.paths {
-        for result in load_inputs(&mut cx.map, path, args.step.as_deref()) {
-            match result {
-                Ok(bundle) => bundles.push(bundle),
-                Err(e) => {
-                    load_failed = true;
-                    findings.push(from_load_error(&e, &cx.map));
-                }
+    if args.list_rules {
+        cx.stdout.write_all(rule_list().as_bytes())?;
+        return Ok((ExitStatus::Success, Vec::new()));
+    }
+    if let Some(key) = &args.explain {
+        let Some(rule) = rules::find(key) else {
+            let d = Diagnostic::new(Code::I017, format!("no rule is called `{key}`"))
+                .with_help("`fnhcl check --list-rules` lists every rule by code and name");
+            return Ok((cx.fail(d), Vec::new()));
+        };
+        cx.stdout.write_all(explanation(rule).as_bytes())?;
+        return Ok((ExitStatus::Success, Vec::new()));
+    }
+    let units = match plan(args)? {
+        Ok(units) => units,
+        Err(d) => return Ok((cx.fail(d), Vec::new())),
+    };
+    let configs = match configs(args, &units, &mut cx.map) {
+        Ok(configs) => configs,
+        Err(d) => return Ok((cx.fail(*d), Vec::new())),
+    };
+    let step = args.step.as_deref();
+    let checked: Vec<Checked> = units
+        .par_iter()
+        .zip(configs.par_iter())
+        .map(|(unit, config)| match config {
+            Some(config) => check_unit(unit, step, config),
+            None => Checked {
+                map: SourceMap::new(),
+                findings: Vec::new(),
+                files: 0,
+                compositions: 0,
+                load_failed: false,
+            },
+        })
+        .collect();
+    if cx.verbose {
+        for (unit, config) in units.iter().zip(&configs) {
+            if config.is_none() {
+                cx.note(&format!("excluded: {}", unit.path().display()))?;
             }
         }
     }
-    let map = &cx.map;
-    let checked: Vec<Vec<Diagnostic>> = bundles
-        .par_iter()
-        .map(|bundle| fnhcl::check::check_bundle(map, bundle))
-        .collect();
-    findings.extend(checked.into_iter().flatten());
+    let (mut files, mut compositions, mut load_failed) = (0, 0, false);
+    let mut findings = Vec::new();
+    for result in checked {
+        let offset = cx.map.append(result.map);
+        findings.extend(result.findings.into_iter().map(|d| d.moved(offset)));
+        files += result.files;
+        compositions += result.compositions;
+        load_failed |= result.load_failed;
+    }
     let threshold = match args.fail_level {
         FailLevel::Error => Severity::Error,
         FailLevel::Warning => Severity::Warning,
@@ -45,12 +111,10 @@ pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Di
         ExitStatus::Success
     };
     let (errors, warnings) = counts(&findings);
-    let files: usize = bundles.iter().map(|b| b.files.len()).sum();
     cx.note(&format!(
-        "checked {files} {} in {} {}: {errors} {}, {warnings} {}",
+        "checked {files} {} in {compositions} {}: {errors} {}, {warnings} {}",
         plural(files, "file", "files"),
-        bundles.len(),
-        plural(bundles.len(), "composition", "compositions"),
+        plural(compositions, "composition", "compositions"),
         plural(errors, "error", "errors"),
         plural(warnings, "warning", "warnings"),
     ))?;
@@ -61,58 +125,191 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-/// The bundles one command-line path stands for.
-fn load_inputs(
-    map: &mut SourceMap,
-    path: &Path,
-    step: Option<&str>,
-) -> Vec<Result<Bundle, loader::LoadError>> {
-    if path.as_os_str() == "-" {
-        let mut stdin = io::stdin();
-        return vec![loader::load_arg(
-            map,
-            "-",
-            &mut stdin as &mut dyn Read,
-            LoadOptions { step },
-        )];
+/// Loads and checks one unit on its own source map.
+fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
+    let mut map = SourceMap::new();
+    let loaded = load(&mut map, unit, step);
+    let bundle = match loaded {
+        Ok(bundle) => bundle,
+        Err(e) => {
+            let d = from_load_error(&e, &map);
+            return Checked {
+                map,
+                findings: vec![d],
+                files: 0,
+                compositions: 0,
+                load_failed: true,
+            };
+        }
+    };
+    let shared = Arc::new(map);
+    let findings = check_bundle(&shared, &bundle, config);
+    // The check keeps no reference to the map once it returns.
+    let map = Arc::try_unwrap(shared).unwrap_or_else(|arc| (*arc).clone());
+    Checked {
+        map,
+        findings,
+        files: bundle.files.len(),
+        compositions: 1,
+        load_failed: false,
     }
-    if path.is_dir() {
-        return composition_dirs(path)
-            .into_iter()
-            .map(|dir| loader::load_directory(map, &dir))
-            .collect();
-    }
-    if is_yaml(path) || path.extension().is_some_and(|e| e == "txtar") {
-        return vec![loader::load_path(map, path, LoadOptions { step })];
-    }
-    // Any other file is HCL, whatever its extension.
-    vec![loader::load_single_hcl(map, path)]
 }
 
-/// `dir` and every folder below it that directly holds `.hcl` files (hidden folders skipped),
-/// sorted. `dir` itself is always included so an empty folder is still reported on.
-fn composition_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs = vec![dir.to_path_buf()];
-    let walker = walkdir::WalkDir::new(dir)
-        .min_depth(1)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker.filter_map(Result::ok) {
-        if entry.file_type().is_dir() && holds_hcl(entry.path()) {
-            dirs.push(entry.into_path());
+fn load(map: &mut SourceMap, unit: &Unit, step: Option<&str>) -> Result<Bundle, LoadError> {
+    match unit {
+        Unit::Stdin(text) => {
+            let mut input = text.as_bytes();
+            loader::load_arg(map, "-", &mut input as &mut dyn Read, LoadOptions { step })
+        }
+        Unit::Directory(dir, names) => loader::load_listed_directory(map, dir, names.clone()),
+        Unit::File(path) if is_yaml(path) || path.extension().is_some_and(|e| e == "txtar") => {
+            loader::load_path(map, path, LoadOptions { step })
+        }
+        // Any other file is HCL, whatever its extension.
+        Unit::File(path) => loader::load_single_hcl(map, path),
+    }
+}
+
+/// The units of every command-line path, in order.
+fn plan(args: &CheckArgs) -> io::Result<Result<Vec<Unit>, Diagnostic>> {
+    let mut units = Vec::new();
+    for path in &args.paths {
+        if path.as_os_str() == "-" {
+            let mut text = String::new();
+            if let Err(e) = io::stdin().read_to_string(&mut text) {
+                let d = Diagnostic::new(Code::I001, format!("cannot read standard input: {e}"));
+                return Ok(Err(d));
+            }
+            units.push(Unit::Stdin(text));
+        } else if path.is_dir() {
+            units.extend(
+                compositions(path)
+                    .into_iter()
+                    .map(|(dir, names)| Unit::Directory(dir, names)),
+            );
+        } else {
+            units.push(Unit::File(path.clone()));
         }
     }
-    if dirs.len() > 1 && !holds_hcl(dir) {
-        dirs.remove(0);
-    }
-    dirs
+    Ok(Ok(units))
 }
 
-fn holds_hcl(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .filter_map(Result::ok)
-            .any(|e| e.path().extension().is_some_and(|x| x == "hcl") && e.path().is_file())
-    })
+/// Every folder at or below `dir` that directly holds `.hcl` files, with those files' names
+/// (sorted), from one walk (hidden folders skipped). `dir` itself when none does, so an empty
+/// folder is still reported on.
+fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
+    let mut found: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    let walker = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker.filter_map(Result::ok) {
+        let Some(name) = entry.file_name().to_str() else {
+            continue;
+        };
+        if entry.depth() == 0 || !name.ends_with(".hcl") || entry.path().is_dir() {
+            continue;
+        }
+        if let Some(parent) = entry.path().parent() {
+            found
+                .entry(parent.to_path_buf())
+                .or_default()
+                .push(name.to_string());
+        }
+    }
+    if found.is_empty() {
+        return vec![(dir.to_path_buf(), Vec::new())];
+    }
+    found.into_iter().collect()
+}
+
+/// The configuration of each unit (`None`: excluded), loading each file once.
+fn configs(
+    args: &CheckArgs,
+    units: &[Unit],
+    map: &mut SourceMap,
+) -> Result<Vec<Option<Arc<Config>>>, Box<Diagnostic>> {
+    let explicit = match &args.config {
+        Some(path) => Some(Arc::new(Config::load(map, path)?)),
+        None => None,
+    };
+    let default = Arc::new(Config::default());
+    let mut loaded: HashMap<PathBuf, Arc<Config>> = HashMap::new();
+    let mut out = Vec::with_capacity(units.len());
+    for unit in units {
+        let config = match (&explicit, unit) {
+            (Some(config), _) => config.clone(),
+            (None, Unit::Stdin(_)) => default.clone(),
+            (None, _) => match Config::find(unit.path()) {
+                None => default.clone(),
+                Some(file) => match loaded.get(&file) {
+                    Some(config) => config.clone(),
+                    None => {
+                        let config = Arc::new(Config::load(map, &file)?);
+                        loaded.insert(file, config.clone());
+                        config
+                    }
+                },
+            },
+        };
+        out.push((!excluded(&config, unit)).then_some(config));
+    }
+    Ok(out)
+}
+
+/// A unit is excluded when its path matches, or when it is a directory all of whose files
+/// match.
+fn excluded(config: &Config, unit: &Unit) -> bool {
+    match unit {
+        Unit::Stdin(_) => false,
+        Unit::File(path) => config.excludes(path),
+        Unit::Directory(dir, names) => {
+            config.excludes(dir)
+                || (!names.is_empty() && names.iter().all(|n| config.excludes(&dir.join(n))))
+        }
+    }
+}
+
+/// `--list-rules`: one line per rule.
+fn rule_list() -> String {
+    let width = RULES.iter().map(|r| r.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for rule in RULES {
+        out.push_str(&format!(
+            "{}  {:<width$}  {:<7}  {}\n",
+            rule.id(),
+            rule.name(),
+            default_level(rule),
+            rule.summary(),
+        ));
+    }
+    out
+}
+
+/// The level a rule has without configuration.
+pub fn default_level(rule: &Rule) -> &'static str {
+    if rule.enabled {
+        rule.severity().as_str()
+    } else {
+        "off"
+    }
+}
+
+/// `--explain`: the rule's header and explanation.
+fn explanation(rule: &Rule) -> String {
+    let configurable = if rule.kind.configurable() {
+        "can be configured and suppressed"
+    } else {
+        "cannot be configured or suppressed"
+    };
+    format!(
+        "{} {}: {}\n({}; {} by default; {})\n\n{}",
+        rule.id(),
+        rule.name(),
+        rule.summary(),
+        rule.kind.describe(),
+        default_level(rule),
+        configurable,
+        rule.explain
+    )
 }

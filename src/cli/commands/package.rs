@@ -33,7 +33,9 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
     }
     if !args.skip_analysis {
         // As fn-hcl-tools, refuse to package a program with errors; warnings pass.
-        let mut findings = fnhcl::check::check_bundle(&cx.map, &bundle);
+        let map = std::sync::Arc::new(cx.map.clone());
+        let config = fnhcl::check::Config::default();
+        let mut findings = fnhcl::check::check_bundle(&map, &bundle, &config);
         let failed = findings
             .iter()
             .any(|d| d.severity == fnhcl::diagnostics::Severity::Error);

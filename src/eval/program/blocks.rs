@@ -26,7 +26,7 @@ struct Parts<'m> {
 }
 
 /// The Ready enum names function-hcl accepts, sorted as its message lists them.
-const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];
+pub(crate) const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];
 
 impl Evaluator<'_> {
     /// `processGroup`: locals, condition, then every child block in source order.
@@ -352,13 +352,13 @@ impl Evaluator<'_> {
 }
 
 /// The header range of a block.
-pub(super) fn header_span(origin: &crate::syntax::model::Origin) -> Span {
+pub(crate) fn header_span(origin: &crate::syntax::model::Origin) -> Span {
     Span::of(origin.file, &origin.header)
 }
 
 /// function-hcl's `extractIterations`: (each.key, each.value) pairs; `None` for null,
 /// unknown or non-iterable values. Object and map keys go in sorted order (Go's are random).
-fn iterations(value: &Value) -> Option<Vec<(Value, Value)>> {
+pub(crate) fn iterations(value: &Value) -> Option<Vec<(Value, Value)>> {
     if value.is_null() || !value.is_wholly_known() {
         return None;
     }

@@ -28,7 +28,8 @@ impl Console {
         request: &RunFunctionRequest,
     ) -> Result<Console, Failure> {
         let program = parse_program(map, files)?;
-        let user = UserFunctions::load(&program.functions, map).map_err(fail)?;
+        let user = UserFunctions::load(&program.functions, std::sync::Arc::new(map.clone()))
+            .map_err(fail)?;
         let mut variables = BTreeMap::new();
         variables.insert("req".to_string(), vars::build_req(request));
         let root = Scope::root(user.table());

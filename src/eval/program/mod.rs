@@ -30,10 +30,13 @@ use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::Expr;
 use crate::syntax::model::{FileExpr, Locals, Program};
 use crate::syntax::{self, ParsedFile};
+pub(crate) use blocks::{READY_VALUES, header_span, iterations};
 use gotext::{downgrade, has_errors};
+pub(crate) use outputs::check_requirement_block;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
-use userfn::UserFunctions;
+use std::sync::Arc;
+pub(crate) use userfn::UserFunctions;
 
 /// Diagnostics, Go HCL style (`hcl.Diagnostics`).
 type Diags = Vec<Diagnostic>;
@@ -104,7 +107,7 @@ pub fn evaluate(
     let program = parse_program(map, files)?;
     let default_name = default_name_expr(map);
     let sources: &SourceMap = map;
-    let user = UserFunctions::load(&program.functions, sources).map_err(fail)?;
+    let user = UserFunctions::load(&program.functions, Arc::new(sources.clone())).map_err(fail)?;
     let req = vars::build_req(request);
     let mut ev = Evaluator::new(sources, user.table(), &req, request, default_name);
     let root = Scope::root(ev.functions);

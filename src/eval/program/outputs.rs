@@ -192,28 +192,12 @@ impl Evaluator<'_> {
         if has_errors(&requirement.problems) {
             return requirement.problems.clone();
         }
-        let select = match requirement.selects.as_slice() {
-            [] => {
-                return vec![to_error_diag(
-                    Code::B109,
-                    "no select block in requirement".into(),
-                    name,
-                    header,
-                )];
-            }
-            [one] => one,
-            [_, second, ..] => {
-                return vec![to_error_diag(
-                    Code::B109,
-                    "multiple select blocks in requirement".into(),
-                    name,
-                    header_span(&second.origin),
-                )];
-            }
-        };
-        let mut diags = match static_selection(self.map, name, select) {
+        let mut diags = match check_requirement_block(self.map, requirement) {
             Ok(diags) => diags,
             Err(diags) => return diags,
+        };
+        let Some(select) = requirement.selects.first() else {
+            return diags;
         };
         let (scope, ds) = match self.locals(scope, &requirement.locals) {
             Ok(ok) => ok,
@@ -282,6 +266,30 @@ impl Evaluator<'_> {
         let labels = check_labels(name, labels_expr, &value)?;
         selector.match_labels = Some(MatchLabels { labels });
         Ok((Some(selector), Vec::new()))
+    }
+}
+
+/// `checkRequirementBlock`: exactly one `select` block, then [`static_selection`] on it. The
+/// warnings, or the errors that reject the block.
+pub(crate) fn check_requirement_block(
+    map: &SourceMap,
+    requirement: &Requirement,
+) -> Result<Diags, Diags> {
+    let name = requirement.name.value.as_str();
+    match requirement.selects.as_slice() {
+        [] => Err(vec![to_error_diag(
+            Code::B109,
+            "no select block in requirement".into(),
+            name,
+            header_span(&requirement.origin),
+        )]),
+        [one] => static_selection(map, name, one),
+        [_, second, ..] => Err(vec![to_error_diag(
+            Code::B109,
+            "multiple select blocks in requirement".into(),
+            name,
+            header_span(&second.origin),
+        )]),
     }
 }
 

@@ -149,9 +149,8 @@ impl UserFunctions {
     /// error diagnostics of the first failing check. Warnings are dropped, as in Go.
     pub(crate) fn load(
         blocks: &[FunctionBlock],
-        sources: &SourceMap,
+        sources: Arc<SourceMap>,
     ) -> Result<UserFunctions, Diags> {
-        let sources = Arc::new(sources.clone());
         let without_functions = Invoker::new(BTreeMap::new(), sources.clone());
         let mut functions: BTreeMap<String, UserFn> = BTreeMap::new();
         let mut order = Vec::new();
@@ -190,6 +189,17 @@ impl UserFunctions {
     /// The built-in functions plus `invoke` for these user functions.
     pub(crate) fn table(&self) -> &FunctionTable {
         self.invoker.table()
+    }
+
+    /// The declared argument names of user function `name` in source order, each with whether
+    /// it has a default; `None` when there is no such function.
+    pub(crate) fn signature(&self, name: &str) -> Option<Vec<(&str, bool)>> {
+        self.invoker.functions.get(name).map(|f| {
+            f.args
+                .iter()
+                .map(|(arg, default)| (arg.as_str(), default.is_some()))
+                .collect()
+        })
     }
 }
 

@@ -1,0 +1,246 @@
+//! `.fnhcl.toml`: rule levels and excluded paths for `check`, found upward from each path.
+//!
+//! ```toml
+//! exclude = ["vendor/**", "**/generated/*.hcl"]   # relative to this file's folder
+//!
+//! [rules]
+//! unused-local = "off"      # a rule's name or code; off | info | warning | error
+//! L605 = "error"
+//! unformatted = "warning"   # turns on a rule that is off by default
+//! ```
+//!
+//! Rules whose findings function-hcl itself rejects cannot be configured; naming one is an
+//! error, as is an unknown rule, level or key: a typo must not silently turn a check off.
+
+use super::rules::{self, Rule};
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::source::{FileId, SourceMap, Span};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// The configuration file's name.
+pub const FILE_NAME: &str = ".fnhcl.toml";
+
+/// A rule level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Not run.
+    Off,
+    /// Reported with this severity.
+    On(Severity),
+}
+
+/// A loaded configuration (the default one has no file).
+#[derive(Debug, Default, Clone)]
+pub struct Config {
+    /// The file it came from.
+    pub path: Option<PathBuf>,
+    levels: BTreeMap<Code, Level>,
+    exclude: Option<GlobSet>,
+    root: PathBuf,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+}
+
+impl Config {
+    /// Whether `rule` runs.
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        match self.levels.get(&rule.code) {
+            Some(Level::Off) => false,
+            Some(Level::On(_)) => true,
+            None => rule.enabled,
+        }
+    }
+
+    /// Sets the configured severities on `found` (rules that are off report nothing).
+    pub fn apply(&self, found: &mut Vec<Diagnostic>) {
+        found.retain_mut(|d| match self.levels.get(&d.code) {
+            Some(Level::Off) => false,
+            Some(Level::On(severity)) => {
+                d.severity = *severity;
+                true
+            }
+            None => true,
+        });
+    }
+
+    /// Whether `path` matches an `exclude` pattern (patterns are relative to the file's folder).
+    pub fn excludes(&self, path: &Path) -> bool {
+        let Some(set) = &self.exclude else {
+            return false;
+        };
+        let absolute = absolute(path);
+        absolute
+            .strip_prefix(&self.root)
+            .is_ok_and(|relative| set.is_match(relative))
+    }
+
+    /// Reads and checks a configuration file; its text goes into `map` so errors can point
+    /// into it.
+    pub fn load(map: &mut SourceMap, path: &Path) -> Result<Config, Box<Diagnostic>> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Box::new(
+                Diagnostic::new(Code::I019, format!("cannot read `{}`: {e}", path.display()))
+                    .with_path(path.display().to_string()),
+            )
+        })?;
+        let file = map.add(path.display().to_string(), text);
+        let text = map.get(file).text();
+        let raw: Raw = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim_end().to_string();
+            let at = e.span().unwrap_or(0..0);
+            Box::new(invalid(file, message, at.start..at.end.max(at.start)))
+        })?;
+        let root = absolute(path.parent().unwrap_or(Path::new(".")));
+        let mut config = Config {
+            path: Some(path.to_path_buf()),
+            levels: BTreeMap::new(),
+            exclude: None,
+            root,
+        };
+        config.exclude = patterns(file, &raw.exclude)?;
+        for (key, level) in &raw.rules {
+            let Some(rule) = rules::find(key.get_ref()) else {
+                let message = format!("unknown rule `{}`", key.get_ref());
+                return Err(Box::new(invalid(file, message, key.span()).with_help(
+                    "`fnhcl check --list-rules` lists every rule by code and name",
+                )));
+            };
+            if !rule.kind.configurable() {
+                let message = format!(
+                    "rule `{}` ({}) cannot be configured: function-hcl rejects what it finds",
+                    rule.name(),
+                    rule.id()
+                );
+                return Err(Box::new(invalid(file, message, key.span())));
+            }
+            let value = match level.get_ref().as_str() {
+                "off" => Level::Off,
+                "info" => Level::On(Severity::Info),
+                "warning" => Level::On(Severity::Warning),
+                "error" => Level::On(Severity::Error),
+                other => {
+                    let message = format!("unknown level `{other}` for rule `{}`", rule.name());
+                    return Err(Box::new(
+                        invalid(file, message, level.span())
+                            .with_help("a level is one of off, info, warning, error"),
+                    ));
+                }
+            };
+            config.levels.insert(rule.code, value);
+        }
+        Ok(config)
+    }
+
+    /// The nearest `.fnhcl.toml` in `start` (a folder, or a file's folder) or above it.
+    pub fn find(start: &Path) -> Option<PathBuf> {
+        let start = absolute(start);
+        let dir = if start.is_dir() {
+            start.as_path()
+        } else {
+            start.parent()?
+        };
+        dir.ancestors()
+            .map(|d| d.join(FILE_NAME))
+            .find(|candidate| candidate.is_file())
+    }
+}
+
+fn patterns(file: FileId, exclude: &[Spanned<String>]) -> Result<Option<GlobSet>, Box<Diagnostic>> {
+    if exclude.is_empty() {
+        return Ok(None);
+    }
+    let mut builder = GlobSetBuilder::new();
+    for pattern in exclude {
+        let glob = Glob::new(pattern.get_ref().trim_start_matches("./")).map_err(|e| {
+            Box::new(invalid(
+                file,
+                format!("invalid exclude pattern: {}", e.kind()),
+                pattern.span(),
+            ))
+        })?;
+        builder.add(glob);
+    }
+    builder
+        .build()
+        .map(Some)
+        .map_err(|e| Box::new(invalid(file, format!("invalid exclude pattern: {e}"), 0..0)))
+}
+
+fn invalid(file: FileId, message: String, at: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(Code::I019, message).with_primary(Span::new(file, at), None)
+}
+
+/// `path` made absolute against the working directory, with `.` and `..` resolved lexically.
+fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    let mut out = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Config, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, text).unwrap();
+        let mut map = SourceMap::new();
+        Config::load(&mut map, &path).map_err(|d| d.summary)
+    }
+
+    #[test]
+    fn levels_by_name_or_code() {
+        let c = load("[rules]\nunused-local = \"off\"\nl605 = \"error\"\n").unwrap();
+        assert_eq!(c.levels.get(&Code::L601), Some(&Level::Off));
+        assert_eq!(c.levels.get(&Code::L605), Some(&Level::On(Severity::Error)));
+    }
+
+    #[test]
+    fn mistakes_are_errors() {
+        assert_eq!(
+            load("[rules]\nunused-locals = \"off\"\n").unwrap_err(),
+            "unknown rule `unused-locals`"
+        );
+        assert!(
+            load("[rules]\nunused-local = \"of\"\n")
+                .unwrap_err()
+                .contains("unknown level")
+        );
+        assert!(
+            load("[rules]\nsyntax-error = \"off\"\n")
+                .unwrap_err()
+                .contains("cannot be configured")
+        );
+        assert!(load("rule = 1\n").unwrap_err().contains("unknown field"));
+        assert!(
+            load("exclude = [\"a[\"]\n")
+                .unwrap_err()
+                .contains("invalid exclude")
+        );
+    }
+}

