@@ -9,13 +9,18 @@
 
 use crate::analysis::plan_locals;
 use crate::analysis::references::VarRef;
+use crate::analysis::references::{keyword, variables};
 use crate::analysis::resolve::{Resolution, ScopeKind, Use};
 use crate::analysis::to_error_diag;
 use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::gostr::quote;
 use crate::eval::program::{UserFunctions, check_requirement_block};
-use crate::source::{SourceMap, Span};
-use crate::syntax::ast::{Literal, Step};
-use crate::syntax::model::{Child, GroupBody, Program};
+use crate::eval::scope::Scope;
+use crate::eval::types::Type;
+use crate::eval::value::Value;
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ast::{Expr, ExprKind, Literal, ObjectItem, Step, between};
+use crate::syntax::model::{Child, FileExpr, GroupBody, Program};
 use crate::syntax::schema::is_identifier;
 use std::collections::HashSet;
 
@@ -96,13 +101,124 @@ pub(crate) fn analyze(
         }
     }
     for site in &res.exprs {
-        out.extend(
-            user.check_invokes(map, &site.expr.expr, site.expr.file)
-                .into_iter()
-                .filter(|d| d.severity == Severity::Error),
-        );
+        let invoke_errors: Vec<Diagnostic> = user
+            .check_invokes(map, &site.expr.expr, site.expr.file)
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        if invoke_errors.is_empty() {
+            signatures(map, site.expr, user, &mut out);
+        }
+        out.extend(invoke_errors);
     }
     out
+}
+
+/// Beyond function-hcl's analyzer: every `invoke` whose arguments can only fail against the
+/// function's declaration (an unknown argument name, a required argument left out, arguments
+/// that are not an object), reported with the error the call fails with at run time.
+fn signatures(map: &SourceMap, e: &FileExpr, user: &UserFunctions, out: &mut Vec<Diagnostic>) {
+    let mut calls = Vec::new();
+    invoke_calls(&e.expr, &mut calls);
+    for call in calls {
+        let ExprKind::Call {
+            args,
+            name_span,
+            open_paren,
+            ..
+        } = &call.kind
+        else {
+            continue;
+        };
+        let [name, arguments] = args.as_slice() else {
+            continue;
+        };
+        let Value::String(name) = constant(map, e.file, name) else {
+            continue;
+        };
+        let Some(signature) = user.signature(&name) else {
+            continue;
+        };
+        let at = Span::of(e.file, &between(name_span, open_paren));
+        let mut fail = |message: String| {
+            out.push(
+                Diagnostic::new(Code::E403, "Error in function call")
+                    .with_detail(format!("Call to function \"invoke\" failed: {message}."))
+                    .with_primary(at, None)
+                    .with_expression(Span::of(e.file, &call.span)),
+            );
+        };
+        let ExprKind::Object(items) = &arguments.kind else {
+            if variables(arguments).is_empty() {
+                let value = constant(map, e.file, arguments);
+                let ty = value.ty();
+                if value.is_wholly_known() && !value.is_null() && !matches!(ty, Type::Object(_)) {
+                    fail(format!(
+                        "arguments to user function '{name}' is not an object, found {}",
+                        ty.go_string()
+                    ));
+                }
+            }
+            continue;
+        };
+        let mut keys = Vec::new();
+        let mut all_known = true;
+        for item in items {
+            match object_key(map, e.file, item) {
+                Some(key) => keys.push(key),
+                None => all_known = false,
+            }
+        }
+        for key in &keys {
+            if !signature.iter().any(|(arg, _)| arg == key) {
+                fail(format!("function: {name}, invalid argument {}", quote(key)));
+            }
+        }
+        if all_known {
+            for (arg, has_default) in &signature {
+                if !has_default && !keys.iter().any(|k| k == arg) {
+                    fail(format!(
+                        "function: {name}, argument {} expected but not supplied",
+                        quote(arg)
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The key of an object constructor item when it is a constant.
+fn object_key(map: &SourceMap, file: FileId, item: &ObjectItem) -> Option<String> {
+    if !item.force_non_literal
+        && let Some(name) = keyword(&item.key)
+    {
+        return Some(name);
+    }
+    if !variables(&item.key).is_empty() {
+        return None;
+    }
+    match constant(map, file, &item.key) {
+        Value::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// An expression evaluated with no variables (and no functions).
+fn constant(map: &SourceMap, file: FileId, expr: &Expr) -> Value {
+    crate::eval::expr::Evaluator::new(file)
+        .with_sources(map)
+        .eval(expr, &Scope::default())
+        .0
+}
+
+/// Every `invoke(…)` call in `expr`, outer calls first.
+fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    if let ExprKind::Call { name, .. } = &expr.kind
+        && name == "invoke"
+    {
+        out.push(expr);
+    }
+    expr.for_each_child(|child| invoke_calls(child, out));
 }
 
 /// Requirement checks and locals, scope by scope (parents first): which scopes Go stops at.
@@ -162,7 +278,7 @@ fn check_reference(
                 res.self_keys(u.scope).contains(&second)
             };
             if !known {
-                let summary = format!("no such attribute {}", crate::eval::gostr::quote(second));
+                let summary = format!("no such attribute {}", quote(second));
                 return fail(Code::R206, summary, &text(), whole);
             }
             let third = var.steps.get(1).and_then(step_name)?;

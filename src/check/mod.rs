@@ -33,8 +33,6 @@ pub struct Context<'a> {
     pub program: Option<&'a Program>,
     /// Its names, scopes and references.
     pub resolution: Option<&'a Resolution<'a>>,
-    /// Its user functions.
-    pub(crate) user: Option<&'a UserFunctions>,
     /// What the shared stages found (each finding's code names its rule).
     pub found: Vec<Diagnostic>,
 }
@@ -78,7 +76,6 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
         files: &files,
         program: program.as_ref().filter(|_| user.is_some()),
         resolution: resolution.as_ref(),
-        user: user.as_ref(),
         found,
     };
     let mut out = Vec::new();

@@ -1,11 +1,668 @@
-//! The probe evaluation (placeholder).
-use crate::diagnostics::Diagnostic;
-use crate::eval::program::UserFunctions;
-use crate::source::SourceMap;
-use crate::syntax::model::Program;
+//! The probe: the program evaluated the way function-hcl evaluates it, but with every input
+//! unknown (`req.*`, observed resources, `each` of an unknown `for_each`) and every block
+//! visited whatever its condition. cty propagates unknowns instead of failing, so whatever
+//! still fails or has the wrong type here fails for every input: those are the findings.
+//!
+//! Errors where function-hcl fails the render (`for_each`, a context key, a collection's
+//! name, a condition, ready value or body of the wrong type, …) are reported with the
+//! function's own messages (`C5xx`); errors elsewhere make a block incomplete at run time and
+//! are reported as `L608 always-fails`; `try`/`can` arguments that never succeed as `L606`.
 
-/// Findings of the probe evaluation.
+use crate::analysis::plan_locals;
+use crate::analysis::references::variables;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::convert::convert;
+use crate::eval::expr::{Evaluator, TryLog};
+use crate::eval::gostr::quote;
+use crate::eval::program::{
+    READY_VALUES, UserFunctions, header_span, iterations, label_not_a_string, labels_not_an_object,
+    not_a_string,
+};
+use crate::eval::scope::Scope;
+use crate::eval::types::Type;
+use crate::eval::value::Value;
+use crate::source::{SourceMap, Span};
+use crate::syntax::ast::ExprKind;
+use crate::syntax::model::{
+    Child, Collection, Composite, ContextBlock, FileExpr, Function, GroupBody, Locals, Origin,
+    Program, Ready, Requirement, Resource, ResourceChild,
+};
+use std::collections::BTreeMap;
+
+/// How many members of a constant `for_each` are named one by one (for duplicate names).
+const MAX_MEMBERS: usize = 10_000;
+
+/// Runs the probe over a program whose user functions loaded.
 pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diagnostic> {
-    let _ = (map, program, user);
-    Vec::new()
+    let log = TryLog::default();
+    let mut probe = Probe {
+        map,
+        log: &log,
+        out: Vec::new(),
+        names: Vec::new(),
+    };
+    let root = Scope::root(user.table());
+    let mut req = BTreeMap::new();
+    for key in crate::check::analyzer::REQ_KEYS {
+        req.insert(key.to_string(), Value::dynamic());
+    }
+    let mut vars = BTreeMap::new();
+    vars.insert("req".to_string(), Value::Object(req));
+    let top = root.child(vars);
+    probe.group(&top, &program.top);
+    for f in &program.functions {
+        probe.function(&root, f);
+    }
+    probe.duplicates();
+    probe.tries();
+    probe.out
+}
+
+struct Probe<'a> {
+    map: &'a SourceMap,
+    log: &'a TryLog,
+    out: Vec<Diagnostic>,
+    /// Composed resource names and where they come from (resources, then members).
+    names: Vec<(String, Span, bool)>,
+}
+
+/// Which block's condition, for function-hcl's message around a condition of the wrong type.
+enum Owner<'n> {
+    Group,
+    Resource(&'n str),
+    Collection(&'n str),
+    Requirement,
+}
+
+impl Probe<'_> {
+    fn eval(&self, e: &FileExpr, scope: &Scope) -> (Value, Vec<Diagnostic>) {
+        Evaluator::new(e.file)
+            .with_sources(self.map)
+            .with_try_log(self.log)
+            .eval(&e.expr, scope)
+    }
+
+    /// Evaluates an expression whose errors make its block incomplete: they are `L608`.
+    fn value(&mut self, e: &FileExpr, scope: &Scope) -> Value {
+        let (value, diags) = self.eval(e, scope);
+        let errors: Vec<Diagnostic> = diags.into_iter().filter(is_error).collect();
+        if errors.is_empty() {
+            return value;
+        }
+        self.out.extend(errors.into_iter().map(always_fails));
+        Value::dynamic()
+    }
+
+    /// Evaluates an expression whose errors fail the render: `Err` with the first error's
+    /// message.
+    fn fatal_value(&self, e: &FileExpr, scope: &Scope) -> Result<Value, String> {
+        let (value, diags) = self.eval(e, scope);
+        match diags.into_iter().find(|d| d.severity == Severity::Error) {
+            Some(error) => Err(error.message()),
+            None => Ok(value),
+        }
+    }
+
+    /// A scope's locals: evaluated in dependency order, or all unknown when the analyzer
+    /// rejected them.
+    fn locals<'s>(&mut self, scope: &'s Scope<'s>, locals: &Locals) -> Scope<'s> {
+        let mut child = scope.child(BTreeMap::new());
+        match plan_locals(&locals.items, |name| scope.lookup(name).is_some()) {
+            Ok(plan) => {
+                for i in plan.order {
+                    let local = &locals.items[i];
+                    let value = self.value(&local.value, &child);
+                    child.variables.insert(local.name.clone(), value);
+                }
+            }
+            Err(_) => {
+                for local in &locals.items {
+                    child.variables.insert(local.name.clone(), Value::dynamic());
+                }
+            }
+        }
+        child
+    }
+
+    fn group(&mut self, scope: &Scope, body: &GroupBody) {
+        let scope = self.locals(scope, &body.locals);
+        self.condition(&scope, body.condition.as_ref(), Owner::Group);
+        for child in &body.children {
+            match child {
+                Child::Group(g) => self.group(&scope, &g.body),
+                Child::Resource(r) => self.resource(&scope, r),
+                Child::Resources(c) => self.collection(&scope, c),
+                Child::Composite(c) => self.composite(&scope, c),
+                Child::Context(c) => self.context(&scope, c),
+                Child::Requirement(r) => self.requirement(&scope, r),
+            }
+        }
+    }
+
+    fn condition(&mut self, scope: &Scope, cond: Option<&FileExpr>, owner: Owner) {
+        let Some(cond) = cond else { return };
+        let value = self.value(cond, scope);
+        let ty = value.ty();
+        let wrong = match &value {
+            Value::Null(_) => Some("condition is null, expected true or false".to_string()),
+            _ if ty != Type::Bool && ty != Type::Dynamic => {
+                Some(format!("got type {}, expected bool", ty.friendly_name()))
+            }
+            _ => None,
+        };
+        if let Some(detail) = wrong {
+            let summary = match owner {
+                Owner::Group => "unable to evaluate condition".to_string(),
+                Owner::Resource(name) => {
+                    format!("unable to evaluate condition for resource {name}")
+                }
+                Owner::Collection(base) => {
+                    format!("unable to evaluate condition for resource collection {base}")
+                }
+                Owner::Requirement => detail.clone(),
+            };
+            self.report(Code::C504, summary, Some(detail), expr_span(cond));
+            return;
+        }
+        // A bare `true`/`false` is a deliberate switch; a computed constant is a mistake.
+        let literal = matches!(cond.expr.kind, ExprKind::Literal(_));
+        if let Value::Bool(b) = value
+            && !literal
+            && variables(&cond.expr).is_empty()
+        {
+            self.out.push(
+                Diagnostic::new(Code::L607, format!("this condition is always {b}"))
+                    .with_primary(expr_span(cond), None)
+                    .with_help(if b {
+                        "remove the condition, or make it depend on the inputs"
+                    } else {
+                        "the block is never produced: remove it, or make the condition depend on the inputs"
+                    }),
+            );
+        }
+    }
+
+    fn resource(&mut self, scope: &Scope, r: &Resource) {
+        let name = r.name.value.as_str();
+        self.names
+            .push((name.to_string(), label_span(&r.origin, &r.name.span), false));
+        let scope = self_scope(
+            scope,
+            &[
+                ("name", Value::string(name)),
+                ("resource", Value::dynamic()),
+                ("connection", Value::dynamic()),
+            ],
+        );
+        let scope = self.locals(&scope, &r.locals);
+        self.condition(&scope, r.condition.as_ref(), Owner::Resource(name));
+        self.body(&scope, &r.body, name);
+        self.nested(&scope, name, &r.children);
+    }
+
+    /// A resource or template body: an object (or an unknown that may be one).
+    fn body(&mut self, scope: &Scope, body: &FileExpr, name: &str) {
+        let value = self.value(body, scope);
+        let ty = value.ty();
+        let object = matches!(ty, Type::Object(_) | Type::Map(_) | Type::Dynamic);
+        if value.is_null() || !object {
+            let what = if value.is_null() {
+                "null".to_string()
+            } else {
+                ty.friendly_name()
+            };
+            self.report(
+                Code::C508,
+                format!("unable to convert resource body to struct: {name}"),
+                Some(format!(
+                    "the body is {what}; a resource body must be an object"
+                )),
+                expr_span(body),
+            );
+        }
+    }
+
+    fn nested(&mut self, scope: &Scope, name: &str, children: &[ResourceChild]) {
+        for child in children {
+            match child {
+                ResourceChild::Composite(c) => self.composite(scope, c),
+                ResourceChild::Context(c) => self.context(scope, c),
+                ResourceChild::Ready(r) => self.ready(scope, name, r),
+            }
+        }
+    }
+
+    fn collection(&mut self, scope: &Scope, c: &Collection) {
+        let base = c.name.value.as_str();
+        match c.templates.as_slice() {
+            [] => self.report(
+                Code::C502,
+                format!("no template block for resource collection {base}"),
+                None,
+                header_span(&c.origin),
+            ),
+            [_] => {}
+            [_, second, ..] => self.report(
+                Code::C502,
+                format!("multiple template blocks for resource collection {base}"),
+                None,
+                header_span(&second.origin),
+            ),
+        }
+        let scope = self_scope(
+            scope,
+            &[
+                ("basename", Value::string(base)),
+                ("resources", Value::dynamic()),
+                ("connections", Value::dynamic()),
+            ],
+        );
+        let scope = self.locals(&scope, &c.locals);
+        self.condition(&scope, c.condition.as_ref(), Owner::Collection(base));
+        let members = self.for_each(&scope, c);
+        self.member_names(&scope, c, members.as_deref());
+        let mut each = BTreeMap::new();
+        each.insert("key".to_string(), Value::dynamic());
+        each.insert("value".to_string(), Value::dynamic());
+        let mut vars = BTreeMap::new();
+        vars.insert("each".to_string(), Value::Object(each));
+        let iteration = scope.child(vars);
+        for t in &c.templates {
+            let member = self_scope(
+                &iteration,
+                &[
+                    ("name", Value::unknown(Type::String)),
+                    ("resource", Value::dynamic()),
+                    ("connection", Value::dynamic()),
+                ],
+            );
+            let member = self.locals(&member, &t.locals);
+            self.body(&member, &t.body, base);
+            self.nested(&member, base, &t.children);
+        }
+        // Collection-level blocks run after the members, without `each`.
+        self.nested(&scope, base, &c.children);
+    }
+
+    /// `for_each`: the iterations when they are known, after the fatal checks.
+    fn for_each(&mut self, scope: &Scope, c: &Collection) -> Option<Vec<(Value, Value)>> {
+        let base = c.name.value.as_str();
+        let at = expr_span(&c.for_each);
+        let value = match self.fatal_value(&c.for_each, scope) {
+            Ok(value) => value,
+            Err(error) => {
+                let summary = format!("unable to evaluate for_each for resource collection {base}");
+                self.report(Code::C505, summary, Some(error), at);
+                return None;
+            }
+        };
+        let ty = value.ty();
+        let iterable = matches!(
+            ty,
+            Type::Dynamic
+                | Type::List(_)
+                | Type::Map(_)
+                | Type::Set(_)
+                | Type::Tuple(_)
+                | Type::Object(_)
+        );
+        if value.is_null() || !iterable {
+            let detail = if value.is_null() {
+                "for_each value is null or unknown".to_string()
+            } else {
+                format!(
+                    "for_each value is not iterable, found type {}",
+                    ty.friendly_name()
+                )
+            };
+            let summary = format!("unable to extract iterations for resource collection {base}");
+            self.report(Code::C505, summary, Some(detail), at);
+            return None;
+        }
+        if !value.is_wholly_known() {
+            return None;
+        }
+        iterations(&value).filter(|items| items.len() <= MAX_MEMBERS)
+    }
+
+    /// The member names: each one when `for_each` is known, else the name expression once
+    /// with an unknown `each`.
+    fn member_names(&mut self, scope: &Scope, c: &Collection, members: Option<&[(Value, Value)]>) {
+        let base = c.name.value.as_str();
+        let at = c
+            .name_expr
+            .as_ref()
+            .map_or_else(|| header_span(&c.origin), expr_span);
+        let unknown = [(Value::dynamic(), Value::dynamic())];
+        let (members, known) = match members {
+            Some(m) => (m, true),
+            None => (&unknown[..], false),
+        };
+        for (key, value) in members {
+            let name = match &c.name_expr {
+                Some(expr) => {
+                    let mut each = BTreeMap::new();
+                    each.insert("key".to_string(), key.clone());
+                    each.insert("value".to_string(), value.clone());
+                    let mut vars = BTreeMap::new();
+                    vars.insert("each".to_string(), Value::Object(each));
+                    let iteration = scope.child(vars);
+                    match self.fatal_value(expr, &iteration) {
+                        Ok(name) => name,
+                        Err(error) => {
+                            let summary = format!(
+                                "unable to evaluate name expression for resource collection {base}"
+                            );
+                            self.report(Code::C510, summary, Some(error), at);
+                            return;
+                        }
+                    }
+                }
+                None => match convert(key, &Type::String) {
+                    Ok(Value::String(k)) => Value::string(format!("{base}-{k}")),
+                    Ok(other) => other,
+                    Err(e) => {
+                        let summary = format!(
+                            "unable to evaluate name expression for resource collection {base}"
+                        );
+                        let detail = format!(
+                            "the default name \"${{self.basename}}-${{each.key}}\" needs a key that converts to a string: {e}"
+                        );
+                        self.report(Code::C510, summary, Some(detail), at);
+                        return;
+                    }
+                },
+            };
+            let ty = name.ty();
+            if name.is_null() || (ty != Type::String && ty != Type::Dynamic) {
+                let summary = format!(
+                    "name produced from evaluating the name expression for collection {base} was not a string"
+                );
+                let what = if name.is_null() {
+                    "null".into()
+                } else {
+                    ty.friendly_name()
+                };
+                self.report(Code::C510, summary, Some(format!("got {what}")), at);
+                return;
+            }
+            if let (true, Value::String(s)) = (known, name) {
+                self.names.push((s, at, true));
+            }
+        }
+    }
+
+    fn composite(&mut self, scope: &Scope, c: &Composite) {
+        let label = c.object.value.as_str();
+        if label != "status" && label != "connection" {
+            self.report(
+                Code::C501,
+                format!("invalid composite label: {label}"),
+                None,
+                label_span(&c.origin, &c.object.span),
+            );
+            return;
+        }
+        let scope = self.locals(scope, &c.locals);
+        let value = self.value(&c.body, &scope);
+        let at = expr_span(&c.body);
+        let ty = value.ty();
+        if value.is_null() {
+            return;
+        }
+        if let Some(kind) = json_kind(&ty).filter(|k| *k != "object") {
+            self.report(
+                Code::C508,
+                format!(
+                    "error unmarshaling cty value: json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"
+                ),
+                None,
+                at,
+            );
+            return;
+        }
+        if label != "connection" {
+            return;
+        }
+        let fields: Vec<(String, Type, bool)> = match &value {
+            Value::Object(items) => items
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty(), v.is_null()))
+                .collect(),
+            Value::Map { items, .. } => items
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty(), v.is_null()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (key, ty, null) in fields {
+            let go = if null { Some("<nil>") } else { go_type(&ty) };
+            if let Some(go) = go.filter(|g| *g != "string") {
+                self.report(
+                    Code::C506,
+                    format!("connection key {} was not a string, got {go}", quote(&key)),
+                    None,
+                    at,
+                );
+            }
+        }
+    }
+
+    fn context(&mut self, scope: &Scope, c: &ContextBlock) {
+        let scope = self.locals(scope, &c.locals);
+        let at = expr_span(&c.key);
+        match self.fatal_value(&c.key, &scope) {
+            Err(error) => self.report(
+                Code::C507,
+                "unable to evaluate context key".into(),
+                Some(error),
+                at,
+            ),
+            Ok(key) => {
+                let ty = key.ty();
+                if key.is_null() || (ty != Type::String && ty != Type::Dynamic) {
+                    let what = if key.is_null() {
+                        "dynamic".to_string()
+                    } else {
+                        ty.friendly_name()
+                    };
+                    self.report(
+                        Code::C507,
+                        format!("context key was not a string, got {what}"),
+                        None,
+                        at,
+                    );
+                }
+            }
+        }
+        self.value(&c.value, &scope);
+    }
+
+    fn ready(&mut self, scope: &Scope, name: &str, r: &Ready) {
+        let scope = self.locals(scope, &r.locals);
+        let value = self.value(&r.value, &scope);
+        let at = expr_span(&r.value);
+        let ty = value.ty();
+        if value.is_null() || (ty != Type::String && ty != Type::Dynamic) {
+            self.report(
+                Code::C503,
+                format!("attribute \"value\" not a string in ready block for {name}"),
+                None,
+                at,
+            );
+        } else if let Value::String(s) = &value
+            && !READY_VALUES.contains(&s.as_str())
+        {
+            self.report(
+                Code::C503,
+                format!(
+                    "attribute \"value\" does not have a valid value in ready block for {name}, must be one of \"{}\"",
+                    READY_VALUES.join(", ")
+                ),
+                None,
+                at,
+            );
+        }
+    }
+
+    fn requirement(&mut self, scope: &Scope, r: &Requirement) {
+        let name = r.name.value.as_str();
+        let scope = self.locals(scope, &r.locals);
+        self.condition(&scope, r.condition.as_ref(), Owner::Requirement);
+        let Some(select) = r.selects.first() else {
+            return;
+        };
+        let mut fields = vec![(&select.api_version, "api version"), (&select.kind, "kind")];
+        if let Some(m) = &select.match_name {
+            fields.push((m, "matchName"));
+        }
+        for (expr, what) in fields {
+            let value = self.value(expr, &scope);
+            if value.is_wholly_known() && value.ty() != Type::String {
+                self.out.push(not_a_string(name, what, expr));
+            }
+        }
+        if let Some(labels) = &select.match_labels {
+            let value = self.value(labels, &scope);
+            if !value.is_wholly_known() {
+                return;
+            }
+            match &value {
+                Value::Object(items) => {
+                    for (key, v) in items {
+                        if v.ty() != Type::String {
+                            self.out.push(label_not_a_string(name, key, labels));
+                        }
+                    }
+                }
+                Value::Null(Type::Object(_)) => {}
+                _ => self.out.push(labels_not_an_object(name, labels)),
+            }
+        }
+    }
+
+    /// A user function's body with every argument unknown.
+    fn function(&mut self, root: &Scope, f: &Function) {
+        let args: BTreeMap<String, Value> = f
+            .args
+            .iter()
+            .map(|a| (a.name.value.clone(), Value::dynamic()))
+            .collect();
+        let scope = root.child(args);
+        let scope = self.locals(&scope, &f.locals);
+        self.value(&f.body, &scope);
+    }
+
+    /// Two sources of one composed resource name.
+    fn duplicates(&mut self) {
+        let mut first: BTreeMap<&str, Span> = BTreeMap::new();
+        let mut found = Vec::new();
+        for (name, at, member) in &self.names {
+            match first.get(name.as_str()) {
+                // Two `resource` blocks of one name are `duplicate-name` (B107).
+                Some(_) if !member && !self.is_member(name) => {}
+                Some(earlier) => found.push((name.clone(), *at, *earlier)),
+                None => {
+                    first.insert(name, *at);
+                }
+            }
+        }
+        for (name, at, earlier) in found {
+            self.out.push(
+                Diagnostic::new(Code::C509, format!("duplicate resource {}", quote(&name)))
+                    .with_primary(at, None)
+                    .with_label(crate::diagnostics::Label::new(
+                        earlier,
+                        "also produced here",
+                    )),
+            );
+        }
+    }
+
+    fn is_member(&self, name: &str) -> bool {
+        self.names.iter().any(|(n, _, member)| *member && n == name)
+    }
+
+    /// `try`/`can` arguments that failed every time they were evaluated.
+    fn tries(&mut self) {
+        for (span, o) in self.log.outcomes() {
+            if o.failed == 0 || o.succeeded > 0 || o.unknown > 0 {
+                continue;
+            }
+            let mut d = Diagnostic::new(
+                Code::L606,
+                "this argument of try() or can() fails whatever the inputs",
+            )
+            .with_primary(span, None)
+            .with_help("fix the expression; try() always falls back past it and can() is false");
+            if let Some(error) = o.first_error {
+                d.detail = Some(error.message());
+            }
+            self.out.push(d);
+        }
+    }
+
+    fn report(&mut self, code: Code, summary: String, detail: Option<String>, at: Span) {
+        let mut d = Diagnostic::new(code, summary).with_primary(at, None);
+        d.detail = detail;
+        self.out.push(d);
+    }
+}
+
+fn is_error(d: &Diagnostic) -> bool {
+    d.severity == Severity::Error
+}
+
+/// An evaluation error that does not depend on the inputs, as an `L608` finding.
+fn always_fails(mut d: Diagnostic) -> Diagnostic {
+    d.code = Code::L608;
+    d.severity = Code::L608.info().severity;
+    d.help = Some(
+        "this fails whatever the inputs: function-hcl discards the block as incomplete (and fails the render if the resource exists)".into(),
+    );
+    d
+}
+
+/// `self` with these attributes added to the enclosing one.
+fn self_scope<'s>(scope: &'s Scope<'s>, entries: &[(&str, Value)]) -> Scope<'s> {
+    let mut table = match scope.lookup("self") {
+        Some(Value::Object(items)) => items.clone(),
+        _ => BTreeMap::new(),
+    };
+    for (key, value) in entries {
+        table.insert((*key).to_string(), value.clone());
+    }
+    let mut vars = BTreeMap::new();
+    vars.insert("self".to_string(), Value::Object(table));
+    scope.child(vars)
+}
+
+fn expr_span(e: &FileExpr) -> Span {
+    Span::of(e.file, &e.expr.span)
+}
+
+fn label_span(origin: &Origin, range: &crate::syntax::ast::TextRange) -> Span {
+    Span::of(origin.file, range)
+}
+
+/// What `encoding/json` would decode a value of this type into (`None`: not known yet).
+fn json_kind(ty: &Type) -> Option<&'static str> {
+    match ty {
+        Type::Dynamic => None,
+        Type::Bool => Some("bool"),
+        Type::Number => Some("number"),
+        Type::String => Some("string"),
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => Some("array"),
+        Type::Map(_) | Type::Object(_) => Some("object"),
+    }
+}
+
+/// Go's `%T` of a decoded value of this type (`None`: not known yet).
+fn go_type(ty: &Type) -> Option<&'static str> {
+    json_kind(ty).map(|kind| match kind {
+        "number" => "float64",
+        "array" => "[]interface {}",
+        "object" => "map[string]interface {}",
+        other => other,
+    })
 }

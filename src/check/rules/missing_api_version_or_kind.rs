@@ -1,8 +1,13 @@
 //! `L609`: missing-api-version-or-kind — a body object literal without `apiVersion` or `kind`.
 
 use super::{Rule, RuleKind};
+use crate::analysis::references::{keyword, variables};
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::eval::scope::Scope;
+use crate::source::Span;
+use crate::syntax::ast::ExprKind;
+use crate::syntax::model::{Child, FileExpr, GroupBody};
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -39,5 +44,60 @@ resource bucket {
 };
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
-    let _ = (cx, code, out);
+    let Some(program) = cx.program else { return };
+    let mut bodies = Vec::new();
+    collect(&program.top, &mut bodies);
+    for body in bodies {
+        let ExprKind::Object(items) = &body.expr.kind else {
+            continue;
+        };
+        let mut keys = Vec::new();
+        for item in items {
+            let key = if !item.force_non_literal
+                && let Some(k) = keyword(&item.key)
+            {
+                Some(k)
+            } else if variables(&item.key).is_empty() {
+                let (v, _) = crate::eval::expr::Evaluator::new(body.file)
+                    .with_sources(cx.map)
+                    .eval(&item.key, &Scope::default());
+                v.as_str().map(str::to_string)
+            } else {
+                None
+            };
+            match key {
+                Some(k) => keys.push(k),
+                // A computed key may be either.
+                None => return,
+            }
+        }
+        let missing: Vec<&str> = ["apiVersion", "kind"]
+            .into_iter()
+            .filter(|k| !keys.iter().any(|have| have == k))
+            .collect();
+        if missing.is_empty() {
+            continue;
+        }
+        let what = missing
+            .iter()
+            .map(|m| format!("`{m}`"))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        out.push(
+            Diagnostic::new(code, format!("this resource body has no {what}"))
+                .with_primary(Span::of(body.file, &body.expr.span), None)
+                .with_help("Crossplane needs both to compose the resource"),
+        );
+    }
+}
+
+fn collect<'p>(body: &'p GroupBody, out: &mut Vec<&'p FileExpr>) {
+    for child in &body.children {
+        match child {
+            Child::Group(g) => collect(&g.body, out),
+            Child::Resource(r) => out.push(&r.body),
+            Child::Resources(c) => out.extend(c.templates.iter().map(|t| &t.body)),
+            _ => {}
+        }
+    }
 }

@@ -1,8 +1,11 @@
 //! `L611`: self-collection-null — `self.resources`/`self.connections`, which function-hcl never fills.
 
 use super::{Rule, RuleKind};
+use crate::analysis::resolve::{ScopeKind, Target};
 use crate::check::Context;
+use crate::check::analyzer::step_name;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::source::Span;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -39,5 +42,34 @@ resources subnets {
 };
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
-    let _ = (cx, code, out);
+    let Some(res) = cx.resolution else { return };
+    for u in &res.uses {
+        if u.target != Target::SelfObject {
+            continue;
+        }
+        let Some(attr) = u.var.steps.first().and_then(step_name) else {
+            continue;
+        };
+        if !matches!(attr, "resources" | "connections")
+            || !res
+                .chain(u.scope)
+                .any(|s| res.scopes[s].kind == ScopeKind::Resources)
+        {
+            continue;
+        }
+        let base = res
+            .chain(u.scope)
+            .find_map(|s| {
+                (res.scopes[s].kind == ScopeKind::Resources).then_some(res.scopes[s].label)
+            })
+            .flatten()
+            .unwrap_or("BASE");
+        out.push(
+            Diagnostic::new(code, format!("`self.{attr}` is always null"))
+                .with_primary(Span::of(u.file, u.var.span), None)
+                .with_help(format!(
+                    "function-hcl never fills it: use `req.{attr}.{base}`"
+                )),
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! `L603`: unused-argument — a user function argument its body never reads.
 
 use super::{Rule, RuleKind};
+use crate::analysis::resolve::{BindingKind, Target};
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -35,5 +36,27 @@ function greet {
 };
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
-    let _ = (cx, code, out);
+    let Some(res) = cx.resolution else { return };
+    let mut used = vec![false; res.bindings.len()];
+    for u in &res.uses {
+        if let Target::Binding(b) = u.target {
+            used[b] = true;
+        }
+    }
+    for (b, binding) in res.bindings.iter().enumerate() {
+        if binding.kind == BindingKind::Argument && !used[b] {
+            let function = res.scopes[binding.scope].label.unwrap_or_default();
+            out.push(
+                Diagnostic::new(
+                    code,
+                    format!(
+                        "argument `{}` of function `{function}` is never used",
+                        binding.name
+                    ),
+                )
+                .with_primary(binding.name_span, None)
+                .with_help("remove the argument, or use it in the body"),
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! `L601`: unused-local — a local that nothing reads.
 
 use super::{Rule, RuleKind};
+use crate::analysis::resolve::{BindingKind, Target};
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -39,5 +40,20 @@ resource bucket {
 };
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
-    let _ = (cx, code, out);
+    let Some(res) = cx.resolution else { return };
+    let mut used = vec![false; res.bindings.len()];
+    for u in &res.uses {
+        if let Target::Binding(b) = u.target {
+            used[b] = true;
+        }
+    }
+    for (b, binding) in res.bindings.iter().enumerate() {
+        if binding.kind == BindingKind::Local && !used[b] {
+            out.push(
+                Diagnostic::new(code, format!("local `{}` is never used", binding.name))
+                    .with_primary(binding.name_span, None)
+                    .with_help("remove it, or check the references that should read it for a typo"),
+            );
+        }
+    }
 }

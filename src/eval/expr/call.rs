@@ -281,6 +281,15 @@ impl Run<'_> {
         }
     }
 
+    /// [`Self::eval_arg`] for an argument of `try` or `can`, recorded in the try log if any.
+    fn eval_try_arg(&mut self, arg: &Arg, scope: &Scope) -> (Value, Diags) {
+        let (val, diags) = self.eval_arg(arg, scope);
+        if let (Some(log), Arg::Expr(e)) = (self.ev.tries, arg) {
+            log.record(self.span(&e.span), &val, &diags);
+        }
+        (val, diags)
+    }
+
     /// tryfunc's `try` (hcl v2.24): the first argument that evaluates without errors;
     /// `DynamicVal` if that one is not wholly known. (hcl before v2.18 instead gave up when an
     /// argument merely referenced an unknown variable; v2.24 judges the value.)
@@ -290,7 +299,7 @@ impl Run<'_> {
         }
         let mut diags = Vec::new();
         for arg in args {
-            let (val, more) = self.eval_arg(arg, scope);
+            let (val, more) = self.eval_try_arg(arg, scope);
             let failed = has_errors(&more);
             diags.extend(more);
             if failed {
@@ -320,7 +329,7 @@ impl Run<'_> {
 
     /// tryfunc's `can`.
     fn can_fn(&mut self, arg: &Arg, scope: &Scope) -> Value {
-        let (val, diags) = self.eval_arg(arg, scope);
+        let (val, diags) = self.eval_try_arg(arg, scope);
         if has_errors(&diags) {
             Value::bool(false)
         } else if !val.is_wholly_known() {

@@ -50,6 +50,56 @@ pub struct Evaluator<'a> {
     pub file: FileId,
     /// Source texts, to print ranges as Go's `Range.String()` does inside messages.
     pub sources: Option<&'a SourceMap>,
+    /// Where to record how the arguments of `try` and `can` fared (`check`'s probe).
+    pub tries: Option<&'a TryLog>,
+}
+
+/// How often each `try`/`can` argument (by its range) failed, succeeded or was not known.
+#[derive(Debug, Default)]
+pub struct TryLog {
+    entries: std::cell::RefCell<std::collections::HashMap<Span, TryOutcomes>>,
+}
+
+/// The outcomes of one `try`/`can` argument.
+#[derive(Clone, Debug, Default)]
+pub struct TryOutcomes {
+    /// Evaluations with errors.
+    pub failed: u32,
+    /// Evaluations to a wholly known value.
+    pub succeeded: u32,
+    /// Evaluations to a value that is not wholly known.
+    pub unknown: u32,
+    /// The first error of the first failed evaluation.
+    pub first_error: Option<Diagnostic>,
+}
+
+impl TryLog {
+    fn record(&self, span: Span, value: &Value, diags: &[Diagnostic]) {
+        let mut entries = self.entries.borrow_mut();
+        let entry = entries.entry(span).or_default();
+        if let Some(error) = diags.iter().find(|d| d.severity == Severity::Error) {
+            entry.failed += 1;
+            if entry.first_error.is_none() {
+                entry.first_error = Some(error.clone());
+            }
+        } else if value.is_wholly_known() {
+            entry.succeeded += 1;
+        } else {
+            entry.unknown += 1;
+        }
+    }
+
+    /// Every argument seen, sorted by range.
+    pub fn outcomes(&self) -> Vec<(Span, TryOutcomes)> {
+        let mut all: Vec<(Span, TryOutcomes)> = self
+            .entries
+            .borrow()
+            .iter()
+            .map(|(span, o)| (*span, o.clone()))
+            .collect();
+        all.sort_by_key(|(span, _)| *span);
+        all
+    }
 }
 
 impl<'a> Evaluator<'a> {
@@ -58,12 +108,19 @@ impl<'a> Evaluator<'a> {
         Evaluator {
             file,
             sources: None,
+            tries: None,
         }
     }
 
     /// Uses `sources` to print ranges inside messages (`main.hcl:3,5-9`).
     pub fn with_sources(mut self, sources: &'a SourceMap) -> Evaluator<'a> {
         self.sources = Some(sources);
+        self
+    }
+
+    /// Records the outcomes of `try` and `can` arguments in `log`.
+    pub fn with_try_log(mut self, log: &'a TryLog) -> Evaluator<'a> {
+        self.tries = Some(log);
         self
     }
 

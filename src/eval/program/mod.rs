@@ -32,7 +32,9 @@ use crate::syntax::model::{FileExpr, Locals, Program};
 use crate::syntax::{self, ParsedFile};
 pub(crate) use blocks::{READY_VALUES, header_span, iterations};
 use gotext::{downgrade, has_errors};
-pub(crate) use outputs::check_requirement_block;
+pub(crate) use outputs::{
+    check_requirement_block, label_not_a_string, labels_not_an_object, not_a_string,
+};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::sync::Arc;

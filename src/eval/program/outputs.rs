@@ -373,7 +373,7 @@ fn check_labels(
     Ok(labels)
 }
 
-fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnostic {
+pub(crate) fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         format!("{what} in requirement selector was not a string"),
@@ -382,7 +382,7 @@ fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnostic {
     )
 }
 
-fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
+pub(crate) fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         "matchLabels in requirement selector was not an object".into(),
@@ -391,7 +391,7 @@ fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
     )
 }
 
-fn label_not_a_string(name: &str, key: &str, expr: &FileExpr) -> Diagnostic {
+pub(crate) fn label_not_a_string(name: &str, key: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         format!(
