@@ -25,6 +25,7 @@ mod invalid_index_reference;
 mod invalid_member_name;
 mod invalid_ready_value;
 mod invalid_requirement;
+mod invalid_suppression;
 mod local_cycle;
 mod missing_api_version_or_kind;
 mod missing_argument;
@@ -163,6 +164,7 @@ pub static RULES: &[&Rule] = &[
     &missing_api_version_or_kind::RULE,
     &unformatted::RULE,
     &self_collection_null::RULE,
+    &invalid_suppression::RULE,
 ];
 
 /// The rule with this code (`L601`, any case) or name (`unused-local`).

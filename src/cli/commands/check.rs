@@ -5,7 +5,7 @@
 use crate::cli::Context;
 use crate::cli::args::{CheckArgs, FailLevel};
 use crate::cli::exit::ExitStatus;
-use fnhcl::check::rules::{self, RULES, Rule};
+use fnhcl::check::rules::{self, RULES, Rule, RuleKind};
 use fnhcl::check::{Config, check_bundle};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, counts, from_load_error};
 use fnhcl::source::SourceMap;
@@ -273,16 +273,30 @@ fn excluded(config: &Config, unit: &Unit) -> bool {
 /// `--list-rules`: one line per rule.
 fn rule_list() -> String {
     let width = RULES.iter().map(|r| r.name().len()).max().unwrap_or(0);
-    let mut out = String::new();
+    let mut out = format!(
+        "{:<4}  {:<width$}  {:<7}  {:<8}  WHAT IT FINDS\n",
+        "CODE", "NAME", "DEFAULT", "KIND"
+    );
     for rule in RULES {
+        let kind = match rule.kind {
+            RuleKind::Rejected => "rejects",
+            RuleKind::Analyzer => "analyzer",
+            RuleKind::Lint => "lint",
+        };
         out.push_str(&format!(
-            "{}  {:<width$}  {:<7}  {}\n",
+            "{}  {:<width$}  {:<7}  {:<8}  {}\n",
             rule.id(),
             rule.name(),
             default_level(rule),
+            kind,
             rule.summary(),
         ));
     }
+    out.push_str(
+        "\nKIND: `rejects` = function-hcl rejects it (cannot be configured or suppressed); \
+         `analyzer` = fn-hcl-tools analyze rejects it; `lint` = fnhcl's own.\n\
+         `fnhcl check --explain NAME` explains a rule.\n",
+    );
     out
 }
 
