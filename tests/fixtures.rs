@@ -142,6 +142,11 @@ fn main() {
                     let reason = known.remove(&case.id);
                     trials.push(shared_trial(case, reason, counts.clone()));
                 }
+                trials.extend(
+                    harness::crosscheck::cases(&root.join("eval"))
+                        .into_iter()
+                        .map(trial),
+                );
                 let stale: Vec<String> = known.into_keys().collect();
                 trials.push(Trial::test("conformance/known-failures", move || {
                     if stale.is_empty() {

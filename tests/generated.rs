@@ -1,5 +1,5 @@
-//! The generated files (`completions/`, `man/`) must match the clap definition. Run with
-//! `UPDATE_GENERATED=1` to rewrite them.
+//! The generated files (`completions/`, `man/`, `docs/rules.md`) must match the clap definition
+//! and the rule registry. Run with `UPDATE_GENERATED=1` to rewrite them.
 
 #[allow(dead_code, missing_docs)]
 #[path = "../src/cli/args.rs"]
@@ -31,6 +31,10 @@ fn generated() -> Vec<(PathBuf, Vec<u8>)> {
     let mut cmd = args::command();
     cmd.build();
     man_pages(&cmd, "fnhcl", &mut files);
+    files.push((
+        Path::new("docs").join("rules.md"),
+        fnhcl::check::reference::markdown().into_bytes(),
+    ));
     files
 }
 

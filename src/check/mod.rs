@@ -9,6 +9,7 @@
 pub mod analyzer;
 pub mod config;
 mod probe;
+pub mod reference;
 pub mod rules;
 mod suppress;
 

@@ -45,7 +45,7 @@ impl Output {
         text
     }
 
-    fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         format!(
             "exit {}\n--- stdout\n{}\n--- stderr\n{}",
             self.code,

@@ -5,6 +5,7 @@
 use crate::cli::Context;
 use crate::cli::args::{CheckArgs, FailLevel};
 use crate::cli::exit::ExitStatus;
+use fnhcl::check::reference::level;
 use fnhcl::check::rules::{self, RULES, Rule, RuleKind};
 use fnhcl::check::{Config, check_bundle};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, counts, from_load_error};
@@ -287,7 +288,7 @@ fn rule_list() -> String {
             "{}  {:<width$}  {:<7}  {:<8}  {}\n",
             rule.id(),
             rule.name(),
-            default_level(rule),
+            level(rule),
             kind,
             rule.summary(),
         ));
@@ -298,15 +299,6 @@ fn rule_list() -> String {
          `fnhcl check --explain NAME` explains a rule.\n",
     );
     out
-}
-
-/// The level a rule has without configuration.
-pub fn default_level(rule: &Rule) -> &'static str {
-    if rule.enabled {
-        rule.severity().as_str()
-    } else {
-        "off"
-    }
 }
 
 /// `--explain`: the rule's header and explanation.
@@ -322,7 +314,7 @@ fn explanation(rule: &Rule) -> String {
         rule.name(),
         rule.summary(),
         rule.kind.describe(),
-        default_level(rule),
+        level(rule),
         configurable,
         rule.explain
     )
