@@ -757,3 +757,69 @@ fn fmt_formats_the_files_inside_a_composition() {
     let out = run(fnhcl(dir.path()).args(["fmt", "--check", "composition.yaml"]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
 }
+
+#[test]
+fn check_lists_and_explains_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "--list-rules"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("check_list_rules", text(&out.stdout));
+    let by_name = run(fnhcl(dir.path()).args(["check", "--explain", "unused-local"]));
+    let by_code = run(fnhcl(dir.path()).args(["check", "--explain", "l601"]));
+    assert_eq!(by_name.stdout, by_code.stdout);
+    snapshot!("check_explain", text(&by_name.stdout));
+    let unknown = run(fnhcl(dir.path()).args(["check", "--explain", "unused-locals"]));
+    assert_eq!(unknown.status.code(), Some(2), "{}", transcript(&unknown));
+    assert!(text(&unknown.stderr).contains("no rule is called `unused-locals`"));
+}
+
+#[test]
+fn check_names_the_rule_of_a_lint_and_honours_suppressions() {
+    let program =
+        "locals {\n  region = \"eu-west-1\"\n  zone   = \"a\" # fnhcl-ignore: unused-local\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("main.hcl"), program).unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "-q"]));
+    // Warnings do not fail the run unless --fail-level says so.
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("check_lint_human", text(&out.stdout));
+    let strict = run(fnhcl(dir.path()).args(["check", "-q", "--fail-level", "warning"]));
+    assert_eq!(strict.status.code(), Some(1), "{}", transcript(&strict));
+    let github = run(fnhcl(dir.path()).args(["check", "-q", "--format", "github"]));
+    snapshot!("check_lint_github", text(&github.stdout));
+}
+
+#[test]
+fn check_reads_the_nearest_config_and_rejects_a_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = dir.path().join("apps/app");
+    std::fs::create_dir_all(&app).unwrap();
+    std::fs::write(app.join("main.hcl"), "locals {\n  spare = 1\n}\n").unwrap();
+    std::fs::write(
+        dir.path().join(".fnhcl.toml"),
+        "[rules]\nunused-local = \"error\"\n",
+    )
+    .unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "-q", "--format", "json", "apps"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["diagnostics"][0]["rule"], "unused-local");
+    assert_eq!(report["diagnostics"][0]["severity"], "error");
+
+    std::fs::write(
+        dir.path().join(".fnhcl.toml"),
+        "exclude = [\"apps/**\"]\n[rules]\nsyntax-error = \"off\"\n",
+    )
+    .unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "-q", "apps"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    snapshot!("check_bad_config", text(&out.stderr));
+
+    std::fs::write(dir.path().join(".fnhcl.toml"), "exclude = [\"apps/**\"]\n").unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "apps"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(
+        text(&out.stderr),
+        "checked 0 files in 0 compositions: 0 errors, 0 warnings\n"
+    );
+}

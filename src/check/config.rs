@@ -94,7 +94,7 @@ impl Config {
                     .with_path(path.display().to_string()),
             )
         })?;
-        let file = map.add(path.display().to_string(), text);
+        let file = map.add(shown(path).display().to_string(), text);
         let text = map.get(file).text();
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let message = e.message().trim_end().to_string();
@@ -179,6 +179,14 @@ fn patterns(file: FileId, exclude: &[Spanned<String>]) -> Result<Option<GlobSet>
 
 fn invalid(file: FileId, message: String, at: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(Code::I019, message).with_primary(Span::new(file, at), None)
+}
+
+/// A path as messages show it: relative to the working directory when it is below it.
+fn shown(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    absolute(path)
+        .strip_prefix(&cwd)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }
 
 /// `path` made absolute against the working directory, with `.` and `..` resolved lexically.

@@ -67,7 +67,7 @@ pub fn human(diagnostic: &Diagnostic, map: &SourceMap, style: ReportStyle) -> St
     let view = View::new(diagnostic, map);
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
-        out = format!("{}: {}\n", diagnostic.code.as_str(), diagnostic.message());
+        out = format!("{}: {}\n", code_and_name(diagnostic), diagnostic.message());
     }
     out
 }
@@ -75,7 +75,8 @@ pub fn human(diagnostic: &Diagnostic, map: &SourceMap, style: ReportStyle) -> St
 /// A diagnostic prepared for miette: labels grouped by file, other files as related reports.
 #[derive(Debug)]
 struct View {
-    code: &'static str,
+    /// The code and its rule's name (`L601 unused-local`).
+    code: String,
     severity: Severity,
     message: String,
     help: Option<String>,
@@ -98,7 +99,7 @@ impl View {
             message.push_str(&format!("\n(in {path})"));
         }
         let mut view = View {
-            code: d.code.as_str(),
+            code: code_and_name(d),
             severity: d.severity,
             message,
             help: d.help.clone(),
@@ -128,7 +129,7 @@ impl View {
                 view.labels.push(labeled(label, false));
             } else {
                 view.related.push(View {
-                    code: d.code.as_str(),
+                    code: code_and_name(d),
                     severity: Severity::Info,
                     message: label.message.clone().unwrap_or_default(),
                     help: None,
@@ -187,7 +188,7 @@ impl std::error::Error for View {}
 
 impl miette::Diagnostic for View {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (self.severity != Severity::Info).then(|| Box::new(self.code) as Box<dyn fmt::Display>)
+        (self.severity != Severity::Info).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -223,4 +224,9 @@ impl miette::Diagnostic for View {
             self.related.iter().map(|r| r as &dyn miette::Diagnostic),
         ))
     }
+}
+
+/// How a report names a diagnostic's rule: its code and kebab name.
+fn code_and_name(d: &Diagnostic) -> String {
+    format!("{} {}", d.code.as_str(), d.code.info().name)
 }
