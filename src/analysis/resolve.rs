@@ -224,6 +224,26 @@ impl<'p> Resolution<'p> {
         keys
     }
 
+    /// Every variable name visible in `scope`, sorted (for "did you mean").
+    pub fn visible_names(&self, scope: ScopeId) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for id in self.chain(scope) {
+            let s = &self.scopes[id];
+            names.extend(s.names.keys().copied());
+            match s.kind {
+                ScopeKind::Top => names.push("req"),
+                ScopeKind::Iteration => names.push("each"),
+                _ => {}
+            }
+            if !s.self_keys.is_empty() {
+                names.push("self");
+            }
+        }
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     /// `scope` and its ancestors, innermost first.
     pub fn chain(&self, scope: ScopeId) -> impl Iterator<Item = ScopeId> + '_ {
         std::iter::successors(Some(scope), move |&id| self.scopes[id].parent)

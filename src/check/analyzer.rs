@@ -10,7 +10,7 @@
 use crate::analysis::plan_locals;
 use crate::analysis::references::VarRef;
 use crate::analysis::references::{keyword, variables};
-use crate::analysis::resolve::{Resolution, ScopeKind, Use};
+use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::gostr::quote;
@@ -241,7 +241,12 @@ fn blocked_scopes(map: &SourceMap, res: &Resolution, out: &mut Vec<Diagnostic>) 
         }
         let Some(locals) = scope.locals else { continue };
         if let Err(d) = plan_locals(&locals.items, |name| res.defined_outside(id, name)) {
-            out.push(*d);
+            let mut d = *d;
+            if d.code == Code::R203 {
+                let name = d.detail.clone().unwrap_or_default();
+                d.help = did_you_mean(res, id, &name);
+            }
+            out.push(d);
             blocked[id] = true;
         }
     }
@@ -279,7 +284,17 @@ fn check_reference(
             };
             if !known {
                 let summary = format!("no such attribute {}", quote(second));
-                return fail(Code::R206, summary, &text(), whole);
+                let keys: Vec<&str> = if var.root == "req" {
+                    REQ_KEYS.to_vec()
+                } else {
+                    res.self_keys(u.scope)
+                };
+                let help = match crate::syntax::suggest::name_suggestion(second, &keys) {
+                    Some(s) => format!("did you mean `{}.{s}`?", var.root),
+                    None if keys.is_empty() => format!("`{}` has no attributes here", var.root),
+                    None => format!("`{}` has: {}", var.root, keys.join(", ")),
+                };
+                return fail(Code::R206, summary, &text(), whole).map(|d| d.with_help(help));
             }
             let third = var.steps.get(1).and_then(step_name)?;
             let missing = match (var.root, second) {
@@ -321,10 +336,18 @@ fn undefined(res: &Resolution, u: &Use, var: &VarRef) -> Option<Diagnostic> {
     if res.defines(u.scope, var.root) {
         return None;
     }
-    Some(to_error_diag(
+    let mut d = to_error_diag(
         Code::R203,
         "invalid local variable reference".into(),
         var.root,
         Span::of(u.file, var.root_span),
-    ))
+    );
+    d.help = did_you_mean(res, u.scope, var.root);
+    Some(d)
+}
+
+/// "did you mean `x`?" for an undefined name, from the names visible where it is used.
+pub fn did_you_mean(res: &Resolution, scope: ScopeId, name: &str) -> Option<String> {
+    let visible = res.visible_names(scope);
+    crate::syntax::suggest::name_suggestion(name, &visible).map(|s| format!("did you mean `{s}`?"))
 }
