@@ -188,7 +188,7 @@ fn signatures(map: &SourceMap, e: &FileExpr, user: &UserFunctions, out: &mut Vec
 }
 
 /// The key of an object constructor item when it is a constant.
-fn object_key(map: &SourceMap, file: FileId, item: &ObjectItem) -> Option<String> {
+pub(crate) fn object_key(map: &SourceMap, file: FileId, item: &ObjectItem) -> Option<String> {
     if !item.force_non_literal
         && let Some(name) = keyword(&item.key)
     {

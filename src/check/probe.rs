@@ -10,6 +10,7 @@
 
 use crate::analysis::plan_locals;
 use crate::analysis::references::variables;
+use crate::check::analyzer::object_key;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::convert::convert;
 use crate::eval::expr::{Evaluator, TryLog};
@@ -438,11 +439,12 @@ impl Probe<'_> {
         for (key, ty, null) in fields {
             let go = if null { Some("<nil>") } else { go_type(&ty) };
             if let Some(go) = go.filter(|g| *g != "string") {
+                let value_at = literal_value_span(self.map, &c.body, &key).unwrap_or(at);
                 self.report(
                     Code::C506,
                     format!("connection key {} was not a string, got {go}", quote(&key)),
                     None,
-                    at,
+                    value_at,
                 );
             }
         }
@@ -635,6 +637,18 @@ fn self_scope<'s>(scope: &'s Scope<'s>, entries: &[(&str, Value)]) -> Scope<'s> 
     let mut vars = BTreeMap::new();
     vars.insert("self".to_string(), Value::Object(table));
     scope.child(vars)
+}
+
+/// Where the value of `key` is written, when `body` is an object literal that names it.
+fn literal_value_span(map: &SourceMap, body: &FileExpr, key: &str) -> Option<Span> {
+    let ExprKind::Object(items) = &body.expr.kind else {
+        return None;
+    };
+    items
+        .iter()
+        .rev()
+        .find(|item| object_key(map, body.file, item).as_deref() == Some(key))
+        .map(|item| Span::of(body.file, &item.value.span))
 }
 
 fn expr_span(e: &FileExpr) -> Span {

@@ -30,10 +30,11 @@ pub fn apply(map: &SourceMap, files: &[ParsedFile], found: &mut Vec<Diagnostic>)
             by_file.insert(parsed.file, s);
         }
     }
+    // A malformed directive is a finding too, which a file-wide directive may silence.
+    found.extend(problems);
     if !by_file.is_empty() {
         found.retain(|d| !suppressed(map, &by_file, d));
     }
-    found.extend(problems);
 }
 
 fn suppressed(map: &SourceMap, by_file: &HashMap<FileId, Suppressions>, d: &Diagnostic) -> bool {

@@ -3,7 +3,7 @@
 use super::args::DiagnosticFormat;
 use fnhcl::diagnostics::{self, Diagnostic, Severity};
 use fnhcl::source::{FileId, SourceMap};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -80,7 +80,7 @@ struct View {
     severity: Severity,
     message: String,
     help: Option<String>,
-    source: Option<NamedSource<String>>,
+    source: Option<Window>,
     labels: Vec<LabeledSpan>,
     related: Vec<View>,
 }
@@ -122,7 +122,11 @@ impl View {
             ));
             return view;
         }
-        view.source = Some(named_source(map, main_file));
+        let same_file: Vec<fnhcl::source::Span> = std::iter::once(primary.span)
+            .chain(d.labels.iter().map(|l| l.span))
+            .filter(|s| s.file == main_file)
+            .collect();
+        view.source = Some(Window::around(map, main_file, &same_file));
         view.labels.push(labeled(primary, true));
         for label in &d.labels {
             if label.span.file == main_file {
@@ -133,7 +137,7 @@ impl View {
                     severity: Severity::Info,
                     message: label.message.clone().unwrap_or_default(),
                     help: None,
-                    source: Some(named_source(map, label.span.file)),
+                    source: Some(Window::around(map, label.span.file, &[label.span])),
                     labels: vec![labeled(label, false)],
                     related: Vec::new(),
                 });
@@ -163,9 +167,92 @@ fn touches_long_line(map: &SourceMap, span: fnhcl::source::Span) -> bool {
         .any(|line| line.len() > MAX_SHOWN_LINE)
 }
 
-fn named_source(map: &SourceMap, file: FileId) -> NamedSource<String> {
-    let source = map.get(file);
-    NamedSource::new(source.display_name(), source.text().to_string()).with_language("hcl")
+/// The part of a file a report draws: whole lines around the labelled spans (miette shows one
+/// line of context). Copying only these keeps a report of many findings in a big file linear.
+#[derive(Debug)]
+struct Window {
+    name: String,
+    text: String,
+    /// Where `text` starts in the file, in bytes.
+    offset: usize,
+    /// The 0-based line of the file `text` starts at.
+    first_line: usize,
+}
+
+impl Window {
+    /// Lines of context kept on each side of the spans.
+    const MARGIN: usize = 3;
+
+    fn around(map: &SourceMap, file: FileId, spans: &[fnhcl::source::Span]) -> Window {
+        let source = map.get(file);
+        let text = source.text();
+        let lo = spans
+            .iter()
+            .map(|s| s.range().start)
+            .min()
+            .unwrap_or(0)
+            .min(text.len());
+        let hi = spans
+            .iter()
+            .map(|s| s.range().end)
+            .max()
+            .unwrap_or(0)
+            .min(text.len());
+        let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let mut start = line_start(lo);
+        for _ in 0..Self::MARGIN {
+            if start == 0 {
+                break;
+            }
+            start = line_start(start - 1);
+        }
+        let first_line = source.line_col(start).line.saturating_sub(1);
+        let mut end = hi;
+        for _ in 0..=Self::MARGIN {
+            match text[end..].find('\n') {
+                Some(i) => end = end + i + 1,
+                None => {
+                    end = text.len();
+                    break;
+                }
+            }
+        }
+        Window {
+            name: source.display_name().to_string(),
+            text: text[start..end].to_string(),
+            offset: start,
+            first_line,
+        }
+    }
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let local =
+            miette::SourceSpan::new(span.offset().saturating_sub(self.offset).into(), span.len());
+        let inner = self.text.read_span(&local, before, after)?;
+        let outer = miette::SourceSpan::new(
+            (inner.span().offset() + self.offset).into(),
+            inner.span().len(),
+        );
+        Ok(Box::new(
+            miette::MietteSpanContents::new_named(
+                self.name.clone(),
+                inner.data(),
+                outer,
+                inner.line() + self.first_line,
+                inner.column(),
+                // miette's `line_count` is the line the context ends on, counted from the start.
+                inner.line_count() + self.first_line,
+            )
+            .with_language("hcl"),
+        ))
+    }
 }
 
 fn labeled(label: &diagnostics::Label, primary: bool) -> LabeledSpan {

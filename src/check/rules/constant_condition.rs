@@ -9,8 +9,8 @@ pub static RULE: Rule = Rule {
     kind: RuleKind::Lint,
     enabled: true,
     explain: r#"A `condition` written as a constant expression (it reads no variable): the block is always
-or never produced. A condition that reads a constant local, such as a feature flag, is not
-reported.
+or never produced. A bare `true` or `false` (a deliberate switch) and a condition that reads a
+constant local, such as a feature flag, are not reported.
 
 Bad:
 
