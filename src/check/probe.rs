@@ -17,7 +17,7 @@ use crate::eval::expr::{Evaluator, TryLog};
 use crate::eval::gostr::quote;
 use crate::eval::program::{
     READY_VALUES, UserFunctions, header_span, iterations, label_not_a_string, labels_not_an_object,
-    not_a_string,
+    not_a_string, std_base64, unify,
 };
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
@@ -41,6 +41,8 @@ pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diag
         log: &log,
         out: Vec::new(),
         names: Vec::new(),
+        conditional: 0,
+        outputs: Outputs::default(),
     };
     let root = Scope::root(user.table());
     let mut req = BTreeMap::new();
@@ -65,6 +67,24 @@ struct Probe<'a> {
     out: Vec<Diagnostic>,
     /// Composed resource names and where they come from (resources, then members).
     names: Vec<(String, Span, bool)>,
+    /// How many enclosing blocks may not run (a condition, a body not known yet, a member).
+    conditional: u32,
+    /// The constant outputs of blocks that always run, merged as function-hcl merges them.
+    outputs: Outputs,
+}
+
+/// Constant `composite status`, `composite connection` and `context` outputs so far.
+#[derive(Default)]
+struct Outputs {
+    status: serde_json::Map<String, serde_json::Value>,
+    connection: BTreeMap<String, Vec<u8>>,
+    context: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The outputs merged as objects.
+enum Output {
+    Status,
+    Context,
 }
 
 /// Which block's condition, for function-hcl's message around a condition of the wrong type.
@@ -128,14 +148,21 @@ impl Probe<'_> {
     fn group(&mut self, scope: &Scope, body: &GroupBody) {
         let scope = self.locals(scope, &body.locals);
         self.condition(&scope, body.condition.as_ref(), Owner::Group);
+        let conditional = u32::from(body.condition.is_some());
+        self.conditional += conditional;
+        self.children(&scope, body);
+        self.conditional -= conditional;
+    }
+
+    fn children(&mut self, scope: &Scope, body: &GroupBody) {
         for child in &body.children {
             match child {
-                Child::Group(g) => self.group(&scope, &g.body),
-                Child::Resource(r) => self.resource(&scope, r),
-                Child::Resources(c) => self.collection(&scope, c),
-                Child::Composite(c) => self.composite(&scope, c),
-                Child::Context(c) => self.context(&scope, c),
-                Child::Requirement(r) => self.requirement(&scope, r),
+                Child::Group(g) => self.group(scope, &g.body),
+                Child::Resource(r) => self.resource(scope, r),
+                Child::Resources(c) => self.collection(scope, c),
+                Child::Composite(c) => self.composite(scope, c),
+                Child::Context(c) => self.context(scope, c),
+                Child::Requirement(r) => self.requirement(scope, r),
             }
         }
     }
@@ -197,13 +224,27 @@ impl Probe<'_> {
         );
         let scope = self.locals(&scope, &r.locals);
         self.condition(&scope, r.condition.as_ref(), Owner::Resource(name));
-        self.body(&scope, &r.body, name);
+        let known = self.body(&scope, &r.body, name, false);
+        // Nested blocks run only when the body is complete.
+        let conditional = u32::from(r.condition.is_some() || !known);
+        self.conditional += conditional;
         self.nested(&scope, name, &r.children);
+        self.conditional -= conditional;
     }
 
-    /// A resource or template body: an object (or an unknown that may be one).
-    fn body(&mut self, scope: &Scope, body: &FileExpr, name: &str) {
+    /// A resource or template body: an object (or an unknown that may be one), whose
+    /// `metadata` and `metadata.annotations` are objects in a collection member. Whether it is
+    /// wholly known.
+    fn body(&mut self, scope: &Scope, body: &FileExpr, name: &str, member: bool) -> bool {
         let value = self.value(body, scope);
+        if member && let Some(what) = bad_metadata(&value) {
+            self.report(
+                Code::C508,
+                format!("unable to convert resource body to struct: {name}"),
+                Some(what),
+                expr_span(body),
+            );
+        }
         let ty = value.ty();
         let object = matches!(ty, Type::Object(_) | Type::Map(_) | Type::Dynamic);
         if value.is_null() || !object {
@@ -221,6 +262,7 @@ impl Probe<'_> {
                 expr_span(body),
             );
         }
+        value.is_wholly_known()
     }
 
     fn nested(&mut self, scope: &Scope, name: &str, children: &[ResourceChild]) {
@@ -278,11 +320,16 @@ impl Probe<'_> {
                 ],
             );
             let member = self.locals(&member, &t.locals);
-            self.body(&member, &t.body, base);
+            self.body(&member, &t.body, base, true);
+            self.conditional += 1;
             self.nested(&member, base, &t.children);
+            self.conditional -= 1;
         }
-        // Collection-level blocks run after the members, without `each`.
+        // Collection-level blocks run after the members (even with none), without `each`.
+        let conditional = u32::from(c.condition.is_some());
+        self.conditional += conditional;
         self.nested(&scope, base, &c.children);
+        self.conditional -= conditional;
     }
 
     /// `for_each`: the iterations when they are known, after the fatal checks.
@@ -423,8 +470,10 @@ impl Probe<'_> {
             return;
         }
         if label != "connection" {
+            self.merge_status(&value, at);
             return;
         }
+        self.merge_connection(&value, at);
         let fields: Vec<(String, Type, bool)> = match &value {
             Value::Object(items) => items
                 .iter()
@@ -477,7 +526,69 @@ impl Probe<'_> {
                 }
             }
         }
-        self.value(&c.value, &scope);
+        let value = self.value(&c.value, &scope);
+        if let (Ok(Value::String(key)), true) = (self.fatal_value(&c.key, &scope), true) {
+            let mut entry = serde_json::Map::new();
+            if let Some(json) = constant_json(&value) {
+                entry.insert(key, json);
+                self.merge(Output::Context, &entry, expr_span(&c.value));
+            }
+        }
+    }
+
+    /// A constant status body of a block that always runs, merged with the others.
+    fn merge_status(&mut self, value: &Value, at: Span) {
+        if let Some(serde_json::Value::Object(object)) = constant_json(value) {
+            self.merge(Output::Status, &object, at);
+        }
+    }
+
+    fn merge(
+        &mut self,
+        which: Output,
+        object: &serde_json::Map<String, serde_json::Value>,
+        at: Span,
+    ) {
+        if self.conditional > 0 {
+            return;
+        }
+        let (acc, prefix) = match which {
+            Output::Status => (&mut self.outputs.status, "unify composite status"),
+            Output::Context => (&mut self.outputs.context, "unify context"),
+        };
+        match unify(&[&*acc, object]) {
+            Ok(merged) => *acc = merged,
+            Err(e) => self.report(Code::C511, format!("{prefix}: {e}"), None, at),
+        }
+    }
+
+    /// Constant connection values of a block that always runs: one value per key.
+    fn merge_connection(&mut self, value: &Value, at: Span) {
+        if self.conditional > 0 {
+            return;
+        }
+        let Value::Object(items) = value else { return };
+        let mut conflicts = Vec::new();
+        for (key, v) in items {
+            let Some(bytes) = v.as_str().and_then(std_base64) else {
+                continue;
+            };
+            match self.outputs.connection.get(key) {
+                Some(existing) if *existing != bytes => conflicts.push(key.clone()),
+                Some(_) => {}
+                None => {
+                    self.outputs.connection.insert(key.clone(), bytes);
+                }
+            }
+        }
+        for key in conflicts {
+            self.report(
+                Code::C511,
+                format!("unify composite connection: values for key {key} not equal"),
+                None,
+                at,
+            );
+        }
     }
 
     fn ready(&mut self, scope: &Scope, name: &str, r: &Ready) {
@@ -609,6 +720,51 @@ impl Probe<'_> {
         d.detail = detail;
         self.out.push(d);
     }
+}
+
+/// A wholly known value as function-hcl hands it on (JSON, numbers through float64).
+fn constant_json(value: &Value) -> Option<serde_json::Value> {
+    if !value.is_wholly_known() {
+        return None;
+    }
+    crate::eval::json::to_json(value)
+        .ok()
+        .map(|json| crate::eval::proto::struct_numbers(&json))
+}
+
+/// Why a collection member's body would not convert: `metadata` or its `annotations` not
+/// an object (function-hcl writes the collection annotations into them).
+fn bad_metadata(body: &Value) -> Option<String> {
+    let Value::Object(items) = body else {
+        return None;
+    };
+    let metadata = items.get("metadata")?;
+    let is_object = |v: &Value| matches!(v.ty(), Type::Object(_) | Type::Map(_) | Type::Dynamic);
+    if !is_object(metadata) || metadata.is_null() {
+        return Some(format!(
+            "`metadata` is {}; a collection member's metadata must be an object",
+            if metadata.is_null() {
+                "null".into()
+            } else {
+                metadata.ty().friendly_name()
+            }
+        ));
+    }
+    let Value::Object(meta) = metadata else {
+        return None;
+    };
+    let annotations = meta.get("annotations")?;
+    if !is_object(annotations) || annotations.is_null() {
+        return Some(format!(
+            "`metadata.annotations` is {}; a collection member's annotations must be an object",
+            if annotations.is_null() {
+                "null".into()
+            } else {
+                annotations.ty().friendly_name()
+            }
+        ));
+    }
+    None
 }
 
 fn is_error(d: &Diagnostic) -> bool {

@@ -115,6 +115,8 @@ pub enum Code {
     C509,
     /// A collection's `name` expression that does not produce a string.
     C510,
+    /// Constant outputs of two blocks that cannot be merged.
+    C511,
     /// A local that nothing reads.
     L601,
     /// A user function that nothing invokes.
@@ -504,6 +506,12 @@ pub static CODES: &[CodeInfo] = &[
         "C510",
         "invalid-member-name",
         "A collection's `name` expression that does not produce a string",
+    ),
+    info(
+        Code::C511,
+        "C511",
+        "conflicting-outputs",
+        "Two blocks set one status, connection or context key to different constants",
     ),
     lint(
         Code::L601,

@@ -9,6 +9,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 
 mod always_fails;
 mod block_in_attributes;
+mod conflicting_outputs;
 mod constant_condition;
 mod duplicate_local;
 mod duplicate_name;
@@ -153,6 +154,7 @@ pub static RULES: &[&Rule] = &[
     &invalid_body::RULE,
     &duplicate_resource::RULE,
     &invalid_member_name::RULE,
+    &conflicting_outputs::RULE,
     &unused_local::RULE,
     &unused_function::RULE,
     &unused_argument::RULE,

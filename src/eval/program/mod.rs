@@ -32,6 +32,7 @@ use crate::syntax::model::{FileExpr, Locals, Program};
 use crate::syntax::{self, ParsedFile};
 pub(crate) use blocks::{READY_VALUES, header_span, iterations};
 use gotext::{downgrade, has_errors};
+pub(crate) use gotext::{std_base64, unify};
 pub(crate) use outputs::{
     check_requirement_block, label_not_a_string, labels_not_an_object, not_a_string,
 };
