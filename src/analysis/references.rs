@@ -1,6 +1,7 @@
 //! hcl's `Variables()`: the variable references an expression makes, and `ExprAsKeyword`.
 
 use crate::syntax::ast::{Expr, ExprKind, Literal, Step, TextRange};
+use crate::syntax::schema::is_identifier;
 
 /// A reference to a variable of the enclosing scope: one of hcl's `Variables()` traversals.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,5 +116,18 @@ pub fn keyword(expr: &Expr) -> Option<String> {
         ExprKind::Literal(Literal::Null) => Some("null".into()),
         ExprKind::Literal(Literal::Bool(b)) => Some(b.to_string()),
         _ => None,
+    }
+}
+
+/// A traversal step after hcl's `NormalizeTraversal`: `x["name"]` reads as `x.name` when the
+/// key is an identifier.
+pub fn step_name(step: &Step) -> Option<&str> {
+    match step {
+        Step::Attr { name, .. } => Some(name),
+        Step::Index {
+            key: Literal::String(key),
+            ..
+        } if is_identifier(key) => Some(key),
+        Step::Index { .. } => None,
     }
 }

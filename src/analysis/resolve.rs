@@ -8,7 +8,7 @@
 //! them without it). Function bodies have a root of their own (arguments and locals only);
 //! function and argument descriptions and argument defaults are constants (no variables).
 
-use super::references::{VarRef, variables};
+use super::references::{VarRef, step_name, variables};
 use crate::source::{FileId, Span};
 use crate::syntax::model::{
     Child, Collection, Composite, ContextBlock, FileExpr, Function, GroupBody, Locals, Origin,
@@ -222,6 +222,33 @@ impl<'p> Resolution<'p> {
         keys.sort_unstable();
         keys.dedup();
         keys
+    }
+
+    /// For each binding, whether any reference resolves to it.
+    pub fn used_bindings(&self) -> Vec<bool> {
+        let mut used = vec![false; self.bindings.len()];
+        for u in &self.uses {
+            if let Target::Binding(b) = u.target {
+                used[b] = true;
+            }
+        }
+        used
+    }
+
+    /// The names read as `req.extra_resources.NAME` (`x["name"]` read as `x.name`), each with
+    /// its reference; `None` when `req.extra_resources` is also read as a whole or by a
+    /// computed key, so that any requirement may be read.
+    pub fn extra_resource_reads(&self) -> Option<Vec<(&'p str, &Use<'p>)>> {
+        let mut reads = Vec::new();
+        for u in &self.uses {
+            if u.target != Target::Req
+                || u.var.steps.first().and_then(step_name) != Some("extra_resources")
+            {
+                continue;
+            }
+            reads.push((u.var.steps.get(1).and_then(step_name)?, u));
+        }
+        Some(reads)
     }
 
     /// Every variable name visible in `scope`, sorted (for "did you mean").

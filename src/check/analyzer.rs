@@ -9,7 +9,7 @@
 
 use crate::analysis::plan_locals;
 use crate::analysis::references::VarRef;
-use crate::analysis::references::{keyword, variables};
+use crate::analysis::references::{keyword, step_name, variables};
 use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -19,9 +19,8 @@ use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::{FileId, SourceMap, Span};
-use crate::syntax::ast::{Expr, ExprKind, Literal, ObjectItem, Step, between};
-use crate::syntax::model::{Child, FileExpr, GroupBody, Program};
-use crate::syntax::schema::is_identifier;
+use crate::syntax::ast::{Expr, ExprKind, ObjectItem, between};
+use crate::syntax::model::{Child, FileExpr, GroupBody, Program, Requirement};
 use std::collections::HashSet;
 
 /// The attributes of `req` (function-hcl's `makeVars` with an empty request).
@@ -35,19 +34,6 @@ pub const REQ_KEYS: [&str; 8] = [
     "resource",
     "resources",
 ];
-
-/// A traversal step after hcl's `NormalizeTraversal`: `x["name"]` reads as `x.name` when the
-/// key is an identifier.
-pub fn step_name(step: &Step) -> Option<&str> {
-    match step {
-        Step::Attr { name, .. } => Some(name),
-        Step::Index {
-            key: Literal::String(key),
-            ..
-        } if is_identifier(key) => Some(key),
-        Step::Index { .. } => None,
-    }
-}
 
 /// The names of every `resource` and `resources` block, wherever they are.
 #[derive(Debug, Default)]
@@ -78,6 +64,23 @@ impl Declared {
                 }
                 _ => {}
             }
+        }
+    }
+}
+
+/// Every `requirement` block, in source order (top level and groups).
+pub fn requirements(body: &GroupBody) -> Vec<&Requirement> {
+    let mut out = Vec::new();
+    collect_requirements(body, &mut out);
+    out
+}
+
+fn collect_requirements<'p>(body: &'p GroupBody, out: &mut Vec<&'p Requirement>) {
+    for child in &body.children {
+        match child {
+            Child::Group(g) => collect_requirements(&g.body, out),
+            Child::Requirement(r) => out.push(r),
+            _ => {}
         }
     }
 }

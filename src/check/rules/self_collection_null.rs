@@ -1,9 +1,9 @@
 //! `L611`: self-collection-null — `self.resources`/`self.connections`, which function-hcl never fills.
 
 use super::{Rule, RuleKind};
+use crate::analysis::references::step_name;
 use crate::analysis::resolve::{ScopeKind, Target};
 use crate::check::Context;
-use crate::check::analyzer::step_name;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
 

@@ -1,12 +1,13 @@
 //! `L605`: undeclared-requirement — `req.extra_resources.X` with no requirement `X`.
 
 use super::{Rule, RuleKind};
-use crate::analysis::resolve::Target;
+use crate::analysis::references::step_name;
+use crate::analysis::resolve::{Resolution, Target, Use};
 use crate::check::Context;
-use crate::check::analyzer::step_name;
+use crate::check::analyzer::requirements;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
-use crate::syntax::model::{Child, GroupBody};
+use crate::syntax::suggest::name_suggestion;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -53,48 +54,42 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let (Some(program), Some(res)) = (cx.program, cx.resolution) else {
         return;
     };
-    let mut declared = Vec::new();
-    requirements(&program.top, &mut declared);
-    for u in &res.uses {
-        if u.target != Target::Req
-            || u.var.steps.first().and_then(step_name) != Some("extra_resources")
-        {
+    let declared: Vec<&str> = requirements(&program.top)
+        .iter()
+        .map(|r| r.name.value.as_str())
+        .collect();
+    let reads = res
+        .extra_resource_reads()
+        .unwrap_or_else(|| partial_reads(res));
+    for (name, u) in reads {
+        if declared.contains(&name) {
             continue;
         }
-        let Some(name) = u.var.steps.get(1).and_then(step_name) else {
-            continue;
-        };
-        if declared.iter().any(|d| d == name) {
-            continue;
-        }
-        let mut d = Diagnostic::new(
-            code,
-            format!(
-                "no requirement `{name}` is declared: `req.extra_resources.{name}` is always null"
+        let help = match name_suggestion(name, &declared) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!(
+                "declare `requirement {name} {{ select {{ … }} }}`, unless the Composition's step requires it"
             ),
-        )
-        .with_primary(Span::of(u.file, u.var.span), None);
-        d.help = Some(
-            match crate::syntax::suggest::name_suggestion(
-                name,
-                &declared.iter().map(String::as_str).collect::<Vec<_>>(),
-            ) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!(
-                    "declare `requirement {name} {{ select {{ … }} }}`, unless the Composition's step requires it"
-                ),
-            },
+        };
+        out.push(
+            Diagnostic::new(
+                code,
+                format!("no requirement `{name}` is declared: `req.extra_resources.{name}` is always null"),
+            )
+            .with_primary(Span::of(u.file, u.var.span), None)
+            .with_help(help),
         );
-        out.push(d);
     }
 }
 
-fn requirements(body: &GroupBody, out: &mut Vec<String>) {
-    for child in &body.children {
-        match child {
-            Child::Group(g) => requirements(&g.body, out),
-            Child::Requirement(r) => out.push(r.name.value.clone()),
-            _ => {}
-        }
-    }
+/// The reads by name when some other read is by a computed key.
+fn partial_reads<'r, 'p>(res: &'r Resolution<'p>) -> Vec<(&'p str, &'r Use<'p>)> {
+    res.uses
+        .iter()
+        .filter(|u| {
+            u.target == Target::Req
+                && u.var.steps.first().and_then(step_name) == Some("extra_resources")
+        })
+        .filter_map(|u| Some((u.var.steps.get(1).and_then(step_name)?, u)))
+        .collect()
 }

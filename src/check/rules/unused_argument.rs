@@ -1,7 +1,7 @@
 //! `L603`: unused-argument — a user function argument its body never reads.
 
 use super::{Rule, RuleKind};
-use crate::analysis::resolve::{BindingKind, Target};
+use crate::analysis::resolve::BindingKind;
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -37,12 +37,7 @@ function greet {
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(res) = cx.resolution else { return };
-    let mut used = vec![false; res.bindings.len()];
-    for u in &res.uses {
-        if let Target::Binding(b) = u.target {
-            used[b] = true;
-        }
-    }
+    let used = res.used_bindings();
     for (b, binding) in res.bindings.iter().enumerate() {
         if binding.kind == BindingKind::Argument && !used[b] {
             let function = res.scopes[binding.scope].label.unwrap_or_default();

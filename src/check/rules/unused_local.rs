@@ -1,7 +1,7 @@
 //! `L601`: unused-local — a local that nothing reads.
 
 use super::{Rule, RuleKind};
-use crate::analysis::resolve::{BindingKind, Target};
+use crate::analysis::resolve::BindingKind;
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -41,12 +41,7 @@ resource bucket {
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(res) = cx.resolution else { return };
-    let mut used = vec![false; res.bindings.len()];
-    for u in &res.uses {
-        if let Target::Binding(b) = u.target {
-            used[b] = true;
-        }
-    }
+    let used = res.used_bindings();
     for (b, binding) in res.bindings.iter().enumerate() {
         if binding.kind == BindingKind::Local && !used[b] {
             out.push(

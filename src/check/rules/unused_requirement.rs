@@ -1,13 +1,10 @@
 //! `L604`: unused-requirement — a requirement whose resources nothing reads.
 
 use super::{Rule, RuleKind};
-use crate::analysis::resolve::Target;
 use crate::check::Context;
-use crate::check::analyzer::step_name;
+use crate::check::analyzer::requirements;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
-use crate::syntax::model::Child;
-use std::collections::HashSet;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -48,44 +45,26 @@ locals {
 };
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
-    let Some(res) = cx.resolution else { return };
-    let mut read = HashSet::new();
-    for u in &res.uses {
-        if u.target != Target::Req
-            || u.var.steps.first().and_then(step_name) != Some("extra_resources")
-        {
+    let (Some(program), Some(res)) = (cx.program, cx.resolution) else {
+        return;
+    };
+    let Some(reads) = res.extra_resource_reads() else {
+        return;
+    };
+    for r in requirements(&program.top) {
+        let name = r.name.value.as_str();
+        if reads.iter().any(|(read, _)| *read == name) {
             continue;
         }
-        match u.var.steps.get(1).and_then(step_name) {
-            Some(name) => {
-                read.insert(name);
-            }
-            // `req.extra_resources` read as a whole (or by a computed key): any could be used.
-            None => return,
-        }
-    }
-    let Some(program) = cx.program else { return };
-    let mut stack: Vec<&crate::syntax::model::GroupBody> = vec![&program.top];
-    while let Some(body) = stack.pop() {
-        for child in &body.children {
-            match child {
-                Child::Group(g) => stack.push(&g.body),
-                Child::Requirement(r) if !read.contains(r.name.value.as_str()) => out.push(
-                    Diagnostic::new(
-                        code,
-                        format!(
-                            "the resources of requirement `{}` are never read",
-                            r.name.value
-                        ),
-                    )
-                    .with_primary(Span::of(r.origin.file, &r.name.span), None)
-                    .with_help(format!(
-                        "read them with `req.extra_resources.{}`, or remove the requirement",
-                        r.name.value
-                    )),
-                ),
-                _ => {}
-            }
-        }
+        out.push(
+            Diagnostic::new(
+                code,
+                format!("the resources of requirement `{name}` are never read"),
+            )
+            .with_primary(Span::of(r.origin.file, &r.name.span), None)
+            .with_help(format!(
+                "read them with `req.extra_resources.{name}`, or remove the requirement"
+            )),
+        );
     }
 }
