@@ -224,31 +224,39 @@ impl<'p> Resolution<'p> {
         keys
     }
 
-    /// For each binding, whether any reference resolves to it.
-    pub fn used_bindings(&self) -> Vec<bool> {
+    /// The bindings of this kind that no reference resolves to.
+    pub fn unused(&self, kind: BindingKind) -> impl Iterator<Item = &Binding<'p>> {
         let mut used = vec![false; self.bindings.len()];
         for u in &self.uses {
             if let Target::Binding(b) = u.target {
                 used[b] = true;
             }
         }
-        used
+        self.bindings
+            .iter()
+            .zip(used)
+            .filter(move |(binding, used)| binding.kind == kind && !used)
+            .map(|(binding, _)| binding)
     }
 
-    /// The names read as `req.extra_resources.NAME` (`x["name"]` read as `x.name`), each with
-    /// its reference; `None` when `req.extra_resources` is also read as a whole or by a
-    /// computed key, so that any requirement may be read.
-    pub fn extra_resource_reads(&self) -> Option<Vec<(&'p str, &Use<'p>)>> {
+    /// How `req.extra_resources` is read: the names read as `req.extra_resources.NAME`
+    /// (`x["name"]` read as `x.name`), each with its reference, and whether it is also read as
+    /// a whole or by a computed key (so that any requirement may be read).
+    pub fn extra_resource_reads(&self) -> (Vec<(&'p str, &Use<'p>)>, bool) {
         let mut reads = Vec::new();
+        let mut whole = false;
         for u in &self.uses {
             if u.target != Target::Req
                 || u.var.steps.first().and_then(step_name) != Some("extra_resources")
             {
                 continue;
             }
-            reads.push((u.var.steps.get(1).and_then(step_name)?, u));
+            match u.var.steps.get(1).and_then(step_name) {
+                Some(name) => reads.push((name, u)),
+                None => whole = true,
+            }
         }
-        Some(reads)
+        (reads, whole)
     }
 
     /// Every variable name visible in `scope`, sorted (for "did you mean").

@@ -14,12 +14,11 @@ use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::gostr::quote;
-use crate::eval::program::{UserFunctions, check_requirement_block};
-use crate::eval::scope::Scope;
+use crate::eval::program::{UserFunctions, check_requirement_block, constant, invoke_calls};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::{FileId, SourceMap, Span};
-use crate::syntax::ast::{Expr, ExprKind, ObjectItem, between};
+use crate::syntax::ast::{ExprKind, ObjectItem, between};
 use crate::syntax::model::{Child, FileExpr, GroupBody, Program, Requirement};
 use std::collections::HashSet;
 
@@ -205,25 +204,6 @@ pub(crate) fn object_key(map: &SourceMap, file: FileId, item: &ObjectItem) -> Op
         _ => None,
     }
 }
-
-/// An expression evaluated with no variables (and no functions).
-fn constant(map: &SourceMap, file: FileId, expr: &Expr) -> Value {
-    crate::eval::expr::Evaluator::new(file)
-        .with_sources(map)
-        .eval(expr, &Scope::default())
-        .0
-}
-
-/// Every `invoke(…)` call in `expr`, outer calls first.
-fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
-    if let ExprKind::Call { name, .. } = &expr.kind
-        && name == "invoke"
-    {
-        out.push(expr);
-    }
-    expr.for_each_child(|child| invoke_calls(child, out));
-}
-
 /// Requirement checks and locals, scope by scope (parents first): which scopes Go stops at.
 fn blocked_scopes(map: &SourceMap, res: &Resolution, out: &mut Vec<Diagnostic>) -> Vec<bool> {
     let mut blocked = vec![false; res.scopes.len()];

@@ -14,10 +14,10 @@ use crate::check::analyzer::object_key;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::convert::convert;
 use crate::eval::expr::{Evaluator, TryLog};
-use crate::eval::gostr::quote;
+use crate::eval::program::messages;
 use crate::eval::program::{
-    READY_VALUES, UserFunctions, header_span, iterations, label_not_a_string, labels_not_an_object,
-    not_a_string, std_base64, unify,
+    READY_VALUES, UserFunctions, expr_span, header_span, iterations, selector_type_problems,
+    self_scope, std_base64, unify,
 };
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
@@ -172,21 +172,17 @@ impl Probe<'_> {
         let value = self.value(cond, scope);
         let ty = value.ty();
         let wrong = match &value {
-            Value::Null(_) => Some("condition is null, expected true or false".to_string()),
+            Value::Null(_) => Some(messages::CONDITION_NULL.to_string()),
             _ if ty != Type::Bool && ty != Type::Dynamic => {
-                Some(format!("got type {}, expected bool", ty.friendly_name()))
+                Some(messages::condition_type(&ty.friendly_name()))
             }
             _ => None,
         };
         if let Some(detail) = wrong {
             let summary = match owner {
-                Owner::Group => "unable to evaluate condition".to_string(),
-                Owner::Resource(name) => {
-                    format!("unable to evaluate condition for resource {name}")
-                }
-                Owner::Collection(base) => {
-                    format!("unable to evaluate condition for resource collection {base}")
-                }
+                Owner::Group => messages::GROUP_CONDITION.to_string(),
+                Owner::Resource(name) => messages::resource_condition(name),
+                Owner::Collection(base) => messages::collection_condition(base),
                 Owner::Requirement => detail.clone(),
             };
             self.report(Code::C504, summary, Some(detail), expr_span(cond));
@@ -216,7 +212,7 @@ impl Probe<'_> {
             .push((name.to_string(), label_span(&r.origin, &r.name.span), false));
         let scope = self_scope(
             scope,
-            &[
+            vec![
                 ("name", Value::string(name)),
                 ("resource", Value::dynamic()),
                 ("connection", Value::dynamic()),
@@ -240,24 +236,19 @@ impl Probe<'_> {
         if member && let Some(what) = bad_metadata(&value) {
             self.report(
                 Code::C508,
-                format!("unable to convert resource body to struct: {name}"),
+                messages::body_not_struct(name),
                 Some(what),
                 expr_span(body),
             );
         }
-        let ty = value.ty();
-        let object = matches!(ty, Type::Object(_) | Type::Map(_) | Type::Dynamic);
+        let object = matches!(value.ty(), Type::Object(_) | Type::Map(_) | Type::Dynamic);
         if value.is_null() || !object {
-            let what = if value.is_null() {
-                "null".to_string()
-            } else {
-                ty.friendly_name()
-            };
             self.report(
                 Code::C508,
-                format!("unable to convert resource body to struct: {name}"),
+                messages::body_not_struct(name),
                 Some(format!(
-                    "the body is {what}; a resource body must be an object"
+                    "the body is {}; a resource body must be an object",
+                    type_or_null(&value)
                 )),
                 expr_span(body),
             );
@@ -280,21 +271,21 @@ impl Probe<'_> {
         match c.templates.as_slice() {
             [] => self.report(
                 Code::C502,
-                format!("no template block for resource collection {base}"),
+                messages::no_template(base),
                 None,
                 header_span(&c.origin),
             ),
             [_] => {}
             [_, second, ..] => self.report(
                 Code::C502,
-                format!("multiple template blocks for resource collection {base}"),
+                messages::multiple_templates(base),
                 None,
                 header_span(&second.origin),
             ),
         }
         let scope = self_scope(
             scope,
-            &[
+            vec![
                 ("basename", Value::string(base)),
                 ("resources", Value::dynamic()),
                 ("connections", Value::dynamic()),
@@ -313,7 +304,7 @@ impl Probe<'_> {
         for t in &c.templates {
             let member = self_scope(
                 &iteration,
-                &[
+                vec![
                     ("name", Value::unknown(Type::String)),
                     ("resource", Value::dynamic()),
                     ("connection", Value::dynamic()),
@@ -339,8 +330,7 @@ impl Probe<'_> {
         let value = match self.fatal_value(&c.for_each, scope) {
             Ok(value) => value,
             Err(error) => {
-                let summary = format!("unable to evaluate for_each for resource collection {base}");
-                self.report(Code::C505, summary, Some(error), at);
+                self.report(Code::C505, messages::for_each_failed(base), Some(error), at);
                 return None;
             }
         };
@@ -363,8 +353,7 @@ impl Probe<'_> {
                     ty.friendly_name()
                 )
             };
-            let summary = format!("unable to extract iterations for resource collection {base}");
-            self.report(Code::C505, summary, Some(detail), at);
+            self.report(Code::C505, messages::no_iterations(base), Some(detail), at);
             return None;
         }
         if !value.is_wholly_known() {
@@ -398,10 +387,7 @@ impl Probe<'_> {
                     match self.fatal_value(expr, &iteration) {
                         Ok(name) => name,
                         Err(error) => {
-                            let summary = format!(
-                                "unable to evaluate name expression for resource collection {base}"
-                            );
-                            self.report(Code::C510, summary, Some(error), at);
+                            self.report(Code::C510, messages::name_failed(base), Some(error), at);
                             return;
                         }
                     }
@@ -410,9 +396,7 @@ impl Probe<'_> {
                     Ok(Value::String(k)) => Value::string(format!("{base}-{k}")),
                     Ok(other) => other,
                     Err(e) => {
-                        let summary = format!(
-                            "unable to evaluate name expression for resource collection {base}"
-                        );
+                        let summary = messages::name_failed(base);
                         let detail = format!(
                             "the default name \"${{self.basename}}-${{each.key}}\" needs a key that converts to a string: {e}"
                         );
@@ -423,15 +407,13 @@ impl Probe<'_> {
             };
             let ty = name.ty();
             if name.is_null() || (ty != Type::String && ty != Type::Dynamic) {
-                let summary = format!(
-                    "name produced from evaluating the name expression for collection {base} was not a string"
+                let detail = format!("got {}", type_or_null(&name));
+                self.report(
+                    Code::C510,
+                    messages::name_not_string(base),
+                    Some(detail),
+                    at,
                 );
-                let what = if name.is_null() {
-                    "null".into()
-                } else {
-                    ty.friendly_name()
-                };
-                self.report(Code::C510, summary, Some(format!("got {what}")), at);
                 return;
             }
             if let (true, Value::String(s)) = (known, name) {
@@ -445,7 +427,7 @@ impl Probe<'_> {
         if label != "status" && label != "connection" {
             self.report(
                 Code::C501,
-                format!("invalid composite label: {label}"),
+                messages::composite_label(label),
                 None,
                 label_span(&c.origin, &c.object.span),
             );
@@ -459,14 +441,7 @@ impl Probe<'_> {
             return;
         }
         if let Some(kind) = json_kind(&ty).filter(|k| *k != "object") {
-            self.report(
-                Code::C508,
-                format!(
-                    "error unmarshaling cty value: json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"
-                ),
-                None,
-                at,
-            );
+            self.report(Code::C508, messages::status_not_object(kind), None, at);
             return;
         }
         if label != "connection" {
@@ -491,7 +466,7 @@ impl Probe<'_> {
                 let value_at = literal_value_span(self.map, &c.body, &key).unwrap_or(at);
                 self.report(
                     Code::C506,
-                    format!("connection key {} was not a string, got {go}", quote(&key)),
+                    messages::connection_not_string(&key, go),
                     None,
                     value_at,
                 );
@@ -502,37 +477,32 @@ impl Probe<'_> {
     fn context(&mut self, scope: &Scope, c: &ContextBlock) {
         let scope = self.locals(scope, &c.locals);
         let at = expr_span(&c.key);
-        match self.fatal_value(&c.key, &scope) {
-            Err(error) => self.report(
-                Code::C507,
-                "unable to evaluate context key".into(),
-                Some(error),
-                at,
-            ),
+        let key = match self.fatal_value(&c.key, &scope) {
+            Err(error) => {
+                let summary = messages::CONTEXT_KEY_FAILED.into();
+                self.report(Code::C507, summary, Some(error), at);
+                None
+            }
             Ok(key) => {
                 let ty = key.ty();
                 if key.is_null() || (ty != Type::String && ty != Type::Dynamic) {
+                    // function-hcl names a null key's type `dynamic`.
                     let what = if key.is_null() {
                         "dynamic".to_string()
                     } else {
                         ty.friendly_name()
                     };
-                    self.report(
-                        Code::C507,
-                        format!("context key was not a string, got {what}"),
-                        None,
-                        at,
-                    );
+                    let summary = messages::context_key_not_string(&what);
+                    self.report(Code::C507, summary, None, at);
                 }
+                Some(key)
             }
-        }
+        };
         let value = self.value(&c.value, &scope);
-        if let (Ok(Value::String(key)), true) = (self.fatal_value(&c.key, &scope), true) {
+        if let (Some(Value::String(key)), Some(json)) = (key, constant_json(&value)) {
             let mut entry = serde_json::Map::new();
-            if let Some(json) = constant_json(&value) {
-                entry.insert(key, json);
-                self.merge(Output::Context, &entry, expr_span(&c.value));
-            }
+            entry.insert(key, json);
+            self.merge(Output::Context, &entry, expr_span(&c.value));
         }
     }
 
@@ -552,13 +522,13 @@ impl Probe<'_> {
         if self.conditional > 0 {
             return;
         }
-        let (acc, prefix) = match which {
-            Output::Status => (&mut self.outputs.status, "unify composite status"),
-            Output::Context => (&mut self.outputs.context, "unify context"),
+        let (acc, conflict): (_, fn(&str) -> String) = match which {
+            Output::Status => (&mut self.outputs.status, messages::status_conflict),
+            Output::Context => (&mut self.outputs.context, messages::context_conflict),
         };
         match unify(&[&*acc, object]) {
             Ok(merged) => *acc = merged,
-            Err(e) => self.report(Code::C511, format!("{prefix}: {e}"), None, at),
+            Err(e) => self.report(Code::C511, conflict(&e), None, at),
         }
     }
 
@@ -582,12 +552,7 @@ impl Probe<'_> {
             }
         }
         for key in conflicts {
-            self.report(
-                Code::C511,
-                format!("unify composite connection: values for key {key} not equal"),
-                None,
-                at,
-            );
+            self.report(Code::C511, messages::connection_conflict(&key), None, at);
         }
     }
 
@@ -597,24 +562,11 @@ impl Probe<'_> {
         let at = expr_span(&r.value);
         let ty = value.ty();
         if value.is_null() || (ty != Type::String && ty != Type::Dynamic) {
-            self.report(
-                Code::C503,
-                format!("attribute \"value\" not a string in ready block for {name}"),
-                None,
-                at,
-            );
+            self.report(Code::C503, messages::ready_not_string(name), None, at);
         } else if let Value::String(s) = &value
             && !READY_VALUES.contains(&s.as_str())
         {
-            self.report(
-                Code::C503,
-                format!(
-                    "attribute \"value\" does not have a valid value in ready block for {name}, must be one of \"{}\"",
-                    READY_VALUES.join(", ")
-                ),
-                None,
-                at,
-            );
+            self.report(Code::C503, messages::ready_invalid(name), None, at);
         }
     }
 
@@ -625,33 +577,8 @@ impl Probe<'_> {
         let Some(select) = r.selects.first() else {
             return;
         };
-        let mut fields = vec![(&select.api_version, "api version"), (&select.kind, "kind")];
-        if let Some(m) = &select.match_name {
-            fields.push((m, "matchName"));
-        }
-        for (expr, what) in fields {
-            let value = self.value(expr, &scope);
-            if value.is_wholly_known() && value.ty() != Type::String {
-                self.out.push(not_a_string(name, what, expr));
-            }
-        }
-        if let Some(labels) = &select.match_labels {
-            let value = self.value(labels, &scope);
-            if !value.is_wholly_known() {
-                return;
-            }
-            match &value {
-                Value::Object(items) => {
-                    for (key, v) in items {
-                        if v.ty() != Type::String {
-                            self.out.push(label_not_a_string(name, key, labels));
-                        }
-                    }
-                }
-                Value::Null(Type::Object(_)) => {}
-                _ => self.out.push(labels_not_an_object(name, labels)),
-            }
-        }
+        let problems = selector_type_problems(name, select, |e| self.value(e, &scope));
+        self.out.extend(problems);
     }
 
     /// A user function's body with every argument unknown.
@@ -682,7 +609,7 @@ impl Probe<'_> {
         }
         for (name, at, earlier) in found {
             self.out.push(
-                Diagnostic::new(Code::C509, format!("duplicate resource {}", quote(&name)))
+                Diagnostic::new(Code::C509, messages::duplicate_resource(&name))
                     .with_primary(at, None)
                     .with_label(crate::diagnostics::Label::new(
                         earlier,
@@ -781,20 +708,6 @@ fn always_fails(mut d: Diagnostic) -> Diagnostic {
     d
 }
 
-/// `self` with these attributes added to the enclosing one.
-fn self_scope<'s>(scope: &'s Scope<'s>, entries: &[(&str, Value)]) -> Scope<'s> {
-    let mut table = match scope.lookup("self") {
-        Some(Value::Object(items)) => items.clone(),
-        _ => BTreeMap::new(),
-    };
-    for (key, value) in entries {
-        table.insert((*key).to_string(), value.clone());
-    }
-    let mut vars = BTreeMap::new();
-    vars.insert("self".to_string(), Value::Object(table));
-    scope.child(vars)
-}
-
 /// Where the value of `key` is written, when `body` is an object literal that names it.
 fn literal_value_span(map: &SourceMap, body: &FileExpr, key: &str) -> Option<Span> {
     let ExprKind::Object(items) = &body.expr.kind else {
@@ -807,12 +720,17 @@ fn literal_value_span(map: &SourceMap, body: &FileExpr, key: &str) -> Option<Spa
         .map(|item| Span::of(body.file, &item.value.span))
 }
 
-fn expr_span(e: &FileExpr) -> Span {
-    Span::of(e.file, &e.expr.span)
-}
-
 fn label_span(origin: &Origin, range: &crate::syntax::ast::TextRange) -> Span {
     Span::of(origin.file, range)
+}
+
+/// `null`, or the value's type as messages name it.
+fn type_or_null(value: &Value) -> String {
+    if value.is_null() {
+        "null".into()
+    } else {
+        value.ty().friendly_name()
+    }
 }
 
 /// What `encoding/json` would decode a value of this type into (`None`: not known yet).

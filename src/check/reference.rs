@@ -1,7 +1,7 @@
 //! The rule reference (`docs/rules.md`), written from the registry so it cannot go stale: a
 //! test compares the file with [`markdown`].
 
-use super::rules::{RULES, Rule, RuleKind};
+use super::rules::{RULES, Rule};
 
 /// The whole reference page.
 pub fn markdown() -> String {
@@ -27,7 +27,7 @@ pub fn markdown() -> String {
             rule.id(),
             rule.name(),
             anchor(rule),
-            kind(rule),
+            rule.kind.short(),
             level(rule),
             rule.summary().replace('|', "\\|"),
         ));
@@ -37,7 +37,7 @@ pub fn markdown() -> String {
             "\n## {} {}\n\n*{}; {} by default.*\n\n{}",
             rule.id(),
             rule.name(),
-            kind(rule),
+            rule.kind.short(),
             level(rule),
             rule.explain
         ));
@@ -47,14 +47,6 @@ pub fn markdown() -> String {
 
 fn anchor(rule: &Rule) -> String {
     format!("{}-{}", rule.id().to_lowercase(), rule.name())
-}
-
-fn kind(rule: &Rule) -> &'static str {
-    match rule.kind {
-        RuleKind::Rejected => "rejects",
-        RuleKind::Analyzer => "analyzer",
-        RuleKind::Lint => "lint",
-    }
 }
 
 /// The level a rule has without configuration: its severity, or `off`.

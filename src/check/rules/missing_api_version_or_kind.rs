@@ -1,10 +1,9 @@
 //! `L609`: missing-api-version-or-kind — a body object literal without `apiVersion` or `kind`.
 
 use super::{Rule, RuleKind};
-use crate::analysis::references::{keyword, variables};
 use crate::check::Context;
+use crate::check::analyzer::object_key;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::eval::scope::Scope;
 use crate::source::Span;
 use crate::syntax::ast::ExprKind;
 use crate::syntax::model::{Child, FileExpr, GroupBody};
@@ -53,19 +52,7 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
         };
         let mut keys = Vec::new();
         for item in items {
-            let key = if !item.force_non_literal
-                && let Some(k) = keyword(&item.key)
-            {
-                Some(k)
-            } else if variables(&item.key).is_empty() {
-                let (v, _) = crate::eval::expr::Evaluator::new(body.file)
-                    .with_sources(cx.map)
-                    .eval(&item.key, &Scope::default());
-                v.as_str().map(str::to_string)
-            } else {
-                None
-            };
-            match key {
+            match object_key(cx.map, body.file, item) {
                 Some(k) => keys.push(k),
                 // A computed key may be either.
                 None => return,

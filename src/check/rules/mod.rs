@@ -70,7 +70,16 @@ impl RuleKind {
         self != RuleKind::Rejected
     }
 
-    /// How `--list-rules` and docs/rules.md describe it.
+    /// Its one-word name in `--list-rules` and docs/rules.md.
+    pub fn short(self) -> &'static str {
+        match self {
+            RuleKind::Rejected => "rejects",
+            RuleKind::Analyzer => "analyzer",
+            RuleKind::Lint => "lint",
+        }
+    }
+
+    /// How `--explain` describes it.
     pub fn describe(self) -> &'static str {
         match self {
             RuleKind::Rejected => "function-hcl rejects",

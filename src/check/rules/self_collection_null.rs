@@ -50,20 +50,16 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
         let Some(attr) = u.var.steps.first().and_then(step_name) else {
             continue;
         };
-        if !matches!(attr, "resources" | "connections")
-            || !res
-                .chain(u.scope)
-                .any(|s| res.scopes[s].kind == ScopeKind::Resources)
-        {
+        if !matches!(attr, "resources" | "connections") {
             continue;
         }
-        let base = res
+        let Some(collection) = res
             .chain(u.scope)
-            .find_map(|s| {
-                (res.scopes[s].kind == ScopeKind::Resources).then_some(res.scopes[s].label)
-            })
-            .flatten()
-            .unwrap_or("BASE");
+            .find(|&s| res.scopes[s].kind == ScopeKind::Resources)
+        else {
+            continue;
+        };
+        let base = res.scopes[collection].label.unwrap_or("BASE");
         out.push(
             Diagnostic::new(code, format!("`self.{attr}` is always null"))
                 .with_primary(Span::of(u.file, u.var.span), None)

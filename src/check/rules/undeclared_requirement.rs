@@ -1,8 +1,6 @@
 //! `L605`: undeclared-requirement — `req.extra_resources.X` with no requirement `X`.
 
 use super::{Rule, RuleKind};
-use crate::analysis::references::step_name;
-use crate::analysis::resolve::{Resolution, Target, Use};
 use crate::check::Context;
 use crate::check::analyzer::requirements;
 use crate::diagnostics::{Code, Diagnostic};
@@ -58,9 +56,7 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|r| r.name.value.as_str())
         .collect();
-    let reads = res
-        .extra_resource_reads()
-        .unwrap_or_else(|| partial_reads(res));
+    let (reads, _) = res.extra_resource_reads();
     for (name, u) in reads {
         if declared.contains(&name) {
             continue;
@@ -80,16 +76,4 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
             .with_help(help),
         );
     }
-}
-
-/// The reads by name when some other read is by a computed key.
-fn partial_reads<'r, 'p>(res: &'r Resolution<'p>) -> Vec<(&'p str, &'r Use<'p>)> {
-    res.uses
-        .iter()
-        .filter(|u| {
-            u.target == Target::Req
-                && u.var.steps.first().and_then(step_name) == Some("extra_resources")
-        })
-        .filter_map(|u| Some((u.var.steps.get(1).and_then(step_name)?, u)))
-        .collect()
 }

@@ -37,21 +37,18 @@ function greet {
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(res) = cx.resolution else { return };
-    let used = res.used_bindings();
-    for (b, binding) in res.bindings.iter().enumerate() {
-        if binding.kind == BindingKind::Argument && !used[b] {
-            let function = res.scopes[binding.scope].label.unwrap_or_default();
-            out.push(
-                Diagnostic::new(
-                    code,
-                    format!(
-                        "argument `{}` of function `{function}` is never used",
-                        binding.name
-                    ),
-                )
-                .with_primary(binding.name_span, None)
-                .with_help("remove the argument, or use it in the body"),
-            );
-        }
+    for binding in res.unused(BindingKind::Argument) {
+        let function = res.scopes[binding.scope].label.unwrap_or_default();
+        out.push(
+            Diagnostic::new(
+                code,
+                format!(
+                    "argument `{}` of function `{function}` is never used",
+                    binding.name
+                ),
+            )
+            .with_primary(binding.name_span, None)
+            .with_help("remove the argument, or use it in the body"),
+        );
     }
 }

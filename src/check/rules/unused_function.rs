@@ -3,10 +3,10 @@
 use super::{Rule, RuleKind};
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::eval::scope::Scope;
+use crate::eval::program::{constant, invoke_calls};
 use crate::eval::value::Value;
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::ExprKind;
 use std::collections::HashSet;
 
 /// The rule.
@@ -46,7 +46,16 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     };
     let mut called = HashSet::new();
     for site in &res.exprs {
-        invoked(cx, site.expr.file, &site.expr.expr, &mut called);
+        let mut calls = Vec::new();
+        invoke_calls(&site.expr.expr, &mut calls);
+        for call in calls {
+            if let ExprKind::Call { args, .. } = &call.kind
+                && let Some(first) = args.first()
+                && let Value::String(name) = constant(cx.map, site.expr.file, first)
+            {
+                called.insert(name);
+            }
+        }
     }
     for f in &program.functions {
         if !called.contains(f.name.value.as_str()) {
@@ -60,20 +69,4 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-}
-
-/// The names of the user functions `expr` invokes with a constant name.
-fn invoked(cx: &Context, file: crate::source::FileId, expr: &Expr, out: &mut HashSet<String>) {
-    if let ExprKind::Call { name, args, .. } = &expr.kind
-        && name == "invoke"
-        && let Some(first) = args.first()
-    {
-        let (value, _) = crate::eval::expr::Evaluator::new(file)
-            .with_sources(cx.map)
-            .eval(first, &Scope::default());
-        if let Value::String(s) = value {
-            out.insert(s);
-        }
-    }
-    expr.for_each_child(|child| invoked(cx, file, child, out));
 }

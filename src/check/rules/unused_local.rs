@@ -41,14 +41,11 @@ resource bucket {
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(res) = cx.resolution else { return };
-    let used = res.used_bindings();
-    for (b, binding) in res.bindings.iter().enumerate() {
-        if binding.kind == BindingKind::Local && !used[b] {
-            out.push(
-                Diagnostic::new(code, format!("local `{}` is never used", binding.name))
-                    .with_primary(binding.name_span, None)
-                    .with_help("remove it, or check the references that should read it for a typo"),
-            );
-        }
+    for binding in res.unused(BindingKind::Local) {
+        out.push(
+            Diagnostic::new(code, format!("local `{}` is never used", binding.name))
+                .with_primary(binding.name_span, None)
+                .with_help("remove it, or check the references that should read it for a typo"),
+        );
     }
 }

@@ -48,9 +48,10 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let (Some(program), Some(res)) = (cx.program, cx.resolution) else {
         return;
     };
-    let Some(reads) = res.extra_resource_reads() else {
+    let (reads, whole) = res.extra_resource_reads();
+    if whole {
         return;
-    };
+    }
     for r in requirements(&program.top) {
         let name = r.name.value.as_str();
         if reads.iter().any(|(read, _)| *read == name) {

@@ -6,7 +6,7 @@ use crate::cli::Context;
 use crate::cli::args::{CheckArgs, FailLevel};
 use crate::cli::exit::ExitStatus;
 use fnhcl::check::reference::level;
-use fnhcl::check::rules::{self, RULES, Rule, RuleKind};
+use fnhcl::check::rules::{self, RULES, Rule};
 use fnhcl::check::{Config, check_bundle};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, counts, from_load_error};
 use fnhcl::source::SourceMap;
@@ -37,7 +37,8 @@ impl Unit {
     }
 }
 
-/// What checking one unit gave.
+/// What checking one unit gave (nothing, for an excluded one).
+#[derive(Default)]
 struct Checked {
     map: SourceMap,
     findings: Vec<Diagnostic>,
@@ -75,13 +76,7 @@ pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Di
         .zip(configs.par_iter())
         .map(|(unit, config)| match config {
             Some(config) => check_unit(unit, step, config),
-            None => Checked {
-                map: SourceMap::new(),
-                findings: Vec::new(),
-                files: 0,
-                compositions: 0,
-                load_failed: false,
-            },
+            None => Checked::default(),
         })
         .collect();
     if cx.verbose {
@@ -279,17 +274,12 @@ fn rule_list() -> String {
         "CODE", "NAME", "DEFAULT", "KIND"
     );
     for rule in RULES {
-        let kind = match rule.kind {
-            RuleKind::Rejected => "rejects",
-            RuleKind::Analyzer => "analyzer",
-            RuleKind::Lint => "lint",
-        };
         out.push_str(&format!(
             "{}  {:<width$}  {:<7}  {:<8}  {}\n",
             rule.id(),
             rule.name(),
             level(rule),
-            kind,
+            rule.kind.short(),
             rule.summary(),
         ));
     }

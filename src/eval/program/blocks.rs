@@ -1,9 +1,9 @@
 //! `group`, `resource`, `resources` and `ready` (function-hcl's `resources.go`).
 
 use super::gotext::{downgrade, has_errors};
+use super::messages;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
 use crate::eval::expr::{traverse_reference, variables};
-use crate::eval::gostr::quote;
 use crate::eval::json;
 use crate::eval::num::Num;
 use crate::eval::proto::struct_numbers;
@@ -39,7 +39,7 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            diags.push(plain_error("unable to evaluate condition".into()));
+            diags.push(plain_error(messages::GROUP_CONDITION.into()));
             return diags;
         }
         if !keep {
@@ -91,13 +91,17 @@ impl Evaluator<'_> {
         }
         let template = match collection.templates.as_slice() {
             [] => {
-                let summary = format!("no template block for resource collection {base}");
-                return vec![error_at(summary, header_span(&collection.origin))];
+                return vec![error_at(
+                    messages::no_template(base),
+                    header_span(&collection.origin),
+                )];
             }
             [one] => one,
             [_, second, ..] => {
-                let summary = format!("multiple template blocks for resource collection {base}");
-                return vec![error_at(summary, header_span(&second.origin))];
+                return vec![error_at(
+                    messages::multiple_templates(base),
+                    header_span(&second.origin),
+                )];
             }
         };
         if has_errors(&template.problems) {
@@ -120,7 +124,7 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            let summary = format!("unable to evaluate condition for resource collection {base}");
+            let summary = messages::collection_condition(base);
             diags.push(error_at(summary, header_span(&collection.origin)));
             return diags;
         }
@@ -132,13 +136,14 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            let summary = format!("unable to evaluate for_each for resource collection {base}");
-            diags.push(error_at(summary, expr_span(for_each)));
+            diags.push(error_at(
+                messages::for_each_failed(base),
+                expr_span(for_each),
+            ));
             return diags;
         }
         let Some(iterations) = iterations(&value) else {
-            let summary = format!("unable to extract iterations for resource collection {base}");
-            diags.push(error_at(summary, expr_span(for_each)));
+            diags.push(error_at(messages::no_iterations(base), expr_span(for_each)));
             return diags;
         };
         let default_name = self.default_name.clone();
@@ -160,9 +165,7 @@ impl Evaluator<'_> {
             let failed = has_errors(&ds);
             diags.extend(ds);
             if failed {
-                let summary =
-                    format!("unable to evaluate name expression for resource collection {base}");
-                diags.push(error_at(summary, expr_span(name_expr)));
+                diags.push(error_at(messages::name_failed(base), expr_span(name_expr)));
                 return diags;
             }
             let name = match name {
@@ -175,9 +178,7 @@ impl Evaluator<'_> {
                             "name produced from evaluating the name expression for collection {base} is null or not known"
                         )
                     } else {
-                        format!(
-                            "name produced from evaluating the name expression for collection {base} was not a string"
-                        )
+                        messages::name_not_string(base)
                     };
                     diags.push(error_at(summary, expr_span(name_expr)));
                     return diags;
@@ -204,7 +205,7 @@ impl Evaluator<'_> {
         annotations: Option<(&str, String)>,
     ) -> Diags {
         if self.desired.contains_key(name) {
-            return vec![plain_error(format!("duplicate resource {}", quote(name)))];
+            return vec![plain_error(messages::duplicate_resource(name))];
         }
         let observed = self.existing.get(name).cloned().unwrap_or_else(Value::null);
         let connection = self
@@ -228,9 +229,7 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            diags.push(plain_error(format!(
-                "unable to evaluate condition for resource {name}"
-            )));
+            diags.push(plain_error(messages::resource_condition(name)));
             return diags;
         }
         if !keep {
@@ -271,10 +270,7 @@ impl Evaluator<'_> {
         }
         diags.extend(ds);
         let Some(object) = resource_object(&out, annotations) else {
-            diags.push(error_at(
-                format!("unable to convert resource body to struct: {name}"),
-                expr_span(body),
-            ));
+            diags.push(error_at(messages::body_not_struct(name), expr_span(body)));
             return diags;
         };
         self.desired.insert(name.to_string(), object);
@@ -330,20 +326,11 @@ impl Evaluator<'_> {
         diags.extend(ds);
         let at = expr_span(&ready.value);
         let Value::String(text) = value else {
-            diags.push(error_at(
-                format!("attribute \"value\" not a string in ready block for {name}"),
-                at,
-            ));
+            diags.push(error_at(messages::ready_not_string(name), at));
             return diags;
         };
         let Some(valid) = READY_VALUES.iter().find(|v| **v == text) else {
-            diags.push(error_at(
-                format!(
-                    "attribute \"value\" does not have a valid value in ready block for {name}, must be one of {}",
-                    quote(&READY_VALUES.join(", "))
-                ),
-                at,
-            ));
+            diags.push(error_at(messages::ready_invalid(name), at));
             return diags;
         };
         self.ready.insert(name.to_string(), valid);

@@ -66,9 +66,9 @@ pub fn go_type_name(value: &Json) -> &'static str {
     }
 }
 
-/// What `json.Unmarshal` says when the JSON is not an object but the target is a
+/// The JSON kind `json.Unmarshal` names when the JSON is not an object but the target is a
 /// `map[string]any` (`null` is not an error: it leaves the map nil).
-pub fn not_an_object(value: &Json) -> Option<String> {
+pub fn not_an_object(value: &Json) -> Option<&'static str> {
     let what = match value {
         Json::Object(_) | Json::Null => return None,
         Json::Bool(_) => "bool",
@@ -76,9 +76,7 @@ pub fn not_an_object(value: &Json) -> Option<String> {
         Json::String(_) => "string",
         Json::Array(_) => "array",
     };
-    Some(format!(
-        "json: cannot unmarshal {what} into Go value of type map[string]interface {{}}"
-    ))
+    Some(what)
 }
 
 /// function-hcl's `unify`: objects merge recursively; other values under one key must have

@@ -10,6 +10,7 @@
 mod blocks;
 mod console;
 mod gotext;
+pub(crate) mod messages;
 mod outputs;
 mod response;
 mod userfn;
@@ -33,13 +34,11 @@ use crate::syntax::{self, ParsedFile};
 pub(crate) use blocks::{READY_VALUES, header_span, iterations};
 use gotext::{downgrade, has_errors};
 pub(crate) use gotext::{std_base64, unify};
-pub(crate) use outputs::{
-    check_requirement_block, label_not_a_string, labels_not_an_object, not_a_string,
-};
+pub(crate) use outputs::{check_requirement_block, selector_type_problems};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-pub(crate) use userfn::UserFunctions;
+pub(crate) use userfn::{UserFunctions, constant, invoke_calls};
 
 /// Diagnostics, Go HCL style (`hcl.Diagnostics`).
 type Diags = Vec<Diagnostic>;
@@ -320,15 +319,12 @@ impl<'a> Evaluator<'a> {
                 (b, diags)
             }
             Value::Null(_) => {
-                diags.push(plain_error(
-                    "condition is null, expected true or false".to_string(),
-                ));
+                diags.push(plain_error(messages::CONDITION_NULL.to_string()));
                 (false, diags)
             }
             other => {
-                diags.push(plain_error(format!(
-                    "got type {}, expected bool",
-                    other.ty().friendly_name()
+                diags.push(plain_error(messages::condition_type(
+                    &other.ty().friendly_name(),
                 )));
                 (false, diags)
             }
@@ -337,7 +333,7 @@ impl<'a> Evaluator<'a> {
 }
 
 /// Evaluates `expr` of `file` in `scope` with Go's range texts available for messages.
-fn eval_in(map: &SourceMap, file: FileId, expr: &Expr, scope: &Scope) -> (Value, Diags) {
+pub(crate) fn eval_in(map: &SourceMap, file: FileId, expr: &Expr, scope: &Scope) -> (Value, Diags) {
     expr::Evaluator::new(file)
         .with_sources(map)
         .eval(expr, scope)
@@ -371,7 +367,7 @@ fn attribute_span(e: &FileExpr) -> Span {
 }
 
 /// The expression's own span.
-fn expr_span(e: &FileExpr) -> Span {
+pub(crate) fn expr_span(e: &FileExpr) -> Span {
     Span::of(e.file, &e.expr.span)
 }
 
@@ -386,7 +382,7 @@ fn error_at(summary: String, at: Span) -> Diagnostic {
 }
 
 /// The `self` scope: the nearest enclosing `self` with these keys added or replaced.
-fn self_scope<'s>(scope: &'s Scope<'s>, entries: Vec<(&str, Value)>) -> Scope<'s> {
+pub(crate) fn self_scope<'s>(scope: &'s Scope<'s>, entries: Vec<(&str, Value)>) -> Scope<'s> {
     let mut table = match scope.lookup("self") {
         Some(Value::Object(items)) => items.clone(),
         _ => BTreeMap::new(),

@@ -3,6 +3,7 @@
 
 use super::blocks::header_span;
 use super::gotext::{diags_error, downgrade, go_type_name, has_errors, not_an_object, std_base64};
+use super::messages;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::gostr::quote;
@@ -32,7 +33,7 @@ impl Evaluator<'_> {
                 }
             }
             "connection" => diags.extend(self.connection(&scope, &composite.body)),
-            other => diags.push(plain_error(format!("invalid composite label: {other}"))),
+            other => diags.push(plain_error(messages::composite_label(other))),
         }
         diags
     }
@@ -60,8 +61,8 @@ impl Evaluator<'_> {
                 return (None, diags);
             }
         };
-        if let Some(e) = not_an_object(&json) {
-            diags.push(error_at(format!("error unmarshaling cty value: {e}"), at));
+        if let Some(kind) = not_an_object(&json) {
+            diags.push(error_at(messages::status_not_object(kind), at));
             return (None, diags);
         }
         match json {
@@ -81,10 +82,9 @@ impl Evaluator<'_> {
         let mut bad = false;
         for (key, value) in &object {
             let Json::String(text) = value else {
-                diags.push(plain_error(format!(
-                    "connection key {} was not a string, got {}",
-                    quote(key),
-                    go_type_name(value)
+                diags.push(plain_error(messages::connection_not_string(
+                    key,
+                    go_type_name(value),
                 )));
                 continue;
             };
@@ -126,9 +126,7 @@ impl Evaluator<'_> {
         if has_errors(&ds) {
             let detail = diags_error(&ds, self.map);
             diags.extend(ds);
-            diags.push(
-                error_at("unable to evaluate context key".into(), key_at).with_detail(detail),
-            );
+            diags.push(error_at(messages::CONTEXT_KEY_FAILED.into(), key_at).with_detail(detail));
             return diags;
         }
         diags.extend(ds);
@@ -144,10 +142,7 @@ impl Evaluator<'_> {
             }
             other => {
                 diags.push(error_at(
-                    format!(
-                        "context key was not a string, got {}",
-                        other.ty().friendly_name()
-                    ),
+                    messages::context_key_not_string(&other.ty().friendly_name()),
                     key_at,
                 ));
                 return diags;
@@ -313,34 +308,49 @@ fn static_selection(map: &SourceMap, name: &str, select: &Select) -> Result<Diag
             header,
         )]);
     }
+    // Only constants are known with an empty scope.
     let empty = Scope::default();
-    let mut diags = Vec::new();
-    for (expr, what) in string_fields(select) {
-        let (value, _) = super::eval_in(map, expr.file, &expr.expr, &empty);
-        if value.is_wholly_known() && value.ty() != Type::String {
-            diags.push(not_a_string(name, what, expr));
-        }
-    }
-    if let Some(labels_expr) = &select.match_labels {
-        let (value, _) = super::eval_in(map, labels_expr.file, &labels_expr.expr, &empty);
-        if value.is_wholly_known() {
-            match (&value, value.ty()) {
-                (Value::Object(items), _) => {
-                    for (key, v) in items {
-                        if v.ty() != Type::String {
-                            diags.push(label_not_a_string(name, key, labels_expr));
-                        }
-                    }
-                }
-                (Value::Null(Type::Object(_)), _) => {}
-                _ => diags.push(labels_not_an_object(name, labels_expr)),
-            }
-        }
-    }
+    let diags = selector_type_problems(name, select, |e| {
+        super::eval_in(map, e.file, &e.expr, &empty).0
+    });
     if has_errors(&diags) {
         return Err(diags);
     }
     Ok(diags)
+}
+
+/// The selector values that are known and of the wrong type: `apiVersion`, `kind` and
+/// `matchName` must be strings, `matchLabels` an object (not a map) of strings. `value`
+/// evaluates one of the selector's expressions.
+pub(crate) fn selector_type_problems(
+    name: &str,
+    select: &Select,
+    mut value: impl FnMut(&FileExpr) -> Value,
+) -> Diags {
+    let mut diags = Vec::new();
+    for (expr, what) in string_fields(select) {
+        let v = value(expr);
+        if v.is_wholly_known() && v.ty() != Type::String {
+            diags.push(not_a_string(name, what, expr));
+        }
+    }
+    if let Some(labels_expr) = &select.match_labels {
+        let v = value(labels_expr);
+        if v.is_wholly_known() {
+            match &v {
+                Value::Object(items) => {
+                    for (key, item) in items {
+                        if item.ty() != Type::String {
+                            diags.push(label_not_a_string(name, key, labels_expr));
+                        }
+                    }
+                }
+                Value::Null(Type::Object(_)) => {}
+                _ => diags.push(labels_not_an_object(name, labels_expr)),
+            }
+        }
+    }
+    diags
 }
 
 /// The selector values that must be strings, with the names function-hcl's messages give them.
@@ -373,7 +383,7 @@ fn check_labels(
     Ok(labels)
 }
 
-pub(crate) fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnostic {
+fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         format!("{what} in requirement selector was not a string"),
@@ -382,7 +392,7 @@ pub(crate) fn not_a_string(name: &str, what: &str, expr: &FileExpr) -> Diagnosti
     )
 }
 
-pub(crate) fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
+fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         "matchLabels in requirement selector was not an object".into(),
@@ -391,7 +401,7 @@ pub(crate) fn labels_not_an_object(name: &str, expr: &FileExpr) -> Diagnostic {
     )
 }
 
-pub(crate) fn label_not_a_string(name: &str, key: &str, expr: &FileExpr) -> Diagnostic {
+fn label_not_a_string(name: &str, key: &str, expr: &FileExpr) -> Diagnostic {
     to_error_diag(
         Code::B109,
         format!(

@@ -4,6 +4,7 @@
 //! `HclDiagnostics` conditions.
 
 use super::gotext::{subject_text, unify};
+use super::messages;
 use super::{Discard, Evaluator};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::eval::proto::{
@@ -46,7 +47,7 @@ impl Evaluator<'_> {
         let mut composite: Option<Resource> = None;
         if !self.statuses.is_empty() {
             let refs: Vec<&Map<String, Json>> = self.statuses.iter().collect();
-            let status = unify(&refs).map_err(|e| format!("unify composite status: {e}"))?;
+            let status = unify(&refs).map_err(|e| messages::status_conflict(&e))?;
             let mut object = Map::new();
             object.insert("status".into(), Json::Object(status));
             composite.get_or_insert_with(Resource::default).resource = Some(Json::Object(object));
@@ -57,9 +58,7 @@ impl Evaluator<'_> {
                 for (key, value) in block {
                     match details.get(key) {
                         Some(existing) if existing != value => {
-                            return Err(format!(
-                                "unify composite connection: values for key {key} not equal"
-                            ));
+                            return Err(messages::connection_conflict(key));
                         }
                         Some(_) => {}
                         None => {
@@ -80,7 +79,7 @@ impl Evaluator<'_> {
         } else {
             let refs: Vec<&Map<String, Json>> = self.contexts.iter().collect();
             Some(Json::Object(
-                unify(&refs).map_err(|e| format!("unify context: {e}"))?,
+                unify(&refs).map_err(|e| messages::context_conflict(&e))?,
             ))
         };
         let requirements = (!self.requirements.is_empty()).then(|| Requirements {

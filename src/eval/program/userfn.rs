@@ -204,8 +204,8 @@ impl UserFunctions {
 }
 
 /// A constant: evaluated with no variables and no functions.
-fn constant(sources: &SourceMap, e: &FileExpr) -> Value {
-    eval_in(sources, e.file, &e.expr, &Scope::default()).0
+pub(crate) fn constant(sources: &SourceMap, file: FileId, expr: &Expr) -> Value {
+    eval_in(sources, file, expr, &Scope::default()).0
 }
 
 /// `processFunction` and `processArg`.
@@ -227,7 +227,7 @@ fn load_one(
         );
     }
     if let Some(desc) = &block.description
-        && !matches!(constant(sources, desc), Value::String(_))
+        && !matches!(constant(sources, desc.file, &desc.expr), Value::String(_))
     {
         return fail(
             format!("function {name} : description is not a constant string"),
@@ -251,7 +251,7 @@ fn load_one(
             );
         }
         if let Some(desc) = &arg.description
-            && !matches!(constant(sources, desc), Value::String(_))
+            && !matches!(constant(sources, desc.file, &desc.expr), Value::String(_))
         {
             return fail(
                 format!(
@@ -264,7 +264,7 @@ fn load_one(
         }
         let default = match &arg.default {
             Some(d) => {
-                let value = constant(sources, d);
+                let value = constant(sources, d.file, &d.expr);
                 if !value.is_wholly_known() {
                     return fail(
                         format!(
@@ -356,7 +356,7 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
             span(call),
         )];
     }
-    let (name, _) = eval_in(sources, file, &args[0], &Scope::default());
+    let name = constant(sources, file, &args[0]);
     let Value::String(name) = name else {
         return vec![to_error_diag(
             Code::E403,
@@ -378,7 +378,7 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
 
 /// Every `invoke(…)` call in `expr`, outer calls before the calls in their arguments (hcl's
 /// `VisitAll` order).
-fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+pub(crate) fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
     if let ExprKind::Call { name, .. } = &expr.kind
         && name == "invoke"
     {
