@@ -50,14 +50,14 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
         let ExprKind::Object(items) = &body.expr.kind else {
             continue;
         };
-        let mut keys = Vec::new();
-        for item in items {
-            match object_key(cx.map, body.file, item) {
-                Some(k) => keys.push(k),
-                // A computed key may be either.
-                None => return,
-            }
-        }
+        // A computed key may be either: such a body is not judged.
+        let Some(keys) = items
+            .iter()
+            .map(|item| object_key(cx.map, body.file, item))
+            .collect::<Option<Vec<String>>>()
+        else {
+            continue;
+        };
         let missing: Vec<&str> = ["apiVersion", "kind"]
             .into_iter()
             .filter(|k| !keys.iter().any(|have| have == k))
