@@ -1,4 +1,4 @@
-//! The generated files (`completions/`, `man/`, `docs/rules.md`) must match the clap definition
+//! The generated files (`completions/`, `man/`, `docs/rules.md`, `docs/codes.md`) must match the clap definition
 //! and the rule registry. Run with `UPDATE_GENERATED=1` to rewrite them.
 
 #[allow(dead_code, missing_docs)]
@@ -34,6 +34,10 @@ fn generated() -> Vec<(PathBuf, Vec<u8>)> {
     files.push((
         Path::new("docs").join("rules.md"),
         fnhcl::check::reference::markdown().into_bytes(),
+    ));
+    files.push((
+        Path::new("docs").join("codes.md"),
+        fnhcl::check::reference::codes_markdown().into_bytes(),
     ));
     files
 }

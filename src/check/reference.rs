@@ -57,3 +57,97 @@ pub fn level(rule: &Rule) -> &'static str {
         "off"
     }
 }
+
+/// The families of diagnostic codes, by their letter: a heading and what prints them.
+const FAMILIES: &[(char, &str, &str)] = &[
+    (
+        'I',
+        "I0xx — input, files and flags",
+        "Files that cannot be read, YAML that is not a Composition, steps that cannot be found, bad flag values and configuration. Every command.",
+    ),
+    (
+        'S',
+        "S0xx — syntax",
+        "HCL that does not parse; the summary is Go HCL's. Every command that reads HCL.",
+    ),
+    (
+        'B',
+        "B1xx — blocks and schema",
+        "The function-hcl block schema, user function definitions and requirement selectors. `check`, `package`, `render`, `function run`, `eval --hcl`.",
+    ),
+    (
+        'R',
+        "R2xx — references",
+        "function-hcl's analyzer: locals, `req`/`self`/`each` attributes, cycles. `check`, `package`, `render` (as the causes of a fatal result).",
+    ),
+    (
+        'T',
+        "T3xx — expression evaluation",
+        "An expression that cannot be evaluated or whose value is not known; the summary is Go HCL's. `eval`, `render`, `function run`.",
+    ),
+    (
+        'E',
+        "E4xx — function-hcl run-time errors",
+        "What function-hcl fails a request with, or discards while running it. `render`, `function run`, `eval --hcl`, `check` (E403).",
+    ),
+    (
+        'C',
+        "C5xx — composition errors",
+        "What the function would fail the render with whatever the inputs, found by `check` without running it.",
+    ),
+    (
+        'L',
+        "L6xx — lints",
+        "fnhcl's own rules; warnings by default and configurable in `.fnhcl.toml`. `check`.",
+    ),
+];
+
+/// `docs/codes.md`: every diagnostic code, from the code table.
+pub fn codes_markdown() -> String {
+    let mut out = String::from(
+        "# Diagnostic codes\n\n\
+         <!-- Generated from src/diagnostics/code.rs by `UPDATE_GENERATED=1 cargo test --test generated`; do not edit. -->\n\n\
+         Every diagnostic fnhcl prints carries a stable code and a kebab-case name: the header of\n\
+         the human report (`× R203 undefined-variable: …`), `\"code\"` and `\"rule\"` in JSON, the\n\
+         title of a GitHub annotation, `ruleId` in SARIF. The severity is the default; `check`'s\n\
+         configurable rules (see [rules.md](rules.md)) can be given another in `.fnhcl.toml`.\n",
+    );
+    for (letter, heading, about) in FAMILIES {
+        out.push_str(&format!(
+            "\n## {heading}\n\n{about}\n\n| code | name | severity | meaning |\n| --- | --- | --- | --- |\n"
+        ));
+        for info in crate::diagnostics::CODES
+            .iter()
+            .filter(|info| info.id.starts_with(*letter))
+        {
+            let name = match super::rules::for_code(info.code) {
+                Some(rule) => format!("[`{}`](rules.md#{})", info.name, anchor(rule)),
+                None => format!("`{}`", info.name),
+            };
+            out.push_str(&format!(
+                "| {} | {} | {} | {} |\n",
+                info.id,
+                name,
+                info.severity.as_str(),
+                info.description.replace('|', "\\|"),
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_code_is_in_a_family() {
+        for info in crate::diagnostics::CODES {
+            assert!(
+                super::FAMILIES
+                    .iter()
+                    .any(|(letter, _, _)| info.id.starts_with(*letter)),
+                "{} has no family in docs/codes.md",
+                info.id
+            );
+        }
+    }
+}

@@ -141,6 +141,7 @@ pub enum Command {
 #[command(after_help = "Examples:
   fnhcl fmt                      # every .hcl file below the current directory
   fnhcl fmt --check .            # list unformatted files, exit 1 if there are any
+  fnhcl fmt -c -r=false dir      # fn-hcl-tools' short flags: only dir's own files
   fnhcl fmt --diff main.hcl      # show what would change
   fnhcl fmt composition.yaml     # the files inside its function-hcl steps
   cat main.hcl | fnhcl fmt -")]
@@ -149,17 +150,19 @@ pub struct FmtArgs {
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<String>,
 
-    /// Walk directories recursively (`--recursive=false`: only their own `.hcl` files).
-    #[arg(short = 'r', long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    /// Walk directories recursively, the default (`-r=false` or `--recursive=false`: only
+    /// their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj`
+    /// are skipped.
+    #[arg(short = 'r', long, default_value_t = true, num_args = 0..=1, require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub recursive: bool,
 
     /// Rewrite `key: value` in object literals to `key = value` first, as function-hcl does
     /// (`--normalize-literals=false`: plain `hclwrite.Format`).
-    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    #[arg(long, default_value_t = true, num_args = 0..=1, require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub normalize_literals: bool,
 
     /// List the files that are not formatted and exit 1 if there are any; write nothing.
-    #[arg(long)]
+    #[arg(short = 'c', long)]
     pub check: bool,
 
     /// Print a unified diff of what would change; write nothing.

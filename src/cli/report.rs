@@ -33,7 +33,11 @@ pub fn write(
     }
     match style.format {
         DiagnosticFormat::Human => {
-            for d in diagnostics.iter() {
+            // A blank line between reports, as compilers separate theirs.
+            for (i, d) in diagnostics.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b"\n")?;
+                }
                 out.write_all(human(d, map, style).as_bytes())?;
             }
             Ok(())
@@ -75,8 +79,6 @@ pub fn human(diagnostic: &Diagnostic, map: &SourceMap, style: ReportStyle) -> St
 /// A diagnostic prepared for miette: labels grouped by file, other files as related reports.
 #[derive(Debug)]
 struct View {
-    /// The code and its rule's name (`L601 unused-local`).
-    code: String,
     severity: Severity,
     message: String,
     help: Option<String>,
@@ -87,7 +89,9 @@ struct View {
 
 impl View {
     fn new(d: &Diagnostic, map: &SourceMap) -> View {
-        let mut message = d.summary.clone();
+        // The header line names the rule, as compilers and linters do:
+        // `× R203 undefined-variable: reference to non-existent variable`.
+        let mut message = format!("{}: {}", code_and_name(d), d.summary);
         if let Some(detail) = &d.detail {
             message.push('\n');
             message.push_str(detail);
@@ -99,7 +103,6 @@ impl View {
             message.push_str(&format!("\n(in {path})"));
         }
         let mut view = View {
-            code: code_and_name(d),
             severity: d.severity,
             message,
             help: d.help.clone(),
@@ -133,7 +136,6 @@ impl View {
                 view.labels.push(labeled(label, false));
             } else {
                 view.related.push(View {
-                    code: code_and_name(d),
                     severity: Severity::Info,
                     message: label.message.clone().unwrap_or_default(),
                     help: None,
@@ -274,10 +276,6 @@ impl fmt::Display for View {
 impl std::error::Error for View {}
 
 impl miette::Diagnostic for View {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (self.severity != Severity::Info).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
-    }
-
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.severity {
             Severity::Error => miette::Severity::Error,

@@ -47,6 +47,8 @@ pub enum Code {
     I018,
     /// A `.fnhcl.toml` is invalid.
     I019,
+    /// A step meant for function-hcl whose input is not an HclInput.
+    I020,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -307,6 +309,12 @@ pub static CODES: &[CodeInfo] = &[
         "I019",
         "invalid-check-config",
         "A .fnhcl.toml file is invalid",
+    ),
+    info(
+        Code::I020,
+        "I020",
+        "invalid-hcl-input",
+        "A step meant for function-hcl has an input function-hcl cannot read",
     ),
     info(
         Code::S001,

@@ -104,7 +104,7 @@ fn composition(error: &CompositionError, file: FileId, map: &SourceMap) -> Diagn
             Diagnostic::new(Code::I005, summary)
                 .with_detail(detail)
                 .with_primary(source.span(span.clone()), None)
-                .with_help("a function-hcl step has `input.kind: HclInput` or an `input.hcl` field")
+                .with_help("a function-hcl step's input is an HclInput: `kind: HclInput` and the bundle under `hcl`")
         }
         CompositionError::AmbiguousStep { spans, steps, .. } => {
             let mut d = Diagnostic::new(Code::I006, summary);
@@ -125,6 +125,11 @@ fn composition(error: &CompositionError, file: FileId, map: &SourceMap) -> Diagn
             } else {
                 format!("the steps are: {}", steps.join(", "))
             }),
+        CompositionError::InvalidInput { problem, span, .. } => {
+            Diagnostic::new(Code::I020, summary)
+                .with_primary(source.span(span.clone()), Some(problem.label()))
+                .with_help(problem.help())
+        }
         CompositionError::NotHclStep { function, span, .. } => {
             let detail = match function {
                 Some(f) => format!("it runs function {f:?}"),
@@ -133,7 +138,7 @@ fn composition(error: &CompositionError, file: FileId, map: &SourceMap) -> Diagn
             Diagnostic::new(Code::I008, summary)
                 .with_detail(detail)
                 .with_primary(source.span(span.clone()), None)
-                .with_help("a function-hcl step has `input.kind: HclInput` or an `input.hcl` field")
+                .with_help("a function-hcl step's input is an HclInput: `kind: HclInput` and the bundle under `hcl`")
         }
     }
 }

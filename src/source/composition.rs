@@ -1,9 +1,11 @@
 //! Finding the function-hcl step of a Crossplane Composition (a YAML document).
 //!
-//! A step is function-hcl's when its `input` has `kind: HclInput` or an `hcl` field — the two
-//! marks of function-hcl's `HclInput`. Pure: the caller reads the file.
+//! A step runs function-hcl when its `input` is a mapping with an `hcl` text — what function-hcl
+//! reads. A step that means to (its function is named function-hcl, its input says `HclInput`
+//! or `hcl.fn.crossplane.io`, or holds a `-- main.hcl --` bundle) but cannot is reported with
+//! what is wrong with its input, not as "no function-hcl step". Pure: the caller reads the file.
 
-use super::yaml::{Document, Node, YamlError, read_first, read_stream};
+use super::yaml::{Document, Node, NodeKind, Style, YamlError, read_first, read_stream};
 use super::yaml_edit::{EditError, set_string};
 use std::ops::Range;
 
@@ -25,10 +27,105 @@ pub struct Step {
     pub name: String,
     /// `functionRef.name`, when given.
     pub function: Option<String>,
-    /// Whether the step's input is function-hcl's.
+    /// Whether the step's input is function-hcl's: a mapping with an `hcl` text.
     pub is_hcl: bool,
+    /// Whether the step means to run function-hcl (its function's name, its input's kind,
+    /// group or `hcl` field, or a bundle in it say so), usable or not.
+    pub intends_hcl: bool,
     /// The step's node in the document.
     pub node: Node,
+}
+
+/// What keeps a step's input from being function-hcl's `HclInput`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputProblem {
+    /// The step has no `input`.
+    Missing,
+    /// The input is a scalar or a sequence (`"a string"`, `"a list"`), not a mapping.
+    NotAMapping {
+        /// What it is, with an article.
+        found: &'static str,
+        /// Whether the text holds a txtar bundle (`-- main.hcl --`): function-hcl's README
+        /// and quickstart write the bundle as the input itself.
+        holds_bundle: bool,
+    },
+    /// A mapping without an `hcl` field (or with an empty one).
+    NoHcl {
+        /// The input's `kind` when it is not `HclInput`.
+        wrong_kind: Option<String>,
+        /// Another key whose text holds a bundle (`script`, `HCL`, …).
+        bundle_under: Option<String>,
+        /// The field is there but empty.
+        empty: bool,
+    },
+    /// `hcl` is a mapping or a list, not text.
+    HclNotText {
+        /// What it is, with an article.
+        found: &'static str,
+    },
+}
+
+impl InputProblem {
+    /// The sentence after "step NAME cannot run function-hcl: ".
+    pub fn describe(&self) -> String {
+        match self {
+            InputProblem::Missing => "it has no `input`".into(),
+            InputProblem::NotAMapping { found, .. } => {
+                format!("its `input` is {found}, not an HclInput object")
+            }
+            InputProblem::NoHcl { empty: true, .. } => "its `input.hcl` is empty".into(),
+            InputProblem::NoHcl {
+                wrong_kind: Some(kind),
+                ..
+            } => format!("its input (kind `{kind}`) has no `hcl` field"),
+            InputProblem::NoHcl { .. } => "its input has no `hcl` field".into(),
+            InputProblem::HclNotText { found } => format!("its `input.hcl` is {found}, not text"),
+        }
+    }
+
+    /// The label on the span the problem points at.
+    pub fn label(&self) -> String {
+        match self {
+            InputProblem::Missing => "no `input`".into(),
+            InputProblem::NotAMapping { found, .. } | InputProblem::HclNotText { found } => {
+                (*found).into()
+            }
+            InputProblem::NoHcl {
+                bundle_under: Some(_),
+                ..
+            } => "should be `hcl`".into(),
+            InputProblem::NoHcl { empty: true, .. } => "empty".into(),
+            InputProblem::NoHcl { .. } => "no `hcl` in this input".into(),
+        }
+    }
+
+    /// How to fix it.
+    pub fn help(&self) -> String {
+        const SHAPE: &str = "input:\n  apiVersion: hcl.fn.crossplane.io/v1beta1\n  kind: HclInput\n  hcl: |\n    -- main.hcl --\n    …";
+        match self {
+            InputProblem::NotAMapping {
+                holds_bundle: true, ..
+            } => format!(
+                "a step's input must be an object (the Composition schema says `type: object`); \
+                 function-hcl's README writes the bundle as the input itself, which Crossplane \
+                 rejects. Move it under `hcl`:\n{SHAPE}"
+            ),
+            InputProblem::NoHcl {
+                bundle_under: Some(key),
+                ..
+            } => format!(
+                "function-hcl reads the program from `hcl`, not `{key}`; rename the field:\n{SHAPE}"
+            ),
+            InputProblem::NoHcl { empty: true, .. } => format!(
+                "function-hcl fails with `input HCL was not specified`; put the bundle \
+                 (`fnhcl package DIR --into COMPOSITION.yaml`) under `hcl`:\n{SHAPE}"
+            ),
+            _ => format!(
+                "function-hcl reads an HclInput object with the txtar bundle as text under \
+                 `hcl` (`fnhcl package DIR --into COMPOSITION.yaml` writes it):\n{SHAPE}"
+            ),
+        }
+    }
 }
 
 impl Step {
@@ -40,6 +137,72 @@ impl Step {
     /// The `input.hcl` node, when present.
     pub fn hcl(&self) -> Option<&Node> {
         self.input()?.get("hcl")
+    }
+
+    /// Why the input is not function-hcl's (`None` when it is).
+    pub fn input_problem(&self) -> Option<InputProblem> {
+        if self.is_hcl {
+            return None;
+        }
+        let Some(input) = self.input() else {
+            return Some(InputProblem::Missing);
+        };
+        let found = match &input.kind {
+            NodeKind::Mapping(_) => None,
+            NodeKind::Sequence(_) => Some("a list"),
+            NodeKind::Scalar { .. } | NodeKind::Alias => Some(scalar_word(input)),
+        };
+        if let Some(found) = found {
+            return Some(InputProblem::NotAMapping {
+                found,
+                holds_bundle: input.as_str().is_some_and(holds_bundle),
+            });
+        }
+        match input.get("hcl") {
+            Some(hcl) if !matches!(hcl.kind, NodeKind::Scalar { .. }) => {
+                Some(InputProblem::HclNotText {
+                    found: match hcl.kind {
+                        NodeKind::Sequence(_) => "a list",
+                        _ => "a mapping",
+                    },
+                })
+            }
+            hcl => {
+                let kind = input.get("kind").and_then(Node::as_str).unwrap_or("");
+                let bundle_under = match &input.kind {
+                    NodeKind::Mapping(entries) => entries
+                        .iter()
+                        .find(|(_, v)| v.as_str().is_some_and(holds_bundle))
+                        .and_then(|(k, _)| k.as_str())
+                        .map(str::to_string),
+                    _ => None,
+                };
+                Some(InputProblem::NoHcl {
+                    wrong_kind: (kind != "HclInput").then(|| kind.to_string()),
+                    bundle_under,
+                    empty: hcl.is_some(),
+                })
+            }
+        }
+    }
+
+    /// Byte range of the key a problem is about: `hcl`, the key holding the bundle, or
+    /// `input` (or the step's name when it has no input).
+    pub fn problem_span(&self, problem: &InputProblem) -> Range<usize> {
+        let Some((key, input)) = self.node.entry("input") else {
+            return self.name_span();
+        };
+        let inner = match problem {
+            InputProblem::HclNotText { .. } | InputProblem::NoHcl { empty: true, .. } => {
+                input.entry("hcl")
+            }
+            InputProblem::NoHcl {
+                bundle_under: Some(k),
+                ..
+            } => input.entry(k),
+            _ => None,
+        };
+        inner.map_or(key.span.clone(), |(k, _)| k.span.clone())
     }
 
     /// Byte range of the step's name (or of the whole step when it has none).
@@ -96,6 +259,16 @@ pub enum CompositionError {
         step: String,
         /// Every step's name.
         steps: Vec<String>,
+    },
+    /// A step means to run function-hcl but its input is not an `HclInput`.
+    #[error("step {step:?} cannot run function-hcl: {}", .problem.describe())]
+    InvalidInput {
+        /// The step.
+        step: String,
+        /// What is wrong.
+        problem: InputProblem,
+        /// The step's input (or name).
+        span: Range<usize>,
     },
     /// `--step` names a step that is not function-hcl's.
     #[error("step {step:?} is not a function-hcl step")]
@@ -164,6 +337,11 @@ impl Composition {
                     steps: self.steps.iter().map(|s| s.name.clone()).collect(),
                 })?;
             if !found.is_hcl {
+                if found.intends_hcl
+                    && let Some(error) = found.invalid_input()
+                {
+                    return Err(error);
+                }
                 return Err(CompositionError::NotHclStep {
                     step: found.name.clone(),
                     function: found.function.clone(),
@@ -172,9 +350,18 @@ impl Composition {
             }
             return Ok(found);
         }
-        let hcl: Vec<&Step> = self.steps.iter().filter(|s| s.is_hcl).collect();
+        // Steps that mean to run function-hcl count, usable or not: a broken one is reported
+        // with what is wrong with it rather than as no step at all.
+        let hcl: Vec<&Step> = self
+            .steps
+            .iter()
+            .filter(|s| s.is_hcl || s.intends_hcl)
+            .collect();
         match hcl.as_slice() {
-            [only] => Ok(only),
+            [only] => match only.invalid_input() {
+                Some(error) => Err(error),
+                None => Ok(only),
+            },
             [] => Err(CompositionError::NoHclStep {
                 name: self.name.clone(),
                 steps: self.steps.iter().map(|s| s.name.clone()).collect(),
@@ -210,15 +397,82 @@ fn read_step(node: &Node) -> Step {
         .and_then(|f| f.get("name"))
         .and_then(Node::as_str)
         .map(str::to_string);
-    let is_hcl = node.get("input").is_some_and(|input| {
-        input.get("hcl").is_some() || input.get("kind").and_then(Node::as_str) == Some("HclInput")
-    });
+    let input = node.get("input");
+    let is_hcl = input
+        .and_then(|input| input.get("hcl"))
+        .is_some_and(|hcl| matches!(hcl.kind, NodeKind::Scalar { .. }) && !is_null(hcl));
+    let intends_hcl = function.as_deref().is_some_and(|f| f.contains("function-hcl"))
+        || input.is_some_and(|input| {
+            input.get("hcl").is_some()
+                || input.get("kind").and_then(Node::as_str) == Some("HclInput")
+                || input
+                    .get("apiVersion")
+                    .and_then(Node::as_str)
+                    .is_some_and(|v| v.starts_with("hcl.fn.crossplane.io/"))
+                || input.as_str().is_some_and(holds_bundle)
+        });
     Step {
         name,
         function,
         is_hcl,
+        intends_hcl,
         node: node.clone(),
     }
+}
+
+impl Step {
+    /// The error for a step whose input is not function-hcl's.
+    pub fn invalid_input(&self) -> Option<CompositionError> {
+        let problem = self.input_problem()?;
+        Some(CompositionError::InvalidInput {
+            step: self.name.clone(),
+            span: self.problem_span(&problem),
+            problem,
+        })
+    }
+}
+
+/// A scalar YAML reads as null (`hcl:`, `hcl: ~`), or the empty text.
+fn is_null(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Scalar { value, style } => {
+            value.is_empty()
+                || (*style == Style::Plain && matches!(value.as_str(), "~" | "null" | "Null" | "NULL"))
+        }
+        _ => false,
+    }
+}
+
+/// "a string", "a number", … for a scalar, as YAML would type it.
+fn scalar_word(node: &Node) -> &'static str {
+    match &node.kind {
+        NodeKind::Scalar {
+            style: Style::Plain,
+            value,
+        } => {
+            if is_null(node) {
+                "null"
+            } else if matches!(value.as_str(), "true" | "false" | "True" | "False" | "TRUE" | "FALSE") {
+                "a boolean"
+            } else if value.parse::<f64>().is_ok() {
+                "a number"
+            } else {
+                "a string"
+            }
+        }
+        NodeKind::Alias => "an alias",
+        _ => "a string",
+    }
+}
+
+/// Whether `text` holds a txtar bundle with an `.hcl` member (`-- main.hcl --`).
+fn holds_bundle(text: &str) -> bool {
+    text.lines().any(|line| {
+        let line = line.trim();
+        line.strip_prefix("-- ")
+            .and_then(|l| l.strip_suffix(" --"))
+            .is_some_and(|name| name.trim().ends_with(".hcl"))
+    })
 }
 
 /// Writes `bundle` into the `input.hcl` of the function-hcl step of the Composition in `yaml`
@@ -338,6 +592,79 @@ spec:
         assert!(matches!(
             comp.hcl_step(Some("nope")),
             Err(CompositionError::UnknownStep { .. })
+        ));
+    }
+
+    fn one_step(input: &str) -> Composition {
+        Composition::parse(&format!(
+            "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: demo\nspec:\n  mode: Pipeline\n  pipeline:\n  - step: run\n    functionRef:\n      name: some-function\n{input}"
+        ))
+        .unwrap()
+    }
+
+    fn problem(input: &str) -> Option<InputProblem> {
+        match one_step(input).hcl_step(None) {
+            Ok(_) => None,
+            Err(CompositionError::InvalidInput { problem, .. }) => Some(problem),
+            Err(other) => panic!("unexpected error: {other}"),
+        }
+    }
+
+    #[test]
+    fn a_step_meant_for_function_hcl_says_what_is_wrong_with_its_input() {
+        assert_eq!(
+            problem("    input: |\n      -- main.hcl --\n      locals {}\n"),
+            Some(InputProblem::NotAMapping {
+                found: "a string",
+                holds_bundle: true
+            })
+        );
+        assert_eq!(
+            problem("    input:\n      kind: HclInput\n"),
+            Some(InputProblem::NoHcl {
+                wrong_kind: None,
+                bundle_under: None,
+                empty: false
+            })
+        );
+        assert_eq!(
+            problem("    input:\n      apiVersion: hcl.fn.crossplane.io/v1beta1\n      kind: Input\n      script: |\n        -- a.hcl --\n"),
+            Some(InputProblem::NoHcl {
+                wrong_kind: Some("Input".into()),
+                bundle_under: Some("script".into()),
+                empty: false
+            })
+        );
+        assert_eq!(
+            problem("    input:\n      kind: HclInput\n      hcl: ~\n"),
+            Some(InputProblem::NoHcl {
+                wrong_kind: None,
+                bundle_under: None,
+                empty: true
+            })
+        );
+        assert_eq!(
+            problem("    input:\n      hcl:\n        main: x\n"),
+            Some(InputProblem::HclNotText { found: "a mapping" })
+        );
+        // function-hcl does not read `kind`: an `hcl` text is enough.
+        assert_eq!(problem("    input:\n      kind: Other\n      hcl: |\n        -- a.hcl --\n"), None);
+        // A step that does not mean function-hcl stays "no function-hcl step".
+        assert!(matches!(
+            one_step("    input:\n      kind: Patches\n").hcl_step(None),
+            Err(CompositionError::NoHclStep { .. })
+        ));
+    }
+
+    #[test]
+    fn the_function_name_says_function_hcl() {
+        let comp = Composition::parse(&TWO_STEPS.replace("fn-hcl", "function-hcl").replace("      kind: HclInput\n", "      kind: HclInput\n").replace("hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n", "hcl-b\n    functionRef:\n      name: function-hcl\n")).unwrap();
+        assert!(matches!(
+            comp.hcl_step(Some("hcl-b")),
+            Err(CompositionError::InvalidInput {
+                problem: InputProblem::Missing,
+                ..
+            })
         ));
     }
 

@@ -9,6 +9,7 @@ use crate::cli::inputs::load_error;
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::fmt::{FormatError, format_file};
 use fnhcl::source::composition::{Composition, write_step_hcl};
+use fnhcl::source::loader::LoadError;
 use fnhcl::source::{loader, txtar};
 use owo_colors::OwoColorize;
 use std::io::{self, Read, Write};
@@ -31,7 +32,7 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
         }
         let path = Path::new(arg);
         if path.is_dir() {
-            for file in hcl_files(path, args.recursive) {
+            for file in hcl_files(path, args.recursive, cx, &mut tally) {
                 hcl_file(&file, args, color, cx, &mut tally)?;
             }
         } else if loader::is_yaml(path) {
@@ -47,18 +48,49 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
     })
 }
 
-/// The `.hcl` files below `dir`, sorted (hidden directories skipped).
-fn hcl_files(dir: &Path, recursive: bool) -> Vec<PathBuf> {
+/// Version-control folders: never walked (`fn-hcl-tools fmt` walks every folder, these too,
+/// but nobody keeps compositions inside `.git`).
+const VCS_FOLDERS: &[&str] = &[".git", ".hg", ".svn", ".jj", ".bzr"];
+
+/// The `.hcl` files below `dir`, sorted. Hidden folders are walked, as `fn-hcl-tools fmt`
+/// walks them; version-control folders are skipped. A folder that cannot be read is an error
+/// (a diagnostic), not a silent gap.
+fn hcl_files(dir: &Path, recursive: bool, cx: &mut Context, tally: &mut Tally) -> Vec<PathBuf> {
     let depth = if recursive { usize::MAX } else { 1 };
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+    let mut files = Vec::new();
+    let walk = walkdir::WalkDir::new(dir)
         .max_depth(depth)
-        .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl"))
-        .map(|e| e.into_path())
-        .collect();
+        .filter_entry(|e| {
+            e.depth() == 0
+                || !(e.file_type().is_dir()
+                    && VCS_FOLDERS.iter().any(|vcs| e.file_name() == *vcs))
+        });
+    for entry in walk {
+        match entry {
+            Ok(e) => {
+                if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl") {
+                    files.push(e.into_path());
+                }
+            }
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).display().to_string();
+                let source = e
+                    .into_io_error()
+                    .unwrap_or_else(|| io::Error::other("a symbolic link loop"));
+                let d = load_error(
+                    LoadError::Io {
+                        action: "read directory",
+                        path,
+                        source,
+                    },
+                    cx,
+                );
+                cx.diagnostics.push(*d);
+                tally.failed = true;
+            }
+        }
+    }
     files.sort();
     files
 }

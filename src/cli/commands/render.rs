@@ -241,7 +241,19 @@ fn pipeline(
             .and_then(Json::as_array)
             .cloned()
             .unwrap_or_default();
-        let kind = if step.is_hcl || by_package {
+        // A step that means to run function-hcl (by its package, its function's name or its
+        // input) goes to the loader, which says what is wrong with an unusable input.
+        if by_package
+            && !step.intends_hcl
+            && let Some(error) = step.invalid_input()
+        {
+            let file = cx.map.add(args.source.clone(), text.clone());
+            return Err(Box::new(fnhcl::diagnostics::from_load_error(
+                &loader::LoadError::Composition { file, error },
+                &cx.map,
+            )));
+        }
+        let kind = if step.is_hcl || step.intends_hcl || by_package {
             let bundle = match (&args.hcl, &replaced) {
                 (Some(dir), Some(name)) if *name == step.name => {
                     load(&dir.to_string_lossy(), None, cx)?
