@@ -101,11 +101,12 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;fmt' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)')
-            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Walk directories recursively, the default (`-r=false` or `--recursive=false`: only their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj` are skipped')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Walk directories recursively, the default (`-r=false` or `--recursive=false`: only their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj` are skipped')
             [CompletionResult]::new('--normalize-literals', '--normalize-literals', [CompletionResultType]::ParameterName, 'Rewrite `key: value` in object literals to `key = value` first, as function-hcl does (`--normalize-literals=false`: plain `hclwrite.Format`)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'List the files that are not formatted and exit 1 if there are any; write nothing')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'List the files that are not formatted and exit 1 if there are any; write nothing')
             [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print a unified diff of what would change; write nothing')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')

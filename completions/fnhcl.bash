@@ -226,7 +226,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__fmt)
-            opts="-r -q -v -h -V --recursive --normalize-literals --check --diff --color --format --quiet --verbose --help --version"
+            opts="-r -c -q -v -h -V --recursive --normalize-literals --check --diff --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -94,11 +94,12 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
         }
         &'fnhcl;fmt'= {
-            cand -r 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)'
-            cand --recursive 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)'
+            cand -r 'Walk directories recursively, the default (`-r=false` or `--recursive=false`: only their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj` are skipped'
+            cand --recursive 'Walk directories recursively, the default (`-r=false` or `--recursive=false`: only their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj` are skipped'
             cand --normalize-literals 'Rewrite `key: value` in object literals to `key = value` first, as function-hcl does (`--normalize-literals=false`: plain `hclwrite.Format`)'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -c 'List the files that are not formatted and exit 1 if there are any; write nothing'
             cand --check 'List the files that are not formatted and exit 1 if there are any; write nothing'
             cand --diff 'Print a unified diff of what would change; write nothing'
             cand -q 'Print only errors and the command''s output'

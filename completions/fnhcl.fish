@@ -94,7 +94,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s q -l quiet -d 'Prin
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s r -l recursive -d 'Walk directories recursively (`--recursive=false`: only their own `.hcl` files)' -r -f -a "true\t''
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s r -l recursive -d 'Walk directories recursively, the default (`-r=false` or `--recursive=false`: only their own `.hcl` files). Hidden folders are walked too; `.git`, `.hg`, `.svn` and `.jj` are skipped' -r -f -a "true\t''
 false\t''"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l normalize-literals -d 'Rewrite `key: value` in object literals to `key = value` first, as function-hcl does (`--normalize-literals=false`: plain `hclwrite.Format`)' -r -f -a "true\t''
 false\t''"
@@ -105,7 +105,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l format -d 'How to pr
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l check -d 'List the files that are not formatted and exit 1 if there are any; write nothing'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s c -l check -d 'List the files that are not formatted and exit 1 if there are any; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l diff -d 'Print a unified diff of what would change; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s v -l verbose -d 'Print more about what is being done'

@@ -823,3 +823,161 @@ fn check_reads_the_nearest_config_and_rejects_a_bad_one() {
         "checked 0 files in 0 compositions: 0 errors, 0 warnings\n"
     );
 }
+
+/// function-hcl's README and quickstart write the bundle as the step's input itself. Every
+/// command that reads the step says what is wrong and how to write it instead.
+#[test]
+fn a_string_input_says_what_to_write_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("composition.yaml"),
+        "apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: example
+spec:
+  compositeTypeRef:
+    apiVersion: example.crossplane.io/v1
+    kind: XR
+  mode: Pipeline
+  pipeline:
+  - step: create-a-bucket
+    functionRef:
+      name: function-hcl
+    input: |
+      -- main.hcl --
+      resource my-bucket {
+        body = { apiVersion = \"v1\", kind = \"X\" }
+      }
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("xr.yaml"),
+        "apiVersion: example.crossplane.io/v1\nkind: XR\nmetadata:\n  name: x\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("functions.yaml"),
+        "apiVersion: pkg.crossplane.io/v1beta1\nkind: Function\nmetadata:\n  name: function-hcl\nspec:\n  package: xpkg.upbound.io/crossplane-contrib/function-hcl:v0.2.0\n",
+    )
+    .unwrap();
+    let render = run(fnhcl(dir.path()).args(["render", "xr.yaml", "composition.yaml"]));
+    assert_eq!(render.status.code(), Some(2), "{}", transcript(&render));
+    snapshot!("string_input_render", transcript(&render));
+    let with_functions =
+        run(fnhcl(dir.path()).args(["render", "xr.yaml", "composition.yaml", "functions.yaml"]));
+    assert_eq!(text(&with_functions.stderr), text(&render.stderr));
+    for args in [
+        &["check", "composition.yaml"][..],
+        &["fmt", "--check", "composition.yaml"],
+    ] {
+        let out = run(fnhcl(dir.path()).args(args));
+        assert_ne!(out.status.code(), Some(0), "{}", transcript(&out));
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains(
+                "I020 invalid-hcl-input: step \"create-a-bucket\" cannot run function-hcl"
+            ),
+            "{args:?}: {all}"
+        );
+        assert!(all.contains("a string"), "{args:?}: {all}");
+    }
+}
+
+/// `fn-hcl-tools fmt` takes `-c` (check) and `-r` (recursive, a flag); `-r` must not swallow
+/// the path after it. Hidden folders are walked, VCS folders are not.
+#[test]
+fn fmt_takes_fn_hcl_tools_short_flags_and_walks_hidden_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["tree/.hidden", "tree/sub", "tree/.git"] {
+        std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+    }
+    for file in [
+        "tree/top.hcl",
+        "tree/.hidden/h.hcl",
+        "tree/sub/s.hcl",
+        "tree/.git/g.hcl",
+    ] {
+        std::fs::write(dir.path().join(file), "a  = 1\n").unwrap();
+    }
+    let listed = |args: &[&str]| {
+        let out = run(fnhcl(dir.path()).args(args));
+        assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+        text(&out.stdout)
+    };
+    let all = "tree/.hidden/h.hcl\ntree/sub/s.hcl\ntree/top.hcl\n";
+    assert_eq!(listed(&["fmt", "-c", "-r", "tree"]), all);
+    assert_eq!(listed(&["fmt", "--check", "-r", "tree"]), all);
+    assert_eq!(listed(&["fmt", "-rc", "tree"]), all);
+    assert_eq!(listed(&["fmt", "-c", "tree"]), all);
+    assert_eq!(listed(&["fmt", "-c", "-r=false", "tree"]), "tree/top.hcl\n");
+    assert_eq!(
+        listed(&["fmt", "--check", "--recursive=false", "tree"]),
+        "tree/top.hcl\n"
+    );
+    let git = std::fs::read_to_string(dir.path().join("tree/.git/g.hcl")).unwrap();
+    let out = run(fnhcl(dir.path()).args(["fmt", "tree"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tree/.hidden/h.hcl")).unwrap(),
+        "a = 1\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tree/.git/g.hcl")).unwrap(),
+        git,
+        "a VCS folder is never touched"
+    );
+}
+
+/// `function run` takes a single `.hcl` file as SOURCE, as `check` does.
+#[test]
+fn function_run_takes_a_single_hcl_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("main.hcl"),
+        "resource a {\n  body = { apiVersion = \"v1\", kind = \"X\" }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("request.json"),
+        r#"{"observed":{"composite":{"resource":{"apiVersion":"x/v1","kind":"XR","metadata":{"name":"x"}}}}}"#,
+    )
+    .unwrap();
+    let out =
+        run(fnhcl(dir.path()).args(["function", "run", "--request", "request.json", "main.hcl"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let response: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        response["desired"]["resources"]["a"]["resource"]["kind"],
+        "X",
+        "{}",
+        transcript(&out)
+    );
+}
+
+/// function-hcl reports a failed context key twice (HCL's error, then its own at the same
+/// place); render shows them as one report under the fatal line.
+#[test]
+fn render_shows_a_wrapped_failure_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("hcl")).unwrap();
+    std::fs::write(
+        dir.path().join("hcl/main.hcl"),
+        "context {\n  key   = nope\n  value = 1\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("xr.yaml"),
+        "apiVersion: example.crossplane.io/v1\nkind: XR\nmetadata:\n  name: x\n",
+    )
+    .unwrap();
+    let out = run(fnhcl(dir.path()).args(["render", "xr.yaml", "hcl"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(
+        text(&out.stderr).matches("Unknown variable").count(),
+        2,
+        "the fatal line and one report"
+    );
+    snapshot!("render_wrapped_failure", transcript(&out));
+}

@@ -181,7 +181,7 @@ pub struct RenderArgs {
     #[arg(value_name = "XR")]
     pub xr: PathBuf,
 
-    /// A Composition (mode Pipeline), a composition directory, or a txtar bundle.
+    /// A Composition (mode Pipeline), a composition directory, a `.hcl` file, or a txtar bundle.
     #[arg(value_name = "SOURCE")]
     pub source: String,
 
@@ -258,9 +258,9 @@ pub enum FunctionCommand {
     /// Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse.
     ///
     /// Both are in protobuf JSON form (what `crossplane render` and function-hcl exchange).
-    /// The program is SOURCE (a directory, a txtar file or a Composition) or, without it, the
-    /// request's own `input.hcl`. Exit status 0 whenever a response was produced, fatal
-    /// results included; 2 when the request or SOURCE cannot be read.
+    /// The program is SOURCE (a directory, a `.hcl` file, a txtar file or a Composition) or,
+    /// without it, the request's own `input.hcl`. Exit status 0 whenever a response was
+    /// produced, fatal results included; 2 when the request or SOURCE cannot be read.
     Run(FunctionRunArgs),
 }
 
@@ -274,7 +274,7 @@ pub struct FunctionRunArgs {
     #[arg(long, value_name = "FILE")]
     pub request: PathBuf,
 
-    /// The composition: a directory, a txtar file or a Composition YAML.
+    /// The composition: a directory, a `.hcl` file, a txtar file or a Composition YAML.
     #[arg(value_name = "SOURCE")]
     pub source: Option<String>,
 

@@ -206,3 +206,108 @@ pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
         .count();
     (errors, warnings)
 }
+
+/// For people: folds function-hcl's wrapper diagnostics into their causes. function-hcl
+/// reports a failed expression twice — HCL's own diagnostic (`Unknown variable`), then its own
+/// over the whole expression (`unable to evaluate context key`, whose detail may repeat the
+/// first) —
+/// and both belong in the fatal result's message, which keeps them. Shown with their source,
+/// they read as one finding: `unable to evaluate context key: Unknown variable`, with the
+/// cause's detail and the wrapper's code.
+pub fn fold_wrappers(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        let within = |earlier: &Diagnostic| match (&earlier.primary, &d.primary) {
+            (Some(cause), Some(wrapper)) => {
+                cause.span.file == wrapper.span.file
+                    && wrapper.span.start <= cause.span.start
+                    && cause.span.end <= wrapper.span.end
+            }
+            _ => false,
+        };
+        let cause = out
+            .iter_mut()
+            .rev()
+            .find(|earlier| earlier.severity == d.severity && within(earlier));
+        match cause {
+            Some(cause)
+                if d.detail
+                    .as_deref()
+                    .is_none_or(|detail| detail.contains(&cause.summary)) =>
+            {
+                cause.summary = format!("{}: {}", d.summary, cause.summary);
+                cause.code = d.code;
+                if cause.help.is_none() {
+                    cause.help = d.help;
+                }
+            }
+            _ => out.push(d),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrapper_at_its_causes_span_is_folded_into_it() {
+        let mut map = SourceMap::default();
+        let file = map.add("main.hcl", "context {\n  key = nope\n}\n");
+        let at = |r: std::ops::Range<usize>| map.get(file).span(r);
+        let cause = Diagnostic::new(Code::T301, "Unknown variable")
+            .with_detail("There is no variable named \"nope\".")
+            .with_primary(at(18..22), None);
+        let wrapper = Diagnostic::new(Code::E401, "unable to evaluate context key")
+            .with_detail("main.hcl:2,9-13: Unknown variable; There is no variable named \"nope\".")
+            .with_primary(at(18..22), None);
+        let elsewhere = Diagnostic::new(Code::E401, "unable to evaluate context key")
+            .with_primary(at(12..20), None);
+        let folded = fold_wrappers(vec![cause, wrapper, elsewhere.clone()]);
+        assert_eq!(folded.len(), 2);
+        assert_eq!(
+            folded[0].summary,
+            "unable to evaluate context key: Unknown variable"
+        );
+        assert_eq!(folded[0].code, Code::E401);
+        assert_eq!(
+            folded[0].detail.as_deref(),
+            Some("There is no variable named \"nope\".")
+        );
+        assert_eq!(folded[1], elsewhere);
+    }
+
+    #[test]
+    fn a_wrapper_over_the_whole_expression_is_folded_into_the_cause_inside_it() {
+        let mut map = SourceMap::default();
+        let file = map.add("main.hcl", "for_each = req.composite.spec.zones\n");
+        let at = |r: std::ops::Range<usize>| map.get(file).span(r);
+        let cause =
+            Diagnostic::new(Code::T301, "Unsupported attribute").with_primary(at(29..35), None);
+        let wrapper = Diagnostic::new(
+            Code::E401,
+            "unable to evaluate for_each for resource collection cm",
+        )
+        .with_primary(at(11..35), None);
+        let folded = fold_wrappers(vec![cause, wrapper]);
+        assert_eq!(folded.len(), 1);
+        assert_eq!(
+            folded[0].summary,
+            "unable to evaluate for_each for resource collection cm: Unsupported attribute"
+        );
+        assert_eq!(folded[0].primary.as_ref().map(|l| l.span), Some(at(29..35)));
+    }
+
+    #[test]
+    fn unrelated_diagnostics_at_one_span_are_kept() {
+        let mut map = SourceMap::default();
+        let file = map.add("main.hcl", "x = a + b\n");
+        let span = map.get(file).span(4..9);
+        let first = Diagnostic::new(Code::T301, "one").with_primary(span, None);
+        let second = Diagnostic::new(Code::T301, "two")
+            .with_detail("something else")
+            .with_primary(span, None);
+        assert_eq!(fold_wrappers(vec![first, second]).len(), 2);
+    }
+}

@@ -401,7 +401,9 @@ fn read_step(node: &Node) -> Step {
     let is_hcl = input
         .and_then(|input| input.get("hcl"))
         .is_some_and(|hcl| matches!(hcl.kind, NodeKind::Scalar { .. }) && !is_null(hcl));
-    let intends_hcl = function.as_deref().is_some_and(|f| f.contains("function-hcl"))
+    let intends_hcl = function
+        .as_deref()
+        .is_some_and(|f| f.contains("function-hcl"))
         || input.is_some_and(|input| {
             input.get("hcl").is_some()
                 || input.get("kind").and_then(Node::as_str) == Some("HclInput")
@@ -437,7 +439,8 @@ fn is_null(node: &Node) -> bool {
     match &node.kind {
         NodeKind::Scalar { value, style } => {
             value.is_empty()
-                || (*style == Style::Plain && matches!(value.as_str(), "~" | "null" | "Null" | "NULL"))
+                || (*style == Style::Plain
+                    && matches!(value.as_str(), "~" | "null" | "Null" | "NULL"))
         }
         _ => false,
     }
@@ -452,7 +455,10 @@ fn scalar_word(node: &Node) -> &'static str {
         } => {
             if is_null(node) {
                 "null"
-            } else if matches!(value.as_str(), "true" | "false" | "True" | "False" | "TRUE" | "FALSE") {
+            } else if matches!(
+                value.as_str(),
+                "true" | "false" | "True" | "False" | "TRUE" | "FALSE"
+            ) {
                 "a boolean"
             } else if value.parse::<f64>().is_ok() {
                 "a number"
@@ -628,7 +634,9 @@ spec:
             })
         );
         assert_eq!(
-            problem("    input:\n      apiVersion: hcl.fn.crossplane.io/v1beta1\n      kind: Input\n      script: |\n        -- a.hcl --\n"),
+            problem(
+                "    input:\n      apiVersion: hcl.fn.crossplane.io/v1beta1\n      kind: Input\n      script: |\n        -- a.hcl --\n"
+            ),
             Some(InputProblem::NoHcl {
                 wrong_kind: Some("Input".into()),
                 bundle_under: Some("script".into()),
@@ -648,7 +656,10 @@ spec:
             Some(InputProblem::HclNotText { found: "a mapping" })
         );
         // function-hcl does not read `kind`: an `hcl` text is enough.
-        assert_eq!(problem("    input:\n      kind: Other\n      hcl: |\n        -- a.hcl --\n"), None);
+        assert_eq!(
+            problem("    input:\n      kind: Other\n      hcl: |\n        -- a.hcl --\n"),
+            None
+        );
         // A step that does not mean function-hcl stays "no function-hcl step".
         assert!(matches!(
             one_step("    input:\n      kind: Patches\n").hcl_step(None),
@@ -658,7 +669,16 @@ spec:
 
     #[test]
     fn the_function_name_says_function_hcl() {
-        let comp = Composition::parse(&TWO_STEPS.replace("fn-hcl", "function-hcl").replace("      kind: HclInput\n", "      kind: HclInput\n").replace("hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n", "hcl-b\n    functionRef:\n      name: function-hcl\n")).unwrap();
+        let comp = Composition::parse(
+            &TWO_STEPS
+                .replace("fn-hcl", "function-hcl")
+                .replace("      kind: HclInput\n", "      kind: HclInput\n")
+                .replace(
+                    "hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n",
+                    "hcl-b\n    functionRef:\n      name: function-hcl\n",
+                ),
+        )
+        .unwrap();
         assert!(matches!(
             comp.hcl_step(Some("hcl-b")),
             Err(CompositionError::InvalidInput {

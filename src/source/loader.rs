@@ -185,7 +185,8 @@ pub struct LoadOptions<'a> {
     pub step: Option<&'a str>,
 }
 
-/// Loads a directory, a txtar file or a Composition YAML, judged by what `path` is.
+/// Loads a directory, a `.hcl` file (a one-file bundle), a txtar file or a Composition YAML,
+/// judged by what `path` is.
 pub fn load_path(
     map: &mut SourceMap,
     path: &Path,
@@ -194,6 +195,9 @@ pub fn load_path(
     let meta = metadata(path)?;
     if meta.is_dir() {
         return load_directory(map, path);
+    }
+    if path.extension().is_some_and(|x| x == "hcl") {
+        return load_single_hcl(map, path);
     }
     let text = read_text(path)?;
     let name = path.display().to_string();
@@ -591,6 +595,24 @@ fn decode_config(text: &str) -> Result<(Config, Vec<std::ops::Range<usize>>), Ya
         .map(|list| list.items().iter().map(|n| n.span.clone()).collect())
         .unwrap_or_default();
     Ok((config, ranges))
+}
+
+/// The files a directory's `composition.yaml` lists as `libraryFiles`, as lexically cleaned
+/// paths below (or beside) `dir`. Empty when there is no readable, valid config: loading the
+/// directory reports what is wrong with it.
+pub fn library_paths(dir: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(dir.join(CONFIG_FILE)) else {
+        return Vec::new();
+    };
+    let Ok((config, _)) = decode_config(&text) else {
+        return Vec::new();
+    };
+    config
+        .library_files
+        .iter()
+        .filter(|entry| !Path::new(entry.as_str()).is_absolute())
+        .map(|entry| clean_relative(&dir.join(entry).display().to_string()))
+        .collect()
 }
 
 /// Checks a library entry and returns its bundle name (the lexically cleaned relative path).

@@ -191,8 +191,8 @@ fn plan(args: &CheckArgs) -> io::Result<Result<Vec<Unit>, Diagnostic>> {
 }
 
 /// Every folder at or below `dir` that directly holds `.hcl` files, with those files' names
-/// (sorted), from one walk (hidden folders skipped). `dir` itself when none does, so an empty
-/// folder is still reported on.
+/// (sorted), from one walk (hidden folders skipped), except folders that hold only library
+/// files of another one. `dir` itself when none does, so an empty folder is still reported on.
 fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
     let mut found: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
     let walker = walkdir::WalkDir::new(dir)
@@ -215,6 +215,31 @@ fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
     }
     if found.is_empty() {
         return vec![(dir.to_path_buf(), Vec::new())];
+    }
+    // A folder whose every file is a library file of another composition (`lib/` beside a
+    // `composition.yaml` that lists its files) is checked as part of that composition only.
+    let claimed: HashMap<String, &Path> = found
+        .keys()
+        .flat_map(|owner| {
+            loader::library_paths(owner)
+                .into_iter()
+                .map(move |path| (path, owner.as_path()))
+        })
+        .collect();
+    let library_only: Vec<PathBuf> = found
+        .iter()
+        .filter(|(folder, names)| {
+            names.iter().all(|name| {
+                let path = loader::clean_relative(&folder.join(name).display().to_string());
+                claimed
+                    .get(&path)
+                    .is_some_and(|owner| *owner != folder.as_path())
+            })
+        })
+        .map(|(folder, _)| folder.clone())
+        .collect();
+    for folder in library_only {
+        found.remove(&folder);
     }
     found.into_iter().collect()
 }

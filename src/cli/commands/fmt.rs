@@ -63,8 +63,7 @@ fn hcl_files(dir: &Path, recursive: bool, cx: &mut Context, tally: &mut Tally) -
         .into_iter()
         .filter_entry(|e| {
             e.depth() == 0
-                || !(e.file_type().is_dir()
-                    && VCS_FOLDERS.iter().any(|vcs| e.file_name() == *vcs))
+                || !(e.file_type().is_dir() && VCS_FOLDERS.iter().any(|vcs| e.file_name() == *vcs))
         });
     for entry in walk {
         match entry {
@@ -287,12 +286,28 @@ fn composition(
         return Ok(());
     };
     let steps: Vec<String> = match Composition::parse(&text) {
-        Ok(c) => c
-            .steps
-            .iter()
-            .filter(|s| s.is_hcl)
-            .map(|s| s.name.clone())
-            .collect(),
+        Ok(c) => {
+            // A step meant for function-hcl whose input it cannot read is reported, not
+            // silently skipped.
+            for error in c
+                .steps
+                .iter()
+                .filter(|s| s.intends_hcl)
+                .filter_map(|s| s.invalid_input())
+            {
+                let file = cx.map.add(name.clone(), text.clone());
+                cx.diagnostics.push(fnhcl::diagnostics::from_load_error(
+                    &loader::LoadError::Composition { file, error },
+                    &cx.map,
+                ));
+                tally.failed = true;
+            }
+            c.steps
+                .iter()
+                .filter(|s| s.is_hcl)
+                .map(|s| s.name.clone())
+                .collect()
+        }
         Err(e) => {
             let file = cx.map.add(name.clone(), text.clone());
             cx.diagnostics.push(fnhcl::diagnostics::from_load_error(

@@ -37,7 +37,8 @@ pub fn run(args: &FunctionRunArgs, cx: &mut Context) -> io::Result<ExitStatus> {
     if let Some(diagnostics) = outcome.failure
         && !cx.quiet
     {
-        cx.diagnostics.extend(diagnostics);
+        cx.diagnostics
+            .extend(fnhcl::diagnostics::fold_wrappers(diagnostics));
     }
     Ok(ExitStatus::Success)
 }

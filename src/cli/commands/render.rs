@@ -82,8 +82,12 @@ fn report(error: RenderError, cx: &mut Context) -> ExitStatus {
     let line = error.to_string();
     cx.diagnostics.push(Diagnostic::new(Code::E401, line));
     if let RenderError::Fatal { diagnostics, .. } = error {
-        cx.diagnostics
-            .extend(diagnostics.into_iter().filter(|d| d.primary.is_some()));
+        cx.diagnostics.extend(fnhcl::diagnostics::fold_wrappers(
+            diagnostics
+                .into_iter()
+                .filter(|d| d.primary.is_some())
+                .collect(),
+        ));
     }
     ExitStatus::Failure
 }
