@@ -672,7 +672,6 @@ spec:
         let comp = Composition::parse(
             &TWO_STEPS
                 .replace("fn-hcl", "function-hcl")
-                .replace("      kind: HclInput\n", "      kind: HclInput\n")
                 .replace(
                     "hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n",
                     "hcl-b\n    functionRef:\n      name: function-hcl\n",
