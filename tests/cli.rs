@@ -871,6 +871,7 @@ spec:
     for args in [
         &["check", "composition.yaml"][..],
         &["fmt", "--check", "composition.yaml"],
+        &["render", "xr.yaml", "composition.yaml", "--hcl", "."],
     ] {
         let out = run(fnhcl(dir.path()).args(args));
         assert_ne!(out.status.code(), Some(0), "{}", transcript(&out));

@@ -213,12 +213,18 @@ fn pipeline(
     })?;
     let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
     let replaced = match &args.hcl {
-        Some(_) => Some(
-            composition
-                .hcl_step(args.step.as_deref())
-                .map(|s| s.name.clone())
-                .map_err(|e| usage(e.to_string(), "name the step with --step"))?,
-        ),
+        Some(_) => Some(match composition.hcl_step(args.step.as_deref()) {
+            Ok(step) => step.name.clone(),
+            // The step is found but its input is unusable: say what is wrong with it.
+            Err(error @ fnhcl::source::composition::CompositionError::InvalidInput { .. }) => {
+                let file = cx.map.add(args.source.clone(), text.clone());
+                return Err(Box::new(fnhcl::diagnostics::from_load_error(
+                    &loader::LoadError::Composition { file, error },
+                    &cx.map,
+                )));
+            }
+            Err(e) => return Err(usage(e.to_string(), "name the step with --step")),
+        }),
         None => None,
     };
     let mut steps = Vec::new();
