@@ -19,6 +19,7 @@ install=$(grep -m1 '^cargo install' README.md)
 [ "$install" = "cargo install --locked --path ." ] || { echo "README's install command is now: $install"; exit 1; }
 echo "== $install (CARGO_INSTALL_ROOT=$work/root)"
 start=$(date +%s)
+export PATH="$work/root/bin:$PATH"   # as a user's ~/.cargo/bin is (cargo warns otherwise)
 CARGO_INSTALL_ROOT="$work/root" CARGO_TARGET_DIR="$work/target" $install 2> "$work/install.log" || { cat "$work/install.log"; exit 1; }
 echo "   installed in $(( $(date +%s) - start )) s"
 if grep -i -E '^(warning|error)' "$work/install.log"; then
