@@ -115,7 +115,11 @@ fn every_readme_command_runs_as_shown() {
         .flat_map(commands)
         .collect();
     assert!(
-        shown.iter().filter(|s| s.command.starts_with("fnhcl ")).count() >= 8,
+        shown
+            .iter()
+            .filter(|s| s.command.starts_with("fnhcl "))
+            .count()
+            >= 8,
         "the READMEs' commands were not found"
     );
     let mut failures = Vec::new();
@@ -131,7 +135,10 @@ fn every_readme_command_runs_as_shown() {
             continue;
         }
         // Each block gets its own copy: `package --into` edits a Composition.
-        if work.as_ref().is_none_or(|(key, _)| *key != (s.file, s.block)) {
+        if work
+            .as_ref()
+            .is_none_or(|(key, _)| *key != (s.file, s.block))
+        {
             let dir = tempfile::tempdir().expect("temp dir");
             copy_tree(&root().join("examples"), &dir.path().join("examples"));
             std::fs::create_dir_all(dir.path().join("home")).expect("home");
