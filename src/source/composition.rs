@@ -669,14 +669,10 @@ spec:
 
     #[test]
     fn the_function_name_says_function_hcl() {
-        let comp = Composition::parse(
-            &TWO_STEPS
-                .replace("fn-hcl", "function-hcl")
-                .replace(
-                    "hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n",
-                    "hcl-b\n    functionRef:\n      name: function-hcl\n",
-                ),
-        )
+        let comp = Composition::parse(&TWO_STEPS.replace("fn-hcl", "function-hcl").replace(
+            "hcl-b\n    input:\n      hcl: |\n        -- main.hcl --\n",
+            "hcl-b\n    functionRef:\n      name: function-hcl\n",
+        ))
         .unwrap();
         assert!(matches!(
             comp.hcl_step(Some("hcl-b")),
