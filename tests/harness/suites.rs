@@ -70,6 +70,8 @@ pub fn fnhcl(dir: &Path, args: &[String], stdin: Option<&[u8]>) -> Result<Output
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
+        // No wrapping: expected substrings are matched against the human report's lines.
+        .env("COLUMNS", "10000")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {
