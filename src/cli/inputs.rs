@@ -12,6 +12,17 @@ pub fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
     Box::new(from_load_error(&e, &cx.map))
 }
 
+/// A Composition's error as a diagnostic pointing into its text (`name`, added to the map).
+pub fn composition_error(
+    name: &str,
+    text: &str,
+    error: fnhcl::source::composition::CompositionError,
+    cx: &mut Context,
+) -> Box<Diagnostic> {
+    let file = cx.map.add(name.to_string(), text.to_string());
+    load_error(LoadError::Composition { file, error }, cx)
+}
+
 /// The documents of a YAML file or a directory of YAML files, as JSON values.
 pub fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
     let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;

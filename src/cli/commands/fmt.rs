@@ -5,7 +5,7 @@ use crate::cli::Context;
 use crate::cli::args::FmtArgs;
 use crate::cli::exit::ExitStatus;
 use crate::cli::fsutil::write_atomic;
-use crate::cli::inputs::load_error;
+use crate::cli::inputs::{composition_error, load_error};
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::fmt::{FormatError, format_file};
 use fnhcl::source::composition::{Composition, write_step_hcl};
@@ -295,11 +295,8 @@ fn composition(
                 .filter(|s| s.intends_hcl)
                 .filter_map(|s| s.invalid_input())
             {
-                let file = cx.map.add(name.clone(), text.clone());
-                cx.diagnostics.push(fnhcl::diagnostics::from_load_error(
-                    &loader::LoadError::Composition { file, error },
-                    &cx.map,
-                ));
+                let d = composition_error(&name, &text, error, cx);
+                cx.diagnostics.push(*d);
                 tally.failed = true;
             }
             c.steps
@@ -309,11 +306,8 @@ fn composition(
                 .collect()
         }
         Err(e) => {
-            let file = cx.map.add(name.clone(), text.clone());
-            cx.diagnostics.push(fnhcl::diagnostics::from_load_error(
-                &loader::LoadError::Composition { file, error: e },
-                &cx.map,
-            ));
+            let d = composition_error(&name, &text, e, cx);
+            cx.diagnostics.push(*d);
             tally.failed = true;
             return Ok(());
         }

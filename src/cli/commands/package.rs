@@ -5,6 +5,7 @@ use crate::cli::Context;
 use crate::cli::args::PackageArgs;
 use crate::cli::exit::ExitStatus;
 use crate::cli::fsutil::write_atomic;
+use crate::cli::inputs::composition_error;
 use fnhcl::diagnostics::{Code, Diagnostic, from_load_error};
 use fnhcl::source::composition::{WriteError, write_step_hcl};
 use fnhcl::source::loader::{self, Bundle, io_text};
@@ -80,9 +81,8 @@ fn into(
     let (new, step) = match write_step_hcl(&old, args.step.as_deref(), bundle) {
         Ok(done) => done,
         Err(WriteError::Composition(error)) => {
-            let file = cx.map.add(display, old);
-            let e = loader::LoadError::Composition { file, error };
-            return Ok(cx.fail(from_load_error(&e, &cx.map)));
+            let d = composition_error(&display, &old, error, cx);
+            return Ok(cx.fail(*d));
         }
         Err(WriteError::Edit(error)) => {
             let d = Diagnostic::new(Code::I014, error.to_string())

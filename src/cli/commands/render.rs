@@ -3,7 +3,7 @@
 use crate::cli::Context;
 use crate::cli::args::RenderArgs;
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{context_map, load_error, usage, yaml_docs};
+use crate::cli::inputs::{composition_error, context_map, load_error, usage, yaml_docs};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity};
 use fnhcl::eval::vars::through_float64;
 use fnhcl::render::{self, Inputs, Options, RenderError, Step, StepKind};
@@ -204,24 +204,15 @@ fn pipeline(
         return Ok((vec![step], None));
     }
     let text = loader::read_text(path).map_err(|e| load_error(e, cx))?;
-    let composition = Composition::parse(&text).map_err(|e| {
-        let file = cx.map.add(args.source.clone(), text.clone());
-        Box::new(fnhcl::diagnostics::from_load_error(
-            &loader::LoadError::Composition { file, error: e },
-            &cx.map,
-        ))
-    })?;
+    let composition =
+        Composition::parse(&text).map_err(|e| composition_error(&args.source, &text, e, cx))?;
     let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
     let replaced = match &args.hcl {
         Some(_) => Some(match composition.hcl_step(args.step.as_deref()) {
             Ok(step) => step.name.clone(),
             // The step is found but its input is unusable: say what is wrong with it.
             Err(error @ fnhcl::source::composition::CompositionError::InvalidInput { .. }) => {
-                let file = cx.map.add(args.source.clone(), text.clone());
-                return Err(Box::new(fnhcl::diagnostics::from_load_error(
-                    &loader::LoadError::Composition { file, error },
-                    &cx.map,
-                )));
+                return Err(composition_error(&args.source, &text, error, cx));
             }
             Err(e) => return Err(usage(e.to_string(), "name the step with --step")),
         }),
@@ -257,11 +248,7 @@ fn pipeline(
             && !step.intends_hcl
             && let Some(error) = step.invalid_input()
         {
-            let file = cx.map.add(args.source.clone(), text.clone());
-            return Err(Box::new(fnhcl::diagnostics::from_load_error(
-                &loader::LoadError::Composition { file, error },
-                &cx.map,
-            )));
+            return Err(composition_error(&args.source, &text, error, cx));
         }
         let kind = if step.is_hcl || step.intends_hcl || by_package {
             let bundle = match (&args.hcl, &replaced) {
