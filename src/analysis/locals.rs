@@ -13,6 +13,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
 use crate::syntax::ast::TextRange;
 use crate::syntax::model::Local;
+use std::collections::HashMap;
 
 /// The order to evaluate a scope's locals in: indexes into the slice given to
 /// [`plan_locals`], every local after the locals it refers to.
@@ -40,9 +41,10 @@ pub fn plan_locals(
     locals: &[Local],
     defined: impl Fn(&str) -> bool,
 ) -> Result<LocalsPlan, Box<Diagnostic>> {
-    let mut index: Vec<(&str, usize)> = Vec::with_capacity(locals.len());
+    // Indexed by name: a scope may hold tens of thousands of locals.
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(locals.len());
     for (i, local) in locals.iter().enumerate() {
-        if index.iter().any(|(name, _)| *name == local.name) {
+        if index.contains_key(local.name.as_str()) {
             let summary = format!("local {:?}: duplicate local declaration", local.name);
             return Err(Box::new(error(
                 Code::R201,
@@ -59,9 +61,9 @@ pub fn plan_locals(
                 attribute_span(local),
             )));
         }
-        index.push((&local.name, i));
+        index.insert(&local.name, i);
     }
-    let find = |name: &str| index.iter().find(|(n, _)| *n == name).map(|(_, i)| *i);
+    let find = |name: &str| index.get(name).copied();
     let mut deps: Vec<Vec<usize>> = Vec::with_capacity(locals.len());
     for local in locals {
         let mut mine = Vec::new();
@@ -85,6 +87,7 @@ pub fn plan_locals(
         locals,
         deps: &deps,
         done: vec![false; locals.len()],
+        on_path: vec![false; locals.len()],
         path: Vec::new(),
         order: Vec::with_capacity(locals.len()),
     };
@@ -98,38 +101,61 @@ struct Walk<'a> {
     locals: &'a [Local],
     deps: &'a [Vec<usize>],
     done: Vec<bool>,
+    /// Whether a local is on `path`: the cycle test without scanning the path.
+    on_path: Vec<bool>,
     path: Vec<usize>,
     order: Vec<usize>,
 }
 
 impl Walk<'_> {
-    fn visit(&mut self, i: usize) -> Result<(), Box<Diagnostic>> {
-        if self.done[i] {
+    /// A depth-first walk from `start`, dependencies first, with an explicit stack: a chain of
+    /// tens of thousands of locals must not exhaust the thread's stack.
+    fn visit(&mut self, start: usize) -> Result<(), Box<Diagnostic>> {
+        if self.done[start] {
             return Ok(());
         }
-        if let Some(at) = self.path.iter().position(|&p| p == i) {
-            let names: Vec<&str> = self.path[at..]
-                .iter()
-                .chain(std::iter::once(&i))
-                .map(|&p| self.locals[p].name.as_str())
-                .collect();
-            let local = &self.locals[i];
-            return Err(Box::new(error(
-                Code::R204,
-                format!("cycle found: {}", names.join(" \u{2192} ")),
-                "",
-                span(local, &local.value.expr.span),
-            )));
+        // (local, index of its next dependency to visit)
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        self.path.push(start);
+        self.on_path[start] = true;
+        while let Some(&mut (i, ref mut next)) = stack.last_mut() {
+            if let Some(&dep) = self.deps[i].get(*next) {
+                *next += 1;
+                if self.done[dep] {
+                    continue;
+                }
+                if self.on_path[dep] {
+                    return Err(self.cycle(dep));
+                }
+                self.path.push(dep);
+                self.on_path[dep] = true;
+                stack.push((dep, 0));
+            } else {
+                stack.pop();
+                self.path.pop();
+                self.on_path[i] = false;
+                self.done[i] = true;
+                self.order.push(i);
+            }
         }
-        self.path.push(i);
-        for k in 0..self.deps[i].len() {
-            let dep = self.deps[i][k];
-            self.visit(dep)?;
-        }
-        self.path.pop();
-        self.done[i] = true;
-        self.order.push(i);
         Ok(())
+    }
+
+    /// The cycle that closes at `i`, from where `i` is on the path.
+    fn cycle(&self, i: usize) -> Box<Diagnostic> {
+        let at = self.path.iter().position(|&p| p == i).unwrap_or(0);
+        let names: Vec<&str> = self.path[at..]
+            .iter()
+            .chain(std::iter::once(&i))
+            .map(|&p| self.locals[p].name.as_str())
+            .collect();
+        let local = &self.locals[i];
+        Box::new(error(
+            Code::R204,
+            format!("cycle found: {}", names.join(" \u{2192} ")),
+            "",
+            span(local, &local.value.expr.span),
+        ))
     }
 }
 
@@ -162,6 +188,25 @@ mod tests {
         let plan = plan_locals(&ls, |n| n == "req").unwrap();
         let names: Vec<&str> = plan.order.iter().map(|&i| ls[i].name.as_str()).collect();
         assert_eq!(names, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn a_long_chain_is_planned_in_order_and_a_cycle_at_its_end_is_found() {
+        let n = 5_000;
+        let mut text = String::from("locals {\n  l0 = 1\n");
+        for i in 1..n {
+            text.push_str(&format!("  l{i} = l{} + 1\n", i - 1));
+        }
+        let ls = locals(&format!("{text}}}\n"));
+        let plan = plan_locals(&ls, |_| false).unwrap();
+        assert_eq!(plan.order, (0..n).collect::<Vec<_>>());
+        let looped = text.replacen("l0 = 1", &format!("l0 = l{}", n - 1), 1);
+        let err = plan_locals(&locals(&format!("{looped}}}\n")), |_| false).unwrap_err();
+        assert!(
+            err.summary
+                .starts_with("cycle found: l0 \u{2192} l4999 \u{2192} l4998")
+        );
+        assert!(err.summary.ends_with("l1 \u{2192} l0"));
     }
 
     #[test]

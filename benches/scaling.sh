@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# How evaluation grows with input size (issue 14): whole `fnhcl render` processes on generated
+# compositions, printing wall time, time per member/local and peak memory, so growth shows in
+# one run. Inputs are generated here; nothing large is committed.
+#
+#   collection M: one `resources` collection over M members listed in the XR, each template
+#                 reading `req.resource[self.name]`, with M observed members (M = 100, 1000, 4000)
+#   locals N:     N locals in one scope (templates, for expressions, arithmetic), each reading
+#                 earlier ones (N = 4000, 16000, 64000)
+#
+# Usage: cargo build --release && benches/scaling.sh [RUNS]   (each row: the best of RUNS, default 3)
+# COLLECTION_SIZES="100 1000" and LOCALS_SIZES="4000" choose other sizes; FNHCL_BIN another binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+bin="${FNHCL_BIN:-$(pwd)/target/release/fnhcl}"
+[ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+cat > "$work/xr.yaml" <<'YAML'
+apiVersion: example.fnhcl.dev/v1alpha1
+kind: XScale
+metadata:
+  name: scale
+spec:
+  region: eu-west-1
+YAML
+
+collection() { # M DIR
+  python3 - "$1" "$2" <<'PY'
+import os, sys
+m, d = int(sys.argv[1]), sys.argv[2]
+os.makedirs(f"{d}/hcl", exist_ok=True)
+with open(f"{d}/hcl/main.hcl", "w") as f:
+    f.write(f'''resources member {{
+  for_each = req.composite.spec.members
+  template {{
+    locals {{
+      seen = try(req.resource[self.name].status.atProvider.id, "pending")
+    }}
+    body = {{
+      apiVersion = "example.fnhcl.dev/v1"
+      kind       = "Member"
+      metadata = {{
+        name = "${{req.composite.metadata.name}}-${{each.key}}"
+      }}
+      spec = {{
+        forProvider = {{
+          region = req.composite.spec.region
+          index  = each.value
+          seen   = seen
+        }}
+      }}
+    }}
+  }}
+}}
+''')
+with open(f"{d}/xr.yaml", "w") as f:
+    f.write("apiVersion: example.fnhcl.dev/v1alpha1\nkind: XScale\nmetadata:\n  name: scale\nspec:\n  region: eu-west-1\n  members:\n")
+    f.write("".join(f"  - m{i}\n" for i in range(m)))
+with open(f"{d}/observed.yaml", "w") as f:
+    for i in range(m):
+        f.write(f'''---
+apiVersion: example.fnhcl.dev/v1
+kind: Member
+metadata:
+  name: scale-{i}
+  annotations:
+    crossplane.io/composition-resource-name: member-{i}
+    hcl.fn.crossplane.io/collection-base-name: member
+    hcl.fn.crossplane.io/collection-index: s{i:06d}
+status:
+  atProvider:
+    id: id-{i}
+''')
+PY
+}
+
+locals_scope() { # N DIR
+  python3 - "$1" "$2" <<'PY'
+import os, sys
+n, d = int(sys.argv[1]), sys.argv[2]
+os.makedirs(f"{d}/hcl", exist_ok=True)
+with open(f"{d}/hcl/main.hcl", "w") as f:
+    f.write("locals {\n  l0 = 1\n")
+    for i in range(1, n):
+        kind = i % 3
+        if kind == 0:
+            f.write(f'  l{i} = "${{l{i-1}}}-{i}"\n')
+        elif kind == 1:
+            f.write(f'  l{i} = [for x in range(3) : x + {i}]\n')
+        else:
+            f.write(f'  l{i} = length(l{i-1}) + {i} * 2\n')
+    f.write("}\n")
+    f.write(f'composite status {{\n  body = {{ last = l{n-1} }}\n}}\n')
+PY
+}
+
+measure() { # LABEL COUNT DIR ARGS...
+  local label="$1" count="$2" dir="$3"
+  shift 3
+  local best="" mem=""
+  for _ in $(seq 1 "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$bin" render "$dir/xr.yaml" "$dir/hcl" "$@" -q >/dev/null
+    read -r secs kb < "$work/time"
+    if [ -z "$best" ] || awk "BEGIN{exit !($secs < $best)}"; then best="$secs"; mem="$kb"; fi
+  done
+  awk -v l="$label" -v n="$count" -v s="$best" -v k="$mem" \
+    'BEGIN{printf "| %-18s | %8.2f s | %10.1f µs | %7.1f MB |\n", l, s, s*1e6/n, k/1024}'
+}
+
+echo "| workload | wall (best of $runs) | per member/local | peak memory |"
+echo "| --- | --- | --- | --- |"
+for m in ${COLLECTION_SIZES:-100 1000 4000}; do
+  d="$work/collection-$m"
+  collection "$m" "$d"
+  measure "collection M=$m" "$m" "$d" -o "$d/observed.yaml"
+done
+for n in ${LOCALS_SIZES:-4000 16000 64000}; do
+  d="$work/locals-$n"
+  locals_scope "$n" "$d"
+  cp "$work/xr.yaml" "$d/xr.yaml"
+  measure "locals N=$n" "$n" "$d"
+done
