@@ -1,8 +1,5 @@
 //! go-yaml v2's YAML 1.1 resolver (what a plain string would read back as) and float text.
 
-use regex::Regex;
-use std::sync::LazyLock;
-
 /// What go-yaml v2's resolver makes of an untagged plain scalar.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Resolved {
@@ -58,9 +55,6 @@ pub(super) fn resolve_table(s: &str) -> Option<Resolved> {
 /// resolve.go for text starting with a digit or sign: timestamp, then int (any base, `_`
 /// removed), then uint, then a decimal float, then its `0b` special cases.
 pub(super) fn resolve_number(s: &str) -> Resolved {
-    static YAML_FLOAT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$").expect("valid pattern")
-    });
     if is_go_timestamp(s) {
         return Resolved::Other;
     }
@@ -69,7 +63,7 @@ pub(super) fn resolve_number(s: &str) -> Resolved {
     if let Some(v) = int {
         return Resolved::Int(v);
     }
-    if YAML_FLOAT.is_match(&plain) {
+    if is_yaml_float(&plain) {
         if let Some(f) = finite_float(&plain) {
             return Resolved::Float(f);
         }
@@ -206,10 +200,64 @@ pub(super) fn underscores_ok(s: &str) -> bool {
 /// encode.go's `isBase60Float`: YAML 1.1 sexagesimal numbers such as `1:20`, which go-yaml no
 /// longer reads as numbers but still quotes.
 pub(super) fn is_base60_float(s: &str) -> bool {
-    static BASE60: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$").expect("valid pattern")
-    });
-    BASE60.is_match(s)
+    // `^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`, by hand: a regular expression
+    // compiled in every render process cost about 5% of a small render.
+    let b = s.strip_prefix(['-', '+']).unwrap_or(s).as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let mut i = 1 + count(&b[1..], |c| c.is_ascii_digit() || c == b'_');
+    let mut groups = 0;
+    while b.get(i) == Some(&b':') {
+        let digits = count(&b[i + 1..], |c| c.is_ascii_digit());
+        let ok = match digits {
+            1 => true,
+            2 => b[i + 1] <= b'5',
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        i += 1 + digits;
+        groups += 1;
+    }
+    if groups == 0 {
+        return false;
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1 + count(&b[i + 1..], |c| c.is_ascii_digit() || c == b'_');
+    }
+    i == b.len()
+}
+
+/// `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$` (resolve.go's `yamlStyleFloat`).
+fn is_yaml_float(s: &str) -> bool {
+    let b = s.strip_prefix(['-', '+']).unwrap_or(s).as_bytes();
+    let digits = |from: usize| count(b.get(from..).unwrap_or(&[]), |c| c.is_ascii_digit());
+    let mut i = digits(0);
+    if i == 0 {
+        // `.5`: a point and at least one digit.
+        if b.first() != Some(&b'.') || digits(1) == 0 {
+            return false;
+        }
+        i = 1 + digits(1);
+    } else if b.get(i) == Some(&b'.') {
+        i += 1 + digits(i + 1);
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(b.get(i + 1), Some(b'-' | b'+')));
+        let exponent = digits(i + 1 + sign);
+        if exponent == 0 {
+            return false;
+        }
+        i += 1 + sign + exponent;
+    }
+    i == b.len()
+}
+
+/// How many leading bytes of `b` satisfy `f`.
+fn count(b: &[u8], f: impl Fn(u8) -> bool) -> usize {
+    b.iter().take_while(|&&c| f(c)).count()
 }
 
 /// resolve.go's `parseTimestamp`: four digits and `-`, then one of go-yaml's `time.Parse`
@@ -361,4 +409,47 @@ pub(super) fn format_float(f: f64) -> String {
     }
     let sign = if exponent < 0 { '-' } else { '+' };
     format!("{mantissa}e{sign}{:02}", exponent.unsigned_abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use regex::Regex;
+
+    #[test]
+    fn hand_written_matchers_agree_with_their_regular_expressions() {
+        let float = Regex::new(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$").unwrap();
+        let base60 = Regex::new(r"^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$").unwrap();
+        let alphabet = ["0", "5", "9", "_", ".", ":", "e", "-", "+", "6", "x"];
+        let mut inputs = vec![String::new()];
+        let mut all = vec![String::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for s in &inputs {
+                for a in alphabet {
+                    next.push(format!("{s}{a}"));
+                }
+            }
+            all.extend(next.iter().cloned());
+            inputs = next;
+        }
+        all.extend(
+            [
+                "1:20",
+                "190:20:30.15",
+                "-1_0:59",
+                "1:60",
+                "1e10",
+                ".5E-3",
+                "+.5",
+                "5.",
+                "1:2:3.",
+            ]
+            .map(String::from),
+        );
+        for s in &all {
+            assert_eq!(is_yaml_float(s), float.is_match(s), "float {s:?}");
+            assert_eq!(is_base60_float(s), base60.is_match(s), "base60 {s:?}");
+        }
+    }
 }
