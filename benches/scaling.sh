@@ -9,14 +9,21 @@
 #                 earlier ones (N = 4000, 16000, 64000)
 #
 # Usage: cargo build --release && benches/scaling.sh [RUNS]   (each row: the best of RUNS, default 3)
-# COLLECTION_SIZES="100 1000" and LOCALS_SIZES="4000" choose other sizes; FNHCL_BIN another binary.
+# COLLECTION_SIZES="100 1000" and LOCALS_SIZES="4000" choose other sizes; FNHCL_BIN another binary;
+# SCALING_INPUTS=DIR keeps the generated inputs in DIR (to profile one: `fnhcl render
+# DIR/collection-1000/xr.yaml DIR/collection-1000/hcl -o DIR/collection-1000/observed.yaml`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
 bin="${FNHCL_BIN:-$(pwd)/target/release/fnhcl}"
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 2; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [ -n "${SCALING_INPUTS:-}" ]; then
+  work="$SCALING_INPUTS"
+  mkdir -p "$work"
+else
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+fi
 
 cat > "$work/xr.yaml" <<'YAML'
 apiVersion: example.fnhcl.dev/v1alpha1
