@@ -50,7 +50,7 @@ pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diag
         req.insert(key.to_string(), Value::dynamic());
     }
     let mut vars = BTreeMap::new();
-    vars.insert("req".to_string(), Value::Object(req));
+    vars.insert("req".to_string(), Value::Object(req.into()));
     let top = root.child(vars);
     probe.group(&top, &program.top);
     for f in &program.functions {
@@ -299,7 +299,7 @@ impl Probe<'_> {
         each.insert("key".to_string(), Value::dynamic());
         each.insert("value".to_string(), Value::dynamic());
         let mut vars = BTreeMap::new();
-        vars.insert("each".to_string(), Value::Object(each));
+        vars.insert("each".to_string(), Value::Object(each.into()));
         let iteration = scope.child(vars);
         for t in &c.templates {
             let member = self_scope(
@@ -382,7 +382,7 @@ impl Probe<'_> {
                     each.insert("key".to_string(), key.clone());
                     each.insert("value".to_string(), value.clone());
                     let mut vars = BTreeMap::new();
-                    vars.insert("each".to_string(), Value::Object(each));
+                    vars.insert("each".to_string(), Value::Object(each.into()));
                     let iteration = scope.child(vars);
                     match self.fatal_value(expr, &iteration) {
                         Ok(name) => name,
@@ -539,7 +539,7 @@ impl Probe<'_> {
         }
         let Value::Object(items) = value else { return };
         let mut conflicts = Vec::new();
-        for (key, v) in items {
+        for (key, v) in items.iter() {
             let Some(bytes) = v.as_str().and_then(std_base64) else {
                 continue;
             };

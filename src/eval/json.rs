@@ -72,7 +72,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
                 path.pop();
                 values.push(value?);
             }
-            Value::Tuple(values)
+            Value::Tuple(values.into())
         }
         Json::Object(map) => {
             let mut attrs = BTreeMap::new();
@@ -87,7 +87,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
                 };
                 attrs.insert(name, value?);
             }
-            Value::Object(attrs)
+            Value::Object(attrs.into())
         }
     })
 }
@@ -291,7 +291,7 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
         Value::Map { elem, items } => {
             let dynamic = *elem == Type::Dynamic;
             let mut out = Vec::with_capacity(items.len());
-            for (key, item) in items {
+            for (key, item) in items.iter() {
                 path.push(PathStep::key(key));
                 let r = marshal(item, dynamic, path);
                 path.pop();
@@ -301,7 +301,7 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
         }
         Value::Object(attrs) => {
             let mut out = Vec::with_capacity(attrs.len());
-            for (name, item) in attrs {
+            for (name, item) in attrs.iter() {
                 path.push(PathStep::GetAttr(name.clone()));
                 let r = marshal(item, false, path);
                 path.pop();
@@ -578,7 +578,7 @@ mod tests {
     fn unknowns_and_infinities_are_errors() {
         let v = obj(&[(
             "a",
-            Value::Tuple(vec![num("1"), Value::unknown(Type::String)]),
+            Value::Tuple(vec![num("1"), Value::unknown(Type::String)].into()),
         )]);
         let err = to_json(&v).unwrap_err();
         assert_eq!(err.to_string(), "value is not known");
@@ -603,7 +603,10 @@ mod tests {
         let inf = Value::Number(num("1").as_num().unwrap().div(&Num::zero()).unwrap());
         let map = Value::Map {
             elem: Type::Number,
-            items: [("k".to_string(), inf.clone())].into_iter().collect(),
+            items: [("k".to_string(), inf.clone())]
+                .into_iter()
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         };
         let err = to_json_string(&map).unwrap_err();
         assert_eq!(err.message, "cannot serialize infinity as JSON");
@@ -647,7 +650,7 @@ mod tests {
     fn collections_of_dynamic_type_carry_their_types() {
         let v = Value::List {
             elem: Type::Dynamic,
-            items: vec![Value::Null(Type::String), Value::null()],
+            items: vec![Value::Null(Type::String), Value::null()].into(),
         };
         assert_eq!(
             to_json_string(&v).unwrap(),
@@ -655,7 +658,7 @@ mod tests {
         );
         let set = Value::Set {
             elem: Type::String,
-            items: vec![Value::string("b"), Value::string("a")],
+            items: vec![Value::string("b"), Value::string("a")].into(),
         };
         assert_eq!(to_json_string(&set).unwrap(), r#"["b","a"]"#);
     }
@@ -670,24 +673,25 @@ mod tests {
                     elem: Type::String,
                     items: [("env".to_string(), Value::string("prod"))]
                         .into_iter()
-                        .collect(),
+                        .collect::<BTreeMap<_, _>>()
+                        .into(),
                 },
             ),
             (
                 "ports",
                 Value::List {
                     elem: Type::Number,
-                    items: vec![num("80"), num("0.5")],
+                    items: vec![num("80"), num("0.5")].into(),
                 },
             ),
             (
                 "set",
                 Value::Set {
                     elem: Type::Bool,
-                    items: vec![Value::Bool(false), Value::Bool(true)],
+                    items: vec![Value::Bool(false), Value::Bool(true)].into(),
                 },
             ),
-            ("t", Value::Tuple(vec![])),
+            ("t", Value::Tuple(vec![].into())),
             ("o", Value::empty_object()),
             ("u", Value::unknown(Type::String)),
             ("n", Value::null()),
@@ -740,7 +744,9 @@ mod tests {
             "tomap(null) /* of string */"
         );
         assert_eq!(
-            to_hcl(&Value::Tuple(vec![Value::Tuple(vec![num("1")])])),
+            to_hcl(&Value::Tuple(
+                vec![Value::Tuple(vec![num("1")].into())].into()
+            )),
             "[\n  [\n    1,\n  ],\n]"
         );
         let inf = num("1").as_num().unwrap().div(&Num::zero()).unwrap();

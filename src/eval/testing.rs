@@ -19,6 +19,7 @@ pub(crate) fn obj(attrs: &[(&str, Value)]) -> Value {
         attrs
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into(),
     )
 }

@@ -4,6 +4,7 @@
 use super::num::Num;
 use super::types::Type;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use unicode_normalization::UnicodeNormalization;
 
 /// What is known about an unknown value (cty's refinements, the ones hcl and our functions
@@ -16,7 +17,15 @@ pub struct Refinement {
     pub string_prefix: Option<String>,
 }
 
-/// A cty value.
+/// The elements of a list, set or tuple, shared: cloning a value never copies its elements.
+pub type Items = Arc<Vec<Value>>;
+
+/// The elements of a map or the attributes of an object, shared like [`Items`].
+pub type Attrs = Arc<BTreeMap<String, Value>>;
+
+/// A cty value. Values are immutable and their collections shared, so a clone costs the same
+/// whatever the size of the value (reading `req.resource[k]` out of a large object copies no
+/// sibling); build a changed value with [`Arc::make_mut`] or a new collection.
 #[derive(Clone, Debug)]
 pub enum Value {
     /// An unknown value of a type (possibly dynamic).
@@ -34,26 +43,26 @@ pub enum Value {
         /// The element type.
         elem: Type,
         /// The elements.
-        items: Vec<Value>,
+        items: Items,
     },
     /// A set: distinct elements of type `elem`, in cty's order.
     Set {
         /// The element type.
         elem: Type,
         /// The elements.
-        items: Vec<Value>,
+        items: Items,
     },
     /// A map: every element has type `elem`.
     Map {
         /// The element type.
         elem: Type,
         /// The elements by key.
-        items: BTreeMap<String, Value>,
+        items: Attrs,
     },
     /// A tuple.
-    Tuple(Vec<Value>),
+    Tuple(Items),
     /// An object.
-    Object(BTreeMap<String, Value>),
+    Object(Attrs),
 }
 
 impl Value {
@@ -97,7 +106,7 @@ impl Value {
 
     /// An empty object.
     pub fn empty_object() -> Value {
-        Value::Object(BTreeMap::new())
+        Value::Object(BTreeMap::new().into())
     }
 
     /// The value's type.
@@ -328,22 +337,24 @@ impl Value {
             (Value::String(a), Value::String(b)) => a == b,
             (Value::List { elem: ea, items: a }, Value::List { elem: eb, items: b })
             | (Value::Set { elem: ea, items: a }, Value::Set { elem: eb, items: b }) => {
-                ea == eb && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.raw_equals(y))
+                ea == eb
+                    && a.len() == b.len()
+                    && a.iter().zip(b.iter()).all(|(x, y)| x.raw_equals(y))
             }
             (Value::Tuple(a), Value::Tuple(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.raw_equals(y))
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.raw_equals(y))
             }
             (Value::Map { elem: ea, items: a }, Value::Map { elem: eb, items: b }) => {
                 ea == eb
                     && a.len() == b.len()
                     && a.iter()
-                        .zip(b)
+                        .zip(b.iter())
                         .all(|((k, x), (l, y))| k == l && x.raw_equals(y))
             }
             (Value::Object(a), Value::Object(b)) => {
                 a.len() == b.len()
                     && a.iter()
-                        .zip(b)
+                        .zip(b.iter())
                         .all(|((k, x), (l, y))| k == l && x.raw_equals(y))
             }
             _ => false,
@@ -412,19 +423,19 @@ mod tests {
         let n = |x: &str| Value::Number(Num::parse(x).unwrap());
         assert!(matches!(n("1").equals(&n("1.0")), Value::Bool(true)));
         assert!(matches!(n("1").equals(&s("1")), Value::Bool(false)));
-        let nulls = || Value::Tuple(vec![Value::null()]);
+        let nulls = || Value::Tuple(vec![Value::null()].into());
         assert!(matches!(nulls().equals(&nulls()), Value::Bool(true)));
         assert!(matches!(
-            nulls().equals(&Value::Tuple(vec![n("1")])),
+            nulls().equals(&Value::Tuple(vec![n("1")].into())),
             Value::Bool(false)
         ));
-        let dynamic = Value::Tuple(vec![Value::dynamic()]);
+        let dynamic = Value::Tuple(vec![Value::dynamic()].into());
         assert!(!dynamic.equals(&nulls()).is_known());
     }
 
     #[test]
     fn wholly_known_looks_inside() {
-        let v = Value::Tuple(vec![s("a"), Value::dynamic()]);
+        let v = Value::Tuple(vec![s("a"), Value::dynamic()].into());
         assert!(v.is_known() && !v.is_wholly_known());
     }
 }

@@ -9,6 +9,7 @@ use super::value::Value;
 use base64::Engine;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use unicode_normalization::UnicodeNormalization;
 
 /// The annotation function-hcl writes on collection members: the collection's name.
@@ -174,7 +175,7 @@ pub fn build_req(request: &RunFunctionRequest) -> Value {
     };
     let observed = |key: &str, top: &BTreeMap<String, Value>| match top.get(key) {
         Some(Value::Object(items)) => items.clone(),
-        _ => BTreeMap::new(),
+        _ => BTreeMap::new().into(),
     };
     let (by_name, conns) = (observed("resource", &top), observed("connection", &top));
     let mut collections = BTreeMap::new();
@@ -184,13 +185,18 @@ pub fn build_req(request: &RunFunctionRequest) -> Value {
             members
                 .iter()
                 .filter_map(|m| from.get(m).cloned())
-                .collect()
+                .collect::<Vec<_>>()
+                .into()
         };
         collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
         collection_connections.insert(base, Value::Tuple(pick(&conns)));
     }
-    top.insert("resources".into(), Value::Object(collections));
-    top.insert("connections".into(), Value::Object(collection_connections));
+    let attrs = Arc::make_mut(&mut top);
+    attrs.insert("resources".into(), Value::Object(collections.into()));
+    attrs.insert(
+        "connections".into(),
+        Value::Object(collection_connections.into()),
+    );
     Value::Object(top)
 }
 

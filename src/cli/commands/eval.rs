@@ -138,25 +138,41 @@ fn infinities_as_text(value: &Value) -> Value {
         Value::Number(n) if n.is_inf() => Value::string(n.to_string()),
         Value::List { elem, items } => Value::List {
             elem: elem.clone(),
-            items: items.iter().map(infinities_as_text).collect(),
+            items: items
+                .iter()
+                .map(infinities_as_text)
+                .collect::<Vec<_>>()
+                .into(),
         },
         Value::Set { elem, items } => Value::Set {
             elem: elem.clone(),
-            items: items.iter().map(infinities_as_text).collect(),
+            items: items
+                .iter()
+                .map(infinities_as_text)
+                .collect::<Vec<_>>()
+                .into(),
         },
         Value::Map { elem, items } => Value::Map {
             elem: elem.clone(),
             items: items
                 .iter()
                 .map(|(k, v)| (k.clone(), infinities_as_text(v)))
-                .collect(),
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         },
-        Value::Tuple(items) => Value::Tuple(items.iter().map(infinities_as_text).collect()),
+        Value::Tuple(items) => Value::Tuple(
+            items
+                .iter()
+                .map(infinities_as_text)
+                .collect::<Vec<_>>()
+                .into(),
+        ),
         Value::Object(items) => Value::Object(
             items
                 .iter()
                 .map(|(k, v)| (k.clone(), infinities_as_text(v)))
-                .collect(),
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         ),
         other => other.clone(),
     }

@@ -66,7 +66,7 @@ pub(crate) fn inferred_elem<'a>(elems: impl IntoIterator<Item = &'a Value>) -> T
 fn list_val(items: Vec<Value>) -> Value {
     Value::List {
         elem: inferred_elem(&items),
-        items,
+        items: items.into(),
     }
 }
 
@@ -79,7 +79,7 @@ fn set_val(items: Vec<Value>) -> Value {
 fn map_val(items: BTreeMap<String, Value>) -> Value {
     Value::Map {
         elem: inferred_elem(items.values()),
-        items,
+        items: items.into(),
     }
 }
 
@@ -110,7 +110,7 @@ pub(super) fn conversion_collection_to_list(ety: &Type, elem_conv: Option<Conv>)
             };
             return Ok(Value::List {
                 elem,
-                items: Vec::new(),
+                items: Vec::new().into(),
             });
         }
         if !can_collect(&elems) {
@@ -142,7 +142,7 @@ pub(super) fn conversion_collection_to_set(ety: &Type, elem_conv: Option<Conv>) 
             };
             return Ok(Value::Set {
                 elem,
-                items: Vec::new(),
+                items: Vec::new().into(),
             });
         }
         if !can_collect(&elems) {
@@ -175,7 +175,7 @@ pub(super) fn conversion_collection_to_map(ety: &Type, elem_conv: Option<Conv>) 
             };
             return Ok(Value::Map {
                 elem,
-                items: BTreeMap::new(),
+                items: BTreeMap::new().into(),
             });
         }
         if ety.is_collection() || matches!(ety, Type::Object(_)) {
@@ -203,7 +203,7 @@ pub(super) fn conversion_tuple_to_set(
         return Some(conv(move |_, _| {
             Ok(Value::Set {
                 elem: elem.clone(),
-                items: Vec::new(),
+                items: Vec::new().into(),
             })
         }));
     }
@@ -254,7 +254,7 @@ pub(super) fn conversion_tuple_to_list(
         return Some(conv(move |_, _| {
             Ok(Value::List {
                 elem: elem.clone(),
-                items: Vec::new(),
+                items: Vec::new().into(),
             })
         }));
     }
@@ -309,7 +309,7 @@ pub(super) fn conversion_object_to_map(
         return Some(conv(move |_, _| {
             Ok(Value::Map {
                 elem: elem.clone(),
-                items: BTreeMap::new(),
+                items: BTreeMap::new().into(),
             })
         }));
     }
@@ -395,7 +395,7 @@ pub(super) fn conversion_map_to_object(
                 ));
             }
         }
-        Ok(Value::Object(elems))
+        Ok(Value::Object(elems.into()))
     }))
 }
 

@@ -176,6 +176,17 @@ fn apply(c: &Option<Conv>, v: &Value, path: &[PathStep]) -> Result<Value, Conver
 /// fails with [`mismatch_message`] when the types cannot convert at all, or with a value-level
 /// error (`a number is required`, …) carrying the path of the offending element.
 pub fn convert(value: &Value, want: &Type) -> Result<Value, ConvertError> {
+    // Without building the value's type (which walks all of it): conversion to the dynamic
+    // pseudo-type passes any value through, and a known primitive of the wanted type is itself.
+    let same_primitive = matches!(
+        (value, want),
+        (Value::String(_), Type::String)
+            | (Value::Number(_), Type::Number)
+            | (Value::Bool(_), Type::Bool)
+    );
+    if same_primitive || *want == Type::Dynamic {
+        return Ok(value.clone());
+    }
     let have = value.ty();
     if have == *want {
         return Ok(value.clone());
@@ -323,7 +334,7 @@ fn prepare_unknown_result(source: &Value, target: Type) -> Value {
             (Type::Object(atys), Type::Map(ety)) if atys.is_empty() => {
                 return Value::Map {
                     elem: (**ety).clone(),
-                    items: BTreeMap::new(),
+                    items: BTreeMap::new().into(),
                 };
             }
             // A list built from a tuple has one element per tuple element; a known length
@@ -332,7 +343,7 @@ fn prepare_unknown_result(source: &Value, target: Type) -> Value {
                 let items = vec![Value::unknown((**ety).clone()); etys.len()];
                 return Value::List {
                     elem: (**ety).clone(),
-                    items,
+                    items: items.into(),
                 };
             }
             // A set from a tuple of at most one element has exactly that many.

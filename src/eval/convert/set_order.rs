@@ -32,7 +32,7 @@ pub fn set_from(elem: Type, items: Vec<Value>) -> Value {
     keyed.sort_by(|a, b| a.0.compare(&b.0));
     Value::Set {
         elem,
-        items: keyed.into_iter().map(|(_, v)| v).collect(),
+        items: keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>().into(),
     }
 }
 
@@ -121,7 +121,7 @@ fn append_set_hash(v: &Value, out: &mut String) {
         Value::String(s) => out.push_str(&go_quote(s)),
         Value::Map { items, .. } => {
             out.push('{');
-            for (k, item) in items {
+            for (k, item) in items.iter() {
                 out.push_str(&go_quote(k));
                 out.push(':');
                 append_set_hash(item, out);
@@ -131,7 +131,7 @@ fn append_set_hash(v: &Value, out: &mut String) {
         }
         Value::List { items, .. } | Value::Set { items, .. } => {
             out.push('[');
-            for item in items {
+            for item in items.iter() {
                 append_set_hash(item, out);
                 out.push(';');
             }
@@ -148,7 +148,7 @@ fn append_set_hash(v: &Value, out: &mut String) {
         }
         Value::Tuple(items) => {
             out.push('<');
-            for item in items {
+            for item in items.iter() {
                 append_set_hash(item, out);
                 out.push(';');
             }

@@ -31,14 +31,14 @@ pub(super) fn conversion_object_to_object(
             return Err(unexpected(val, &out_ty, path));
         };
         let mut out = BTreeMap::new();
-        for (name, attr) in attrs {
+        for (name, attr) in attrs.iter() {
             let Some(c) = attr_convs.get(name) else {
                 continue;
             };
             let v = apply(c, attr, &child(path, PathStep::GetAttr(name.clone())))?;
             out.insert(name.clone(), v);
         }
-        Ok(Value::Object(out))
+        Ok(Value::Object(out.into()))
     }))
 }
 
@@ -69,6 +69,6 @@ pub(super) fn conversion_tuple_to_tuple(
             let c = elem_convs.get(i).cloned().flatten();
             out.push(apply(&c, item, &child(path, PathStep::index(i)))?);
         }
-        Ok(Value::Tuple(out))
+        Ok(Value::Tuple(out.into()))
     }))
 }

@@ -61,7 +61,7 @@ impl Run<'_> {
         if !known {
             return (Value::dynamic(), diags);
         }
-        (Value::Object(vals), diags)
+        (Value::Object(vals.into()), diags)
     }
 
     /// `ObjectConsKeyExpr.Value`: a bare name is a string unless written in parentheses.
@@ -93,7 +93,7 @@ impl Run<'_> {
         let auto_upgrade = !matches!(source_ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
         if source_val.is_null() {
             if auto_upgrade {
-                return (Value::Tuple(Vec::new()), diags);
+                return (Value::Tuple(Vec::new().into()), diags);
             }
             diags.push(self.diag_expr(
                 "Splat of null value",
@@ -111,7 +111,7 @@ impl Run<'_> {
             if !source_val.is_known() && !source_val.definitely_not_null() {
                 upgraded_unknown = true;
             }
-            Value::Tuple(vec![source_val])
+            Value::Tuple(vec![source_val].into())
         } else {
             source_val
         };
@@ -152,7 +152,7 @@ impl Run<'_> {
                     return (
                         Value::List {
                             elem,
-                            items: Vec::new(),
+                            items: Vec::new().into(),
                         },
                         diags,
                     );
@@ -169,7 +169,7 @@ impl Run<'_> {
                     }
                 }
             }
-            _ => (Value::Tuple(vals), diags),
+            _ => (Value::Tuple(vals.into()), diags),
         }
     }
 
@@ -212,6 +212,7 @@ fn list_val(vals: Vec<Value>) -> Option<Value> {
             Value::Null(Type::Dynamic) => Value::Null(elem.clone()),
             other => other,
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .into();
     Some(Value::List { elem, items })
 }

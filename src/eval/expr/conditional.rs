@@ -143,7 +143,7 @@ fn unknown_branch_result(t: &Value, f: &Value, result_ty: Type) -> Value {
             match (&tty, lo) {
                 (Type::List(_), n) => {
                     return Value::List {
-                        items: vec![Value::unknown(elem.clone()); n],
+                        items: vec![Value::unknown(elem.clone()); n].into(),
                         elem,
                     };
                 }
@@ -154,7 +154,7 @@ fn unknown_branch_result(t: &Value, f: &Value, result_ty: Type) -> Value {
                 (Type::Map(_), 0) => {
                     return Value::Map {
                         elem,
-                        items: BTreeMap::new(),
+                        items: BTreeMap::new().into(),
                     };
                 }
                 _ => {}

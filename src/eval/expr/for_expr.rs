@@ -187,10 +187,10 @@ impl Run<'_> {
         if f.group {
             vals = groups
                 .into_iter()
-                .map(|(k, items)| (k, Value::Tuple(items)))
+                .map(|(k, items)| (k, Value::Tuple(items.into())))
                 .collect();
         }
-        (Value::Object(vals), diags)
+        (Value::Object(vals.into()), diags)
     }
 
     fn for_tuple(
@@ -245,7 +245,7 @@ impl Run<'_> {
         if !known {
             return (Value::dynamic(), diags);
         }
-        (Value::Tuple(vals), diags)
+        (Value::Tuple(vals.into()), diags)
     }
 }
 

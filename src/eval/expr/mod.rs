@@ -273,7 +273,7 @@ impl Run<'_> {
                     vals.push(val);
                     diags.extend(more);
                 }
-                (Value::Tuple(vals), diags)
+                (Value::Tuple(vals.into()), diags)
             }
             ExprKind::Object(items) => self.object(items, scope),
             ExprKind::For(f) => self.for_expr(f, scope),

@@ -9,6 +9,7 @@ use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::syntax::ast::{Step, TextRange};
 use crate::syntax::suggest::name_suggestion;
+use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
 impl Run<'_> {
@@ -75,7 +76,31 @@ impl Run<'_> {
             );
         }
         let key: String = name.nfc().collect();
-        match obj.ty() {
+        // Known objects and maps answer from their own index: the cost of a lookup must not
+        // depend on the size of the value (building `obj.ty()` would walk all of it).
+        let ty = match obj {
+            Value::Object(items) => {
+                return match items.get(&key) {
+                    Some(v) => (v.clone(), Vec::new()),
+                    None => fail(
+                        UNSUPPORTED,
+                        format!(
+                            "This object does not have an attribute named {}.",
+                            go_quote(name)
+                        ),
+                    ),
+                };
+            }
+            Value::Tuple(_) => {
+                return fail(
+                    UNSUPPORTED,
+                    "This value does not have any attributes.".into(),
+                );
+            }
+            Value::Unknown(ty, _) => Cow::Borrowed(ty),
+            other => Cow::Owned(other.ty()),
+        };
+        match &*ty {
             Type::Object(attrs) => {
                 let Some(aty) = attrs.get(&key) else {
                     return fail(
@@ -108,11 +133,11 @@ impl Run<'_> {
                         ),
                     ),
                 },
-                _ => (Value::unknown(*elem), Vec::new()),
+                _ => (Value::unknown((**elem).clone()), Vec::new()),
             },
             Type::Dynamic => (Value::dynamic(), Vec::new()),
-            Type::List(elem) if matches!(*elem, Type::Object(_)) => {
-                let has = matches!(&*elem, Type::Object(attrs) if attrs.contains_key(&key));
+            Type::List(elem) if matches!(**elem, Type::Object(_)) => {
+                let has = matches!(&**elem, Type::Object(attrs) if attrs.contains_key(&key));
                 if has {
                     fail(
                         UNSUPPORTED,
@@ -128,7 +153,7 @@ impl Run<'_> {
                     )
                 }
             }
-            Type::Set(elem) if matches!(*elem, Type::Object(_)) => fail(
+            Type::Set(elem) if matches!(**elem, Type::Object(_)) => fail(
                 UNSUPPORTED,
                 "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".into(),
             ),
@@ -148,139 +173,186 @@ impl Run<'_> {
 
     /// hcl's `Index`.
     pub(super) fn index(&self, coll: &Value, key: &Value, range: &TextRange) -> (Value, Diags) {
-        const INVALID: &str = "Invalid index";
-        const NO_ELEMENT: &str =
-            "The given key does not identify an element in this collection value";
-        let fail = |summary: &str, detail: String| {
-            (Value::dynamic(), vec![self.diag(summary, detail, range)])
-        };
         if coll.is_null() {
-            return fail(
+            return self.fail(
+                range,
                 "Attempt to index null value",
                 "This value is null, so it does not have any indices.".into(),
             );
         }
         if key.is_null() {
-            return fail(INVALID, "Can't use a null value as an indexing key.".into());
+            return self.fail(
+                range,
+                INVALID_INDEX,
+                "Can't use a null value as an indexing key.".into(),
+            );
         }
-        let ty = coll.ty();
-        if key.ty() == Type::Dynamic || ty == Type::Dynamic {
+        // A null was refused above, so only an unknown can be of dynamic type.
+        let dynamic = |v: &Value| matches!(v, Value::Unknown(Type::Dynamic, _));
+        if dynamic(key) || dynamic(coll) {
             return (Value::dynamic(), Vec::new());
         }
-        match &ty {
-            Type::List(_) | Type::Tuple(_) | Type::Map(_) => {
-                let want = if matches!(ty, Type::Map(_)) {
-                    Type::String
-                } else {
-                    Type::Number
-                };
-                let key = match convert::convert(key, &want) {
-                    Ok(k) => k,
-                    Err(e) => return fail(INVALID, format!("{NO_ELEMENT}: {e}.")),
-                };
-                match has_index(coll, &key) {
-                    None => {
-                        let val = match &ty {
-                            Type::Tuple(_) => Value::dynamic(),
-                            Type::List(elem) | Type::Map(elem) => Value::unknown((**elem).clone()),
-                            _ => Value::dynamic(),
-                        };
-                        (val, Vec::new())
-                    }
-                    Some(false) => {
-                        if let (Type::List(_) | Type::Tuple(_), Value::Number(n)) = (&ty, &key) {
-                            if !n.is_int() {
-                                return fail(
-                                    INVALID,
-                                    format!("{NO_ELEMENT}: indexing a sequence requires a whole number, but the given index has a fractional part."),
-                                );
-                            }
-                            if n.is_neg() && !n.is_zero() {
-                                return fail(
-                                    INVALID,
-                                    format!("{NO_ELEMENT}: a negative number is not a valid index for a sequence."),
-                                );
-                            }
-                            let len = match (&ty, coll) {
-                                (Type::Tuple(elems), _) => Some(elems.len()),
-                                (_, Value::List { items, .. }) => Some(items.len()),
-                                _ => None,
-                            };
-                            if let Some(len) = len {
-                                let len_num = Num::from_i64(len as i64);
-                                // hcl tests `key - len < 1` as a sign: only `key == len` gets
-                                // the specific messages.
-                                let at_end = n
-                                    .sub(&len_num)
-                                    .map(|d| d.is_zero() || d.is_neg())
-                                    .unwrap_or(false);
-                                if at_end {
-                                    let detail = if len == 0 {
-                                        format!("{NO_ELEMENT}: the collection has no elements.")
-                                    } else {
-                                        format!("{NO_ELEMENT}: the given index is greater than or equal to the length of the collection.")
-                                    };
-                                    return fail(INVALID, detail);
-                                }
-                            }
-                        }
-                        fail(INVALID, format!("{NO_ELEMENT}."))
-                    }
-                    Some(true) => (element_at(coll, &key), Vec::new()),
-                }
+        // Known objects and tuples are indexed without building their type (which walks all
+        // of the value): a lookup costs the same in a small and a large value.
+        let ty = match coll {
+            Value::Object(items) => {
+                return self.index_attrs(key, range, |name| items.get(name).cloned());
             }
-            Type::Object(attrs) => {
-                let was_number = key.ty() == Type::Number;
-                let key = match convert::convert(key, &Type::String) {
-                    Ok(k) => k,
-                    Err(e) => return fail(INVALID, format!("{NO_ELEMENT}: {e}.")),
-                };
-                let Value::String(name) = &key else {
-                    return (Value::dynamic(), Vec::new());
-                };
-                let Some(aty) = attrs.get(name) else {
-                    let suggestion = if was_number {
-                        " An object only supports looking up attributes by name, not by numeric index."
-                    } else {
-                        ""
-                    };
-                    return fail(INVALID, format!("{NO_ELEMENT}.{suggestion}"));
-                };
-                match coll {
-                    Value::Object(items) => (
-                        items
-                            .get(name)
-                            .cloned()
-                            .unwrap_or_else(|| Value::unknown(aty.clone())),
-                        Vec::new(),
-                    ),
-                    _ => (Value::unknown(aty.clone()), Vec::new()),
-                }
+            Value::Tuple(items) => {
+                return self.index_sequence(coll, key, range, Seq::Tuple(items.len()));
             }
-            Type::Set(_) => fail(
-                INVALID,
+            Value::Unknown(ty, _) => Cow::Borrowed(ty),
+            other => Cow::Owned(other.ty()),
+        };
+        match &*ty {
+            Type::List(elem) => self.index_sequence(coll, key, range, Seq::List(elem)),
+            Type::Map(elem) => self.index_sequence(coll, key, range, Seq::Map(elem)),
+            Type::Tuple(elems) => self.index_sequence(coll, key, range, Seq::Tuple(elems.len())),
+            Type::Object(attrs) => self.index_attrs(key, range, |name| {
+                attrs.get(name).map(|aty| Value::unknown(aty.clone()))
+            }),
+            Type::Set(_) => self.fail(
+                range,
+                INVALID_INDEX,
                 "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into(),
             ),
-            _ => fail(INVALID, "This value does not have any indices.".into()),
+            _ => self.fail(range, INVALID_INDEX, "This value does not have any indices.".into()),
+        }
+    }
+
+    fn fail(&self, range: &TextRange, summary: &str, detail: String) -> (Value, Diags) {
+        (Value::dynamic(), vec![self.diag(summary, detail, range)])
+    }
+
+    /// `Index` on an object (known, or unknown of an object type): `attr` gives the attribute
+    /// of a name, `None` when the object has no such attribute.
+    fn index_attrs(
+        &self,
+        key: &Value,
+        range: &TextRange,
+        attr: impl Fn(&str) -> Option<Value>,
+    ) -> (Value, Diags) {
+        let was_number = matches!(key, Value::Number(_) | Value::Unknown(Type::Number, _));
+        let key = match convert::convert(key, &Type::String) {
+            Ok(k) => k,
+            Err(e) => return self.fail(range, INVALID_INDEX, format!("{NO_ELEMENT}: {e}.")),
+        };
+        let Value::String(name) = &key else {
+            return (Value::dynamic(), Vec::new());
+        };
+        match attr(name) {
+            Some(v) => (v, Vec::new()),
+            None => {
+                let suggestion = if was_number {
+                    " An object only supports looking up attributes by name, not by numeric index."
+                } else {
+                    ""
+                };
+                self.fail(range, INVALID_INDEX, format!("{NO_ELEMENT}.{suggestion}"))
+            }
+        }
+    }
+
+    /// `Index` on a list, tuple or map (known or unknown).
+    fn index_sequence(
+        &self,
+        coll: &Value,
+        key: &Value,
+        range: &TextRange,
+        seq: Seq<'_>,
+    ) -> (Value, Diags) {
+        let want = if matches!(seq, Seq::Map(_)) {
+            Type::String
+        } else {
+            Type::Number
+        };
+        let key = match convert::convert(key, &want) {
+            Ok(k) => k,
+            Err(e) => return self.fail(range, INVALID_INDEX, format!("{NO_ELEMENT}: {e}.")),
+        };
+        match has_index(coll, &seq, &key) {
+            None => {
+                let val = match seq {
+                    Seq::Tuple(_) => Value::dynamic(),
+                    Seq::List(elem) | Seq::Map(elem) => Value::unknown(elem.clone()),
+                };
+                (val, Vec::new())
+            }
+            Some(false) => {
+                if let (Seq::List(_) | Seq::Tuple(_), Value::Number(n)) = (&seq, &key) {
+                    if !n.is_int() {
+                        return self.fail(
+                            range,
+                            INVALID_INDEX,
+                            format!("{NO_ELEMENT}: indexing a sequence requires a whole number, but the given index has a fractional part."),
+                        );
+                    }
+                    if n.is_neg() && !n.is_zero() {
+                        return self.fail(
+                            range,
+                            INVALID_INDEX,
+                            format!("{NO_ELEMENT}: a negative number is not a valid index for a sequence."),
+                        );
+                    }
+                    let len = match (&seq, coll) {
+                        (Seq::Tuple(len), _) => Some(*len),
+                        (_, Value::List { items, .. }) => Some(items.len()),
+                        _ => None,
+                    };
+                    if let Some(len) = len {
+                        let len_num = Num::from_i64(len as i64);
+                        // hcl tests `key - len < 1` as a sign: only `key == len` gets the
+                        // specific messages.
+                        let at_end = n
+                            .sub(&len_num)
+                            .map(|d| d.is_zero() || d.is_neg())
+                            .unwrap_or(false);
+                        if at_end {
+                            let detail = if len == 0 {
+                                format!("{NO_ELEMENT}: the collection has no elements.")
+                            } else {
+                                format!(
+                                    "{NO_ELEMENT}: the given index is greater than or equal to the length of the collection."
+                                )
+                            };
+                            return self.fail(range, INVALID_INDEX, detail);
+                        }
+                    }
+                }
+                self.fail(range, INVALID_INDEX, format!("{NO_ELEMENT}."))
+            }
+            Some(true) => (element_at(coll, &key), Vec::new()),
         }
     }
 }
 
+const INVALID_INDEX: &str = "Invalid index";
+const NO_ELEMENT: &str = "The given key does not identify an element in this collection value";
+
+/// What [`Run::index_sequence`] needs of a list, tuple or map type.
+enum Seq<'a> {
+    /// A list of this element type.
+    List(&'a Type),
+    /// A map of this element type.
+    Map(&'a Type),
+    /// A tuple of this many elements.
+    Tuple(usize),
+}
+
 /// cty's `HasIndex` on a list, map or tuple with an already converted key: `None` when
 /// unknown.
-fn has_index(coll: &Value, key: &Value) -> Option<bool> {
-    match (coll.ty(), key) {
+fn has_index(coll: &Value, seq: &Seq<'_>, key: &Value) -> Option<bool> {
+    match (seq, key) {
         (_, Value::Unknown(..)) => None,
-        (Type::Tuple(elems), Value::Number(n)) => Some(
-            n.to_i64()
-                .is_some_and(|i| i >= 0 && (i as usize) < elems.len()),
-        ),
+        (Seq::Tuple(len), Value::Number(n)) => {
+            Some(n.to_i64().is_some_and(|i| i >= 0 && (i as usize) < *len))
+        }
         (_, _) if !coll.is_known() => None,
-        (Type::List(_), Value::Number(n)) => Some(
+        (Seq::List(_), Value::Number(n)) => Some(
             n.to_i64()
                 .is_some_and(|i| i >= 0 && (i as usize) < coll.elements().len()),
         ),
-        (Type::Map(_), Value::String(s)) => match coll {
+        (Seq::Map(_), Value::String(s)) => match coll {
             Value::Map { items, .. } => Some(items.contains_key(s)),
             _ => None,
         },

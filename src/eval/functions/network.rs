@@ -86,7 +86,7 @@ fn cidr_subnets(args: &[Value]) -> Result<Value, FunctionError> {
         items,
     };
     if args.len() == 1 {
-        return Ok(list(Vec::new()));
+        return Ok(list(Vec::new().into()));
     }
     let length_arg =
         |i: usize| num_arg(args, i).and_then(|n| go_int(n).map_err(|e| FunctionError::arg(i, e)));
@@ -135,5 +135,5 @@ fn cidr_subnets(args: &[Value]) -> Result<Value, FunctionError> {
         current = next;
         out.push(Value::string(current.to_string()));
     }
-    Ok(list(out))
+    Ok(list(out.into()))
 }

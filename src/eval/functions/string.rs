@@ -296,9 +296,12 @@ fn split() -> Function {
             let sep = args::string(args, 0)?;
             let s = args::string(args, 1)?;
             let items = if sep.is_empty() {
-                s.chars().map(|c| Value::string(c.to_string())).collect()
+                s.chars()
+                    .map(|c| Value::string(c.to_string()))
+                    .collect::<Vec<_>>()
+                    .into()
             } else {
-                s.split(sep).map(Value::string).collect()
+                s.split(sep).map(Value::string).collect::<Vec<_>>().into()
             };
             Ok(Value::List {
                 elem: Type::String,

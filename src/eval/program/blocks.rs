@@ -159,7 +159,7 @@ impl Evaluator<'_> {
             each.insert("key".to_string(), key);
             each.insert("value".to_string(), value);
             let mut variables = BTreeMap::new();
-            variables.insert("each".to_string(), Value::Object(each));
+            variables.insert("each".to_string(), Value::Object(each.into()));
             let iteration = scope.child(variables);
             let (name, ds) = self.eval(name_expr, &iteration);
             let failed = has_errors(&ds);
@@ -410,12 +410,12 @@ fn walk_unknown(value: &Value, path: &mut String, out: &mut Vec<String>) {
     match value {
         Value::Unknown(..) => out.push(path.clone()),
         Value::Object(items) => {
-            for (k, v) in items {
+            for (k, v) in items.iter() {
                 step(path, format!(".{k}"), v, out);
             }
         }
         Value::Map { items, .. } => {
-            for (k, v) in items {
+            for (k, v) in items.iter() {
                 step(path, format!("[{k}]"), v, out);
             }
         }
@@ -425,7 +425,7 @@ fn walk_unknown(value: &Value, path: &mut String, out: &mut Vec<String>) {
             }
         }
         Value::Set { items, .. } => {
-            for v in items {
+            for v in items.iter() {
                 let key = match v {
                     Value::String(s) => format!("[{s}]"),
                     Value::Number(n) => format!("[{}]", n),

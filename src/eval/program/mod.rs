@@ -25,7 +25,7 @@ use crate::eval::expr;
 use crate::eval::functions::FunctionTable;
 use crate::eval::proto::{ResourceSelector, RunFunctionRequest};
 use crate::eval::scope::Scope;
-use crate::eval::value::Value;
+use crate::eval::value::{Attrs, Value};
 use crate::eval::vars;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::Expr;
@@ -199,16 +199,17 @@ impl<'a> Evaluator<'a> {
         let pick = |key: &str| match req {
             Value::Object(top) => match top.get(key) {
                 Some(Value::Object(items)) => items.clone(),
-                _ => BTreeMap::new(),
+                _ => BTreeMap::new().into(),
             },
-            _ => BTreeMap::new(),
+            _ => BTreeMap::new().into(),
         };
         let (resources, connections) = (pick("resource"), pick("connection"));
         let members = vars::collection_members(request);
-        let keep = |items: BTreeMap<String, Value>| -> BTreeMap<String, Value> {
+        let keep = |items: Attrs| -> BTreeMap<String, Value> {
             items
-                .into_iter()
-                .filter(|(name, _)| !members.contains(name))
+                .iter()
+                .filter(|(name, _)| !members.contains(*name))
+                .map(|(name, value)| (name.clone(), value.clone()))
                 .collect()
         };
         Evaluator {
@@ -385,10 +386,10 @@ fn error_at(summary: String, at: Span) -> Diagnostic {
 pub(crate) fn self_scope<'s>(scope: &'s Scope<'s>, entries: Vec<(&str, Value)>) -> Scope<'s> {
     let mut table = match scope.lookup("self") {
         Some(Value::Object(items)) => items.clone(),
-        _ => BTreeMap::new(),
+        _ => BTreeMap::new().into(),
     };
     for (key, value) in entries {
-        table.insert(key.to_string(), value);
+        Arc::make_mut(&mut table).insert(key.to_string(), value);
     }
     let mut variables = BTreeMap::new();
     variables.insert("self".to_string(), Value::Object(table));

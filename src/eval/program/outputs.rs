@@ -339,7 +339,7 @@ pub(crate) fn selector_type_problems(
         if v.is_wholly_known() {
             match &v {
                 Value::Object(items) => {
-                    for (key, item) in items {
+                    for (key, item) in items.iter() {
                         if item.ty() != Type::String {
                             diags.push(label_not_a_string(name, key, labels_expr));
                         }
@@ -372,7 +372,7 @@ fn check_labels(
         return Err(vec![labels_not_an_object(name, expr)]);
     };
     let mut labels = BTreeMap::new();
-    for (key, v) in items {
+    for (key, v) in items.iter() {
         match v {
             Value::String(s) => {
                 labels.insert(key.clone(), s.clone());

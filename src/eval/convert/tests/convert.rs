@@ -331,7 +331,7 @@ fn convert_follows_cty_regressions() {
             tset(TD),
             Ok(Value::Set {
                 elem: TS,
-                items: vec![s("9"), s("a"), null(TS)],
+                items: vec![s("9"), s("a"), null(TS)].into(),
             }),
         ),
         (

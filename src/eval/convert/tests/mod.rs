@@ -32,13 +32,16 @@ fn null(t: Type) -> Value {
     Value::Null(t)
 }
 fn list(elem: Type, items: Vec<Value>) -> Value {
-    Value::List { elem, items }
+    Value::List {
+        elem,
+        items: items.into(),
+    }
 }
 fn set(elem: Type, items: Vec<Value>) -> Value {
     set_from(elem, items)
 }
 fn tup(items: Vec<Value>) -> Value {
-    Value::Tuple(items)
+    Value::Tuple(items.into())
 }
 fn map(elem: Type, pairs: &[(&str, Value)]) -> Value {
     Value::Map {
@@ -46,7 +49,8 @@ fn map(elem: Type, pairs: &[(&str, Value)]) -> Value {
         items: pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into(),
     }
 }
 fn tobj(pairs: &[(&str, Type)]) -> Type {

@@ -125,7 +125,7 @@ fn nested_splat_of_mixed_types() {
     // unverified: needs a list of tuples, which closed expressions cannot build without functions.
     let list = Value::List {
         elem: Type::Dynamic,
-        items: Vec::new(),
+        items: Vec::new().into(),
     };
     let _ = list;
     let mut vars = test_vars();
@@ -134,9 +134,10 @@ fn nested_splat_of_mixed_types() {
         Value::List {
             elem: Type::Dynamic,
             items: vec![
-                Value::Tuple(vec![obj(&[("a", num("1"))])]),
-                Value::Tuple(vec![obj(&[("a", s("x"))]), obj(&[("a", s("y"))])]),
-            ],
+                Value::Tuple(vec![obj(&[("a", num("1"))])].into()),
+                Value::Tuple(vec![obj(&[("a", s("x"))]), obj(&[("a", s("y"))])].into()),
+            ]
+            .into(),
         },
     );
     let table = test_functions();

@@ -206,21 +206,24 @@ fn test_vars() -> BTreeMap<String, Value> {
             "m",
             Value::Map {
                 elem: Type::String,
-                items: [("a".to_string(), s("x"))].into_iter().collect(),
+                items: [("a".to_string(), s("x"))]
+                    .into_iter()
+                    .collect::<BTreeMap<_, _>>()
+                    .into(),
             },
         ),
         (
             "l",
             Value::List {
                 elem: Type::Number,
-                items: vec![num("1"), num("2"), num("3")],
+                items: vec![num("1"), num("2"), num("3")].into(),
             },
         ),
         (
             "empty_list",
             Value::List {
                 elem: Type::Number,
-                items: Vec::new(),
+                items: Vec::new().into(),
             },
         ),
         ("set", convert::set_from(Type::String, vec![s("b"), s("a")])),
@@ -230,12 +233,12 @@ fn test_vars() -> BTreeMap<String, Value> {
             "objs",
             Value::List {
                 elem: Type::Object([("a".to_string(), Type::Number)].into_iter().collect()),
-                items: vec![obj(&[("a", num("1"))]), obj(&[("a", num("2"))])],
+                items: vec![obj(&[("a", num("1"))]), obj(&[("a", num("2"))])].into(),
             },
         ),
         (
             "partial",
-            Value::Tuple(vec![num("1"), Value::unknown(Type::Number)]),
+            Value::Tuple(vec![num("1"), Value::unknown(Type::Number)].into()),
         ),
     ];
     vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect()

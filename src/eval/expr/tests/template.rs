@@ -40,8 +40,11 @@ fn template_errors() {
 #[test]
 fn template_join_errors() {
     let mut vars = test_vars();
-    vars.insert("nulls".into(), Value::Tuple(vec![Value::null()]));
-    vars.insert("lists".into(), Value::Tuple(vec![Value::Tuple(vec![])]));
+    vars.insert("nulls".into(), Value::Tuple(vec![Value::null()].into()));
+    vars.insert(
+        "lists".into(),
+        Value::Tuple(vec![Value::Tuple(vec![].into())].into()),
+    );
     let table = test_functions();
     let out = run_with(
         "\"%{for x in nulls}${x}%{endfor}\"",

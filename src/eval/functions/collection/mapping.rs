@@ -39,9 +39,12 @@ fn keys() -> Function {
             _ => Err(FunctionError::arg(0, "must have map or object type")),
         },
         |args, ret| match (&args[0], args[0].ty()) {
-            (_, Type::Object(atys)) => {
-                Ok(Value::Tuple(atys.into_keys().map(Value::String).collect()))
-            }
+            (_, Type::Object(atys)) => Ok(Value::Tuple(
+                atys.into_keys()
+                    .map(Value::String)
+                    .collect::<Vec<_>>()
+                    .into(),
+            )),
             (Value::Map { items, .. }, _) => Ok(list_val(
                 &Type::String,
                 items.keys().map(|k| Value::String(k.clone())).collect(),
@@ -69,7 +72,7 @@ fn values() -> Function {
                 .map(|m| m.values().cloned().collect())
                 .unwrap_or_default();
             Ok(match ret {
-                Type::Tuple(_) => Value::Tuple(items),
+                Type::Tuple(_) => Value::Tuple(items.into()),
                 _ => list_val(ret.element().unwrap_or(&Type::Dynamic), items),
             })
         },
@@ -194,9 +197,9 @@ fn merge() -> Function {
             match ret {
                 Type::Map(elem) => Ok(Value::Map {
                     elem: (**elem).clone(),
-                    items: out,
+                    items: out.into(),
                 }),
-                Type::Object(_) | Type::Dynamic => Ok(Value::Object(out)),
+                Type::Object(_) | Type::Dynamic => Ok(Value::Object(out.into())),
                 _ => Err(FunctionError::other(format!(
                     "unexpected return type: {}",
                     ret.go_string()
@@ -291,7 +294,8 @@ fn transpose() -> Function {
                     let keys = keys.into_iter().map(Value::String).collect();
                     (k, list_val(&Type::String, keys))
                 })
-                .collect();
+                .collect::<BTreeMap<_, _>>()
+                .into();
             Ok(Value::Map {
                 elem: Type::list(Type::String),
                 items,
@@ -359,9 +363,9 @@ fn zipmap() -> Function {
             match ret {
                 Type::Map(elem) => Ok(Value::Map {
                     elem: (**elem).clone(),
-                    items: out,
+                    items: out.into(),
                 }),
-                Type::Object(_) => Ok(Value::Object(out)),
+                Type::Object(_) => Ok(Value::Object(out.into())),
                 _ => Err(FunctionError::other(format!(
                     "internally selected incorrect result type {} (this is a bug)",
                     ret.friendly_name()

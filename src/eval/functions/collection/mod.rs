@@ -38,7 +38,10 @@ fn list_val(empty_elem: &Type, items: Vec<Value>) -> Value {
     } else {
         crate::eval::convert::inferred_elem(&items)
     };
-    Value::List { elem, items }
+    Value::List {
+        elem,
+        items: items.into(),
+    }
 }
 
 /// An unknown result refined not null, as cty's `refineNonNull` does (an unknown of dynamic

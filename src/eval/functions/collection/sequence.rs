@@ -133,7 +133,8 @@ fn concat() -> Function {
             Type::Tuple(_) => Ok(Value::Tuple(
                 args.iter()
                     .flat_map(|a| a.elements().iter().cloned())
-                    .collect(),
+                    .collect::<Vec<_>>()
+                    .into(),
             )),
             _ => Err(FunctionError::other("unsupported return type")),
         },
@@ -217,10 +218,10 @@ fn flatten() -> Function {
         },
         |args, ret| {
             if args[0].elements().is_empty() {
-                return Ok(Value::Tuple(Vec::new()));
+                return Ok(Value::Tuple(Vec::new().into()));
             }
             match flattener(&args[0]) {
-                (items, true) => Ok(Value::Tuple(items)),
+                (items, true) => Ok(Value::Tuple(items.into())),
                 (_, false) => Ok(unknown_not_null(ret.clone())),
             }
         },
@@ -310,7 +311,7 @@ fn reverse() -> Function {
         |args, ret| {
             let items: Vec<Value> = args[0].elements().iter().rev().cloned().collect();
             Ok(match ret {
-                Type::Tuple(_) => Value::Tuple(items),
+                Type::Tuple(_) => Value::Tuple(items.into()),
                 _ => list_val(&elem_of(ret), items),
             })
         },
@@ -391,7 +392,7 @@ fn slice() -> Function {
             };
             let items = args[0].elements()[start..end].to_vec();
             Ok(match ret {
-                Type::Tuple(_) => Value::Tuple(items),
+                Type::Tuple(_) => Value::Tuple(items.into()),
                 _ => list_val(&elem_of(ret), items),
             })
         },

@@ -179,7 +179,7 @@ fn setproduct() -> Function {
                         })?);
                     }
                 }
-                product.push(Value::Tuple(tuple));
+                product.push(Value::Tuple(tuple.into()));
                 // The last argument varies fastest.
                 for j in (0..pos.len()).rev() {
                     pos[j] += 1;

@@ -30,33 +30,39 @@ fn vars() -> BTreeMap<String, Value> {
             "m",
             Value::Map {
                 elem: Type::String,
-                items: [("a".to_string(), s("x"))].into_iter().collect(),
+                items: [("a".to_string(), s("x"))]
+                    .into_iter()
+                    .collect::<BTreeMap<_, _>>()
+                    .into(),
             },
         ),
         (
             "l",
             Value::List {
                 elem: Type::Number,
-                items: vec![num("1"), num("2")],
+                items: vec![num("1"), num("2")].into(),
             },
         ),
         ("set", set_from(Type::String, vec![s("b"), s("a")])),
         (
             "partial",
-            Value::Tuple(vec![num("1"), Value::unknown(Type::Number)]),
+            Value::Tuple(vec![num("1"), Value::unknown(Type::Number)].into()),
         ),
         (
             "m2",
             Value::Map {
                 elem: Type::String,
-                items: [("b".to_string(), s("y"))].into_iter().collect(),
+                items: [("b".to_string(), s("y"))]
+                    .into_iter()
+                    .collect::<BTreeMap<_, _>>()
+                    .into(),
             },
         ),
         (
             "empty_list",
             Value::List {
                 elem: Type::Dynamic,
-                items: Vec::new(),
+                items: Vec::new().into(),
             },
         ),
         (
@@ -67,7 +73,7 @@ fn vars() -> BTreeMap<String, Value> {
             "ls",
             Value::List {
                 elem: Type::String,
-                items: vec![s("a")],
+                items: vec![s("a")].into(),
             },
         ),
         ("a_set", set_from(Type::String, vec![s("a")])),

@@ -230,7 +230,8 @@ pub(super) fn decode(text: &str, _ret: &Type) -> Result<Value, FunctionError> {
                     .iter()
                     .zip(cols)
                     .map(|(h, v)| (nfc(h), Value::string(v)))
-                    .collect();
+                    .collect::<BTreeMap<_, _>>()
+                    .into();
                 rows.push(Value::Object(attrs));
             }
             Err(CsvError::Eof) => break,
@@ -242,7 +243,7 @@ pub(super) fn decode(text: &str, _ret: &Type) -> Result<Value, FunctionError> {
     };
     Ok(Value::List {
         elem: *elem,
-        items: rows,
+        items: rows.into(),
     })
 }
 

@@ -173,7 +173,7 @@ impl Decoder<'_> {
             match (c, state) {
                 (b']', State::ArrayStart | State::ArrayComma) => {
                     self.pos += 1;
-                    return Ok(Value::Tuple(items));
+                    return Ok(Value::Tuple(items.into()));
                 }
                 (b',', State::ArrayComma) => {
                     self.pos += 1;
@@ -197,7 +197,7 @@ impl Decoder<'_> {
             match (c, state) {
                 (b'}', State::ObjectStart | State::ObjectComma) => {
                     self.pos += 1;
-                    return Ok(Value::Object(attrs));
+                    return Ok(Value::Object(attrs.into()));
                 }
                 (b',', State::ObjectComma) => {
                     self.pos += 1;

@@ -43,19 +43,19 @@ fn jsonencode_escapes_html_and_keeps_exact_numbers() {
     assert_eq!(text("jsonencode", Value::null()), "null");
     let set = Value::Set {
         elem: Type::String,
-        items: vec![s("a"), s("b")],
+        items: vec![s("a"), s("b")].into(),
     };
     assert_eq!(text("jsonencode", set), r#"["a","b"]"#);
     let map = Value::Map {
         elem: Type::Number,
-        items: BTreeMap::from([("b".to_string(), num("2")), ("a".to_string(), num("1"))]),
+        items: BTreeMap::from([("b".to_string(), num("2")), ("a".to_string(), num("1"))]).into(),
     };
     assert_eq!(text("jsonencode", map), r#"{"a":1,"b":2}"#);
 }
 
 #[test]
 fn jsonencode_of_unknowns_is_refined() {
-    let partly = Value::Tuple(vec![Value::unknown(Type::String)]);
+    let partly = Value::Tuple(vec![Value::unknown(Type::String)].into());
     let Ok(Value::Unknown(Type::String, r)) = call("jsonencode", &[partly]) else {
         panic!("not unknown");
     };
@@ -194,19 +194,22 @@ fn yamlencode_folds_long_quoted_lines() {
 #[test]
 fn yamlencode_collections_and_keys() {
     let v = obj(&[
-        ("a", Value::Tuple(vec![num("1"), num("2")])),
+        ("a", Value::Tuple(vec![num("1"), num("2")].into())),
         ("b", obj(&[("c", s("d"))])),
-        ("e", Value::Tuple(vec![])),
+        ("e", Value::Tuple(vec![].into())),
         ("f", Value::empty_object()),
     ]);
     assert_eq!(
         yaml(v),
         "\"a\":\n- 1\n- 2\n\"b\":\n  \"c\": \"d\"\n\"e\": []\n\"f\": {}\n"
     );
-    let nested = Value::Tuple(vec![
-        Value::Tuple(vec![num("1"), num("2")]),
-        obj(&[("a", num("1")), ("b", num("2"))]),
-    ]);
+    let nested = Value::Tuple(
+        vec![
+            Value::Tuple(vec![num("1"), num("2")].into()),
+            obj(&[("a", num("1")), ("b", num("2"))]).into(),
+        ]
+        .into(),
+    );
     assert_eq!(yaml(nested), "- - 1\n  - 2\n- \"a\": 1\n  \"b\": 2\n");
     assert_eq!(yaml(obj(&[("a\nb", num("1"))])), "? |-\n  a\n  b\n: 1\n");
     let long_key = "k".repeat(130);
@@ -216,13 +219,13 @@ fn yamlencode_collections_and_keys() {
     );
     let set = Value::Set {
         elem: Type::String,
-        items: vec![s("a"), s("b")],
+        items: vec![s("a"), s("b")].into(),
     };
     assert_eq!(yaml(set), "- \"a\"\n- \"b\"\n");
     assert!(matches!(
         call(
             "yamlencode",
-            &[Value::Tuple(vec![Value::unknown(Type::String)])]
+            &[Value::Tuple(vec![Value::unknown(Type::String)].into())]
         ),
         Ok(Value::Unknown(Type::String, _))
     ));

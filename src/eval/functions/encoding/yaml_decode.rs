@@ -239,7 +239,7 @@ impl<'a> Walker<'a> {
                     }
                     items.push(self.node(next)?);
                 }
-                let value = Value::Tuple(items);
+                let value = Value::Tuple(items.into());
                 self.complete(anchor, &value);
                 Ok(value)
             }
@@ -254,7 +254,7 @@ impl<'a> Walker<'a> {
         loop {
             let (ev, span) = self.next()?;
             let (text, style, tag) = match ev {
-                Event::MappingEnd => return Ok(Value::Object(attrs)),
+                Event::MappingEnd => return Ok(Value::Object(attrs.into())),
                 Event::Scalar(text, style, _, tag) => (text, style, tag),
                 _ => return Err(at(&span, "only strings are allowed as mapping keys")),
             };
@@ -270,7 +270,7 @@ impl<'a> Walker<'a> {
                             format!("cannot merge {} into mapping", merged.ty().friendly_name()),
                         ));
                     };
-                    attrs.extend(items);
+                    attrs.extend(items.iter().map(|(k, v)| (k.clone(), v.clone())));
                     continue;
                 }
                 Ok(Resolved::Value(key)) => key,

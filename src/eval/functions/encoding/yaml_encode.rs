@@ -251,7 +251,7 @@ impl Emitter {
                     return Ok(());
                 }
                 self.increase_indent(false, ctx.mapping && !self.indention);
-                for item in items {
+                for item in items.iter() {
                     self.write_indent();
                     self.write_indicator("-", true, false, true);
                     self.node(item, Context::default())?;
@@ -268,7 +268,7 @@ impl Emitter {
                     mapping: true,
                     ..Context::default()
                 };
-                for (key, item) in items {
+                for (key, item) in items.iter() {
                     self.write_indent();
                     let a = analyze(key);
                     if !a.multiline && key.len() <= 128 {

@@ -57,7 +57,7 @@ pub(super) fn formatlist() -> Function {
                 let s = format_values(fmt, rest)?;
                 return Ok(Value::List {
                     elem: Type::String,
-                    items: vec![Value::string(s)],
+                    items: vec![Value::string(s)].into(),
                 });
             }
             let mut iter_len: Option<(usize, usize)> = None;
@@ -133,7 +133,7 @@ pub(super) fn formatlist() -> Function {
             }
             Ok(Value::List {
                 elem: Type::String,
-                items,
+                items: items.into(),
             })
         },
     )

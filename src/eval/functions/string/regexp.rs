@@ -217,13 +217,13 @@ fn pattern_result(re: &GoRegex, s: &str, spans: &Spans, ty: &Type) -> Value {
         None => Value::Null(Type::String),
     };
     match ty {
-        Type::Tuple(items) => Value::Tuple((1..=items.len()).map(group).collect()),
+        Type::Tuple(items) => Value::Tuple((1..=items.len()).map(group).collect::<Vec<_>>().into()),
         Type::Object(_) => {
             let mut attrs = BTreeMap::new();
             for (i, name) in re.names.iter().enumerate() {
                 attrs.insert(name.clone(), group(i + 1));
             }
-            Value::Object(attrs)
+            Value::Object(attrs.into())
         }
         _ => group(0),
     }
@@ -301,7 +301,8 @@ pub(super) fn regexall() -> Function {
                 .find_all(s)
                 .iter()
                 .map(|spans| pattern_result(&re, s, spans, &elem))
-                .collect();
+                .collect::<Vec<_>>()
+                .into();
             Ok(Value::List { elem, items })
         },
     )
