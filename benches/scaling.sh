@@ -109,12 +109,16 @@ measure() { # LABEL COUNT DIR ARGS...
   shift 3
   local best="" mem=""
   for _ in $(seq 1 "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$bin" render "$dir/xr.yaml" "$dir/hcl" "$@" -q >/dev/null
-    read -r secs kb < "$work/time"
+    local t0="$EPOCHREALTIME"
+    /usr/bin/time -f "%M" -o "$work/time" "$bin" render "$dir/xr.yaml" "$dir/hcl" "$@" -q >/dev/null
+    local t1="$EPOCHREALTIME"
+    local secs kb
+    secs="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", b - a}')"
+    read -r kb < "$work/time"
     if [ -z "$best" ] || awk "BEGIN{exit !($secs < $best)}"; then best="$secs"; mem="$kb"; fi
   done
   awk -v l="$label" -v n="$count" -v s="$best" -v k="$mem" \
-    'BEGIN{printf "| %-18s | %8.2f s | %10.1f µs | %7.1f MB |\n", l, s, s*1e6/n, k/1024}'
+    'BEGIN{printf "| %-18s | %8.3f s | %10.1f µs | %7.1f MB |\n", l, s, s*1e6/n, k/1024}'
 }
 
 echo "| workload | wall (best of $runs) | per member/local | peak memory |"

@@ -6,6 +6,7 @@ use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::{Condition, struct_numbers};
 use serde_json::{Map, Value as Json, json};
+use std::collections::HashMap;
 
 /// Condition types the XR's own reconciler owns; function conditions of these are skipped.
 const SYSTEM_CONDITIONS: [&str; 4] = ["Ready", "Synced", "Healthy", "UpToDate"];
@@ -19,12 +20,19 @@ pub(super) fn documents(
     options: Options,
 ) -> Result<Vec<Json>, RenderError> {
     let mut docs = vec![composite(inputs, run, options)?];
+    // Observed resources by composition resource name, the first of each name (as a search
+    // in order would find it), so each composed resource finds its own in constant time.
+    let mut observed: HashMap<&str, &Json> = HashMap::with_capacity(inputs.observed.len());
+    for o in &inputs.observed {
+        observed.entry(composition_resource_name(o)).or_insert(o);
+    }
     for (name, resource) in &run.desired.resources {
         let body = resource
             .resource
             .clone()
             .unwrap_or(Json::Object(Map::new()));
-        docs.push(composed(inputs, name, body, options));
+        let seen = observed.get(name.as_str()).copied();
+        docs.push(composed(inputs, name, seen, body, options));
     }
     if options.include_function_results {
         for (step, result) in &run.results {
@@ -70,12 +78,14 @@ fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
 
 /// A composed resource: the observed name/namespace/generateName, then
 /// `RenderComposedResourceMetadata`.
-fn composed(inputs: &Inputs, name: &str, mut body: Json, options: Options) -> Json {
+fn composed(
+    inputs: &Inputs,
+    name: &str,
+    observed: Option<&Json>,
+    mut body: Json,
+    options: Options,
+) -> Json {
     let xr = &inputs.xr;
-    let observed = inputs
-        .observed
-        .iter()
-        .find(|o| composition_resource_name(o) == name);
     let metadata = object_at(&mut body, "metadata");
     if let Some(observed) = observed {
         for key in ["namespace", "name", "generateName"] {

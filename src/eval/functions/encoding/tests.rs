@@ -206,7 +206,7 @@ fn yamlencode_collections_and_keys() {
     let nested = Value::Tuple(
         vec![
             Value::Tuple(vec![num("1"), num("2")].into()),
-            obj(&[("a", num("1")), ("b", num("2"))]).into(),
+            obj(&[("a", num("1")), ("b", num("2"))]),
         ]
         .into(),
     );
