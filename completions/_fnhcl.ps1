@@ -129,7 +129,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`')
             [CompletionResult]::new('--function-credentials', '--function-credentials', [CompletionResultType]::ParameterName, 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)')
             [CompletionResult]::new('--xrd', '--xrd', [CompletionResultType]::ParameterName, 'An XRD whose OpenAPI schema defaults are applied to the XR first')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up after this long (`1m`, `30s`, `500ms`)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)')
             [CompletionResult]::new('--hcl', '--hcl', [CompletionResultType]::ParameterName, 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle')
             [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The function-hcl step `--hcl` replaces, when the Composition has several')
             [CompletionResult]::new('--crossplane-version', '--crossplane-version', [CompletionResultType]::ParameterName, 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`')

@@ -121,7 +121,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`'
             cand --function-credentials 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)'
             cand --xrd 'An XRD whose OpenAPI schema defaults are applied to the XR first'
-            cand --timeout 'Give up after this long (`1m`, `30s`, `500ms`)'
+            cand --timeout 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)'
             cand --hcl 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle'
             cand --step 'The function-hcl step `--hcl` replaces, when the Composition has several'
             cand --crossplane-version 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`'

@@ -691,6 +691,50 @@ fn render_fatal_results_show_crossplanes_line_and_the_source() {
     snapshot!("render_fatal", transcript(&out));
 }
 
+/// A composition whose evaluation takes several seconds (about a million expressions).
+const SLOW_HCL: &str = "locals {\n  sums = [for i in range(1000) : sum([for j in range(1000) : i * j])]\n}\ncomposite status {\n  body = { total = sum(sums) }\n}\n";
+
+#[test]
+fn render_stops_evaluating_at_the_timeout_with_crossplanes_message() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(dir.path(), "main.hcl", SLOW_HCL);
+    // Without a deadline checked during evaluation this render would succeed (after
+    // seconds) and the assertions below would fail.
+    let out = run(fnhcl(dir.path()).args([
+        "render",
+        "--color",
+        "never",
+        "--timeout",
+        "100ms",
+        "xr.yaml",
+        ".",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("render_timeout", transcript(&out));
+}
+
+#[test]
+fn render_refuses_a_timeout_it_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(dir.path(), "main.hcl", "locals {\n  a = 1\n}\n");
+    for timeout in ["99999999999999999999999h", "0s", "1x", "h"] {
+        let out = run(fnhcl(dir.path()).args(["render", "--timeout", timeout, "xr.yaml", "."]));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{timeout}: {}",
+            transcript(&out)
+        );
+        assert!(
+            text(&out.stderr).contains("is not a duration"),
+            "{timeout}: {}",
+            transcript(&out)
+        );
+    }
+}
+
 #[test]
 fn render_warns_about_discarded_blocks_unless_quiet() {
     let dir = tempfile::tempdir().unwrap();

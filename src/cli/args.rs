@@ -233,7 +233,8 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub xrd: Option<PathBuf>,
 
-    /// Give up after this long (`1m`, `30s`, `500ms`).
+    /// Stop a function-hcl step still evaluating this long after the inputs are read, with
+    /// crossplane's `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`).
     #[arg(long, value_name = "DURATION", default_value = "1m")]
     pub timeout: String,
 

@@ -1,6 +1,7 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
 pub mod convert;
+pub mod deadline;
 pub mod expr;
 pub mod function;
 pub mod functions;

@@ -53,6 +53,9 @@ pub struct Inputs {
     pub context: Map<String, Json>,
     /// Secrets given with `--function-credentials`.
     pub secrets: Vec<Json>,
+    /// When function-hcl steps must have finished (`--timeout`, crossplane's context
+    /// deadline): evaluation stops at the next checkpoint after it.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// What to print.
@@ -100,6 +103,11 @@ pub enum RenderError {
         /// The diagnostics behind it (function-hcl steps).
         diagnostics: Vec<Diagnostic>,
     },
+    /// The deadline passed while a step ran (or before it started).
+    DeadlineExceeded {
+        /// The step.
+        step: String,
+    },
     /// Anything else, with crossplane's message.
     Failed(String),
 }
@@ -110,6 +118,11 @@ impl std::fmt::Display for RenderError {
             RenderError::Fatal { step, message, .. } => write!(
                 f,
                 "cannot render composite resource: pipeline step {step:?} returned a fatal result: {message}"
+            ),
+            // What crossplane prints when its context deadline cancels the step's gRPC call.
+            RenderError::DeadlineExceeded { step } => write!(
+                f,
+                "cannot render composite resource: cannot run pipeline step {step:?}: rpc error: code = DeadlineExceeded desc = context deadline exceeded"
             ),
             RenderError::Failed(message) => f.write_str(message),
         }

@@ -2,11 +2,11 @@
 //! along), and the requirements loop with crossplane's fetching rules.
 
 use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, RenderError, Step};
-use crate::eval::function;
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, Requirements, Resource, ResourceSelector, Resources, RunFunctionRequest, State,
 };
+use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -150,7 +150,7 @@ pub(super) fn run(map: &mut SourceMap, inputs: &Inputs) -> Result<Run, RenderErr
             credentials: credentials(step, &inputs.secrets)?,
             ..RunFunctionRequest::default()
         };
-        let outcome = call_until_settled(map, &mut request, &files, &inputs.required, step)?;
+        let outcome = call_until_settled(map, &mut request, &files, inputs, step)?;
         let response = outcome.response;
         out.desired = response.desired.unwrap_or_default();
         out.context = match response.context {
@@ -196,12 +196,18 @@ fn call_until_settled(
     map: &mut SourceMap,
     request: &mut RunFunctionRequest,
     files: &[FileId],
-    supplied: &[Json],
+    inputs: &Inputs,
     step: &Step,
 ) -> Result<function::Outcome, RenderError> {
+    let supplied = &inputs.required;
     let mut previous: Option<Requirements> = None;
     for _ in 0..=MAX_REQUIREMENTS_ITERATIONS {
-        let outcome = function::run(map, request, Some(files));
+        // Each call is one gRPC call in crossplane, made under the run's context deadline.
+        let outcome =
+            deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
+                .map_err(|_| RenderError::DeadlineExceeded {
+                    step: step.name.clone(),
+                })?;
         if let Some(fatal) = outcome
             .response
             .results

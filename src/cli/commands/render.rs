@@ -22,25 +22,14 @@ type Fallible<T> = Result<T, Box<Diagnostic>>;
 
 /// Runs the command.
 pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
-    let started = Instant::now();
-    let (inputs, options, timeout) = match read_inputs(args, cx) {
+    let (inputs, options) = match read_inputs(args, cx) {
         Ok(read) => read,
         Err(d) => return Ok(cx.fail(*d)),
     };
     let rendered = match render::render(&mut cx.map, &inputs, options) {
         Ok(rendered) => rendered,
-        Err(error) => return Ok(report(error, cx)),
+        Err(error) => return Ok(report(error, &args.timeout, cx)),
     };
-    if started.elapsed() > timeout {
-        cx.diagnostics.push(Diagnostic::new(
-            Code::E401,
-            format!(
-                "cannot render composite resource: the render took longer than --timeout {}",
-                args.timeout
-            ),
-        ));
-        return Ok(ExitStatus::Failure);
-    }
     if !cx.quiet {
         for (step, discard) in rendered
             .discards
@@ -78,9 +67,15 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
 
 /// A failed render: crossplane's message, and for a fatal function-hcl result the
 /// diagnostics behind it with their source.
-fn report(error: RenderError, cx: &mut Context) -> ExitStatus {
+fn report(error: RenderError, timeout: &str, cx: &mut Context) -> ExitStatus {
     let line = error.to_string();
-    cx.diagnostics.push(Diagnostic::new(Code::E401, line));
+    let mut d = Diagnostic::new(Code::E401, line);
+    if matches!(error, RenderError::DeadlineExceeded { .. }) {
+        d = d.with_help(format!(
+            "the step was still evaluating when --timeout {timeout} ran out; give it longer with --timeout"
+        ));
+    }
+    cx.diagnostics.push(d);
     if let RenderError::Fatal { diagnostics, .. } = error {
         cx.diagnostics.extend(fnhcl::diagnostics::fold_wrappers(
             diagnostics
@@ -92,7 +87,7 @@ fn report(error: RenderError, cx: &mut Context) -> ExitStatus {
     ExitStatus::Failure
 }
 
-fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options, Duration)> {
+fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options)> {
     let crossplane_version = parse_version(&args.crossplane_version)?;
     let timeout = parse_duration(&args.timeout)?;
     let mut xr = first_doc(&args.xr, cx)?;
@@ -123,6 +118,9 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
             Some(path) => yaml_docs(path, cx)?,
             None => Vec::new(),
         },
+        // crossplane starts its deadline once the inputs are read. A timeout too far away to
+        // be an Instant is no deadline at all.
+        deadline: Instant::now().checked_add(timeout),
     };
     let options = Options {
         include_function_results: args.include_function_results,
@@ -130,7 +128,7 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
         include_full_xr: args.include_full_xr,
         crossplane_version,
     };
-    Ok((inputs, options, timeout))
+    Ok((inputs, options))
 }
 
 /// The first YAML document of a file, through float64 as crossplane reads it.
@@ -324,7 +322,11 @@ fn parse_duration(text: &str) -> Fallible<Duration> {
             "ns" => 1e-9,
             _ => return Err(bad()),
         };
-        total += Duration::from_secs_f64(value * seconds);
+        // A duration beyond what a Duration holds is refused rather than a panic.
+        total = Duration::try_from_secs_f64(value * seconds)
+            .ok()
+            .and_then(|d| total.checked_add(d))
+            .ok_or_else(bad)?;
         rest = &rest[unit_len..];
     }
     if total.is_zero() {

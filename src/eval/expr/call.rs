@@ -410,6 +410,10 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
     // function implementations and reports them as errors, and so do we.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret)));
     result.map(|r| r.map(refine)).unwrap_or_else(|panic| {
+        if crate::eval::deadline::is_expired(panic.as_ref()) {
+            // Not a bug in the function: the render's deadline passed inside it.
+            std::panic::resume_unwind(panic);
+        }
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| (*s).to_string())

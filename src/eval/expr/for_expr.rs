@@ -88,6 +88,7 @@ impl Run<'_> {
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut known = true;
         for (k, v) in elements {
+            crate::eval::deadline::checkpoint();
             let child = scope.child(iteration_vars(f, k, v));
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);
@@ -203,6 +204,7 @@ impl Run<'_> {
         let mut vals = Vec::new();
         let mut known = true;
         for (k, v) in elements {
+            crate::eval::deadline::checkpoint();
             let child = scope.child(iteration_vars(f, k, v));
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);

@@ -224,6 +224,7 @@ impl Run<'_> {
     }
 
     fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
+        crate::eval::deadline::checkpoint();
         let (val, mut diags) =
             stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope));
         // hcl names the expression that failed on every diagnostic (`Expression`): the node

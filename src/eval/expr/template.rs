@@ -76,6 +76,7 @@ impl Run<'_> {
         }
         let mut buf = String::new();
         for val in tuple.elements() {
+            crate::eval::deadline::checkpoint();
             if val.is_null() {
                 diags.push(self.diag(
                     "Invalid template interpolation value",

@@ -46,6 +46,7 @@ impl Evaluator<'_> {
             return Vec::new();
         }
         for child in &body.children {
+            crate::eval::deadline::checkpoint();
             let current = match child {
                 Child::Group(group) => {
                     if has_errors(&group.body.problems) {
@@ -155,6 +156,7 @@ impl Evaluator<'_> {
             children: &template.children,
         };
         for (i, (key, value)) in iterations.into_iter().enumerate() {
+            crate::eval::deadline::checkpoint();
             let mut each = BTreeMap::new();
             each.insert("key".to_string(), key);
             each.insert("value".to_string(), value);

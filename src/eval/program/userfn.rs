@@ -98,6 +98,7 @@ impl Invoker {
     }
 
     fn call(&self, name: &str, args: &Value) -> Result<Value, FunctionError> {
+        crate::eval::deadline::checkpoint();
         let Some(f) = self.functions.get(name) else {
             return Err(FunctionError::other(format!(
                 "user function '{name}' not found"

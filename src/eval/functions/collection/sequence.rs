@@ -154,6 +154,7 @@ fn distinct() -> Function {
             }
             let mut kept: Vec<Value> = Vec::new();
             for v in args[0].elements() {
+                crate::eval::deadline::checkpoint();
                 if !kept
                     .iter()
                     .any(|k| matches!(k.equals(v), Value::Bool(true)))

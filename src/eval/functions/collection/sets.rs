@@ -164,6 +164,7 @@ fn setproduct() -> Function {
             let mut product = Vec::with_capacity(total);
             let mut pos = vec![0; args.len()];
             for _ in 0..total {
+                crate::eval::deadline::checkpoint();
                 let mut tuple = Vec::with_capacity(args.len());
                 for (j, &n) in pos.iter().enumerate() {
                     let v = &args[j].elements()[n];
