@@ -571,7 +571,7 @@ mod tests {
         assert_eq!(to_json(&v).unwrap(), Json::Null);
         assert_eq!(to_json_string(&Value::Null(Type::String)).unwrap(), "null");
         let empty = implied_value(&parse("[]"));
-        assert_eq!(empty.ty(), Type::Tuple(vec![]));
+        assert_eq!(empty.ty(), Type::Tuple(vec![].into()));
     }
 
     #[test]

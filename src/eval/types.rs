@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A cty type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,10 +22,10 @@ pub enum Type {
     Map(Box<Type>),
     /// `cty.Set(elem)`.
     Set(Box<Type>),
-    /// `cty.Tuple([...])`.
-    Tuple(Vec<Type>),
-    /// `cty.Object({...})`, attributes by name.
-    Object(BTreeMap<String, Type>),
+    /// `cty.Tuple([...])`. Element types are shared, so a clone is cheap whatever the size.
+    Tuple(Arc<Vec<Type>>),
+    /// `cty.Object({...})`, attributes by name, shared like a tuple's.
+    Object(Arc<BTreeMap<String, Type>>),
 }
 
 impl Type {
@@ -45,7 +46,7 @@ impl Type {
 
     /// The empty object type.
     pub fn empty_object() -> Type {
-        Type::Object(BTreeMap::new())
+        Type::Object(BTreeMap::new().into())
     }
 
     /// Bool, number or string.

@@ -119,10 +119,16 @@ impl Value {
             Value::List { elem, .. } => Type::list(elem.clone()),
             Value::Set { elem, .. } => Type::set(elem.clone()),
             Value::Map { elem, .. } => Type::map(elem.clone()),
-            Value::Tuple(items) => Type::Tuple(items.iter().map(Value::ty).collect()),
-            Value::Object(attrs) => {
-                Type::Object(attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect())
+            Value::Tuple(items) => {
+                Type::Tuple(items.iter().map(Value::ty).collect::<Vec<_>>().into())
             }
+            Value::Object(attrs) => Type::Object(
+                attrs
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.ty()))
+                    .collect::<BTreeMap<_, _>>()
+                    .into(),
+            ),
         }
     }
 
@@ -371,12 +377,12 @@ pub fn could_conform(have: &Type, want: &Type) -> bool {
         | (Type::Map(a), Type::Map(b))
         | (Type::Set(a), Type::Set(b)) => could_conform(a, b),
         (Type::Tuple(a), Type::Tuple(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| could_conform(x, y))
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| could_conform(x, y))
         }
         (Type::Object(a), Type::Object(b)) => {
             a.len() == b.len()
                 && a.iter()
-                    .zip(b)
+                    .zip(b.iter())
                     .all(|((k, x), (l, y))| k == l && could_conform(x, y))
         }
         (a, b) => a == b,

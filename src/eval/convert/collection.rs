@@ -368,7 +368,11 @@ pub(super) fn conversion_map_to_object(
     let object_atys = object_atys.clone();
     Some(conv(move |val, path| {
         let Some(items) = keyed_items(val) else {
-            return Err(unexpected(val, &Type::Object(object_atys.clone()), path));
+            return Err(unexpected(
+                val,
+                &Type::Object(object_atys.clone().into()),
+                path,
+            ));
         };
         let mut elems = BTreeMap::new();
         for (name, item) in items {

@@ -33,12 +33,12 @@ pub(super) fn dynamic_replace(in_ty: &Type, out: &Type) -> Type {
             let mut types = BTreeMap::new();
             match in_ty {
                 Type::Map(in_ety) => {
-                    for (name, aty) in out_atys {
+                    for (name, aty) in out_atys.iter() {
                         types.insert(name.clone(), dynamic_replace(in_ety, aty));
                     }
                 }
                 Type::Object(in_atys) => {
-                    for (name, aty) in out_atys {
+                    for (name, aty) in out_atys.iter() {
                         let t = match in_atys.get(name) {
                             Some(in_aty) => dynamic_replace(in_aty, aty),
                             None => aty.clone(),
@@ -48,7 +48,7 @@ pub(super) fn dynamic_replace(in_ty: &Type, out: &Type) -> Type {
                 }
                 _ => {}
             }
-            Type::Object(types)
+            Type::Object(types.into())
         }
         Type::Set(out_ety) => match in_ty {
             Type::Set(in_ety) | Type::List(in_ety) => Type::set(dynamic_replace(in_ety, out_ety)),
@@ -73,7 +73,8 @@ pub(super) fn dynamic_replace(in_ty: &Type, out: &Type) -> Type {
                         Some(t) => dynamic_replace(t, o),
                         None => o.clone(),
                     })
-                    .collect(),
+                    .collect::<Vec<_>>()
+                    .into(),
             )
         }
     }

@@ -141,7 +141,7 @@ fn mismatch_message_collections_from_structural(got: &Type, want: &Type) -> Stri
         }
         Type::Object(atys) => {
             // cty: Go map order; here by name.
-            for (name, aty) in atys {
+            for (name, aty) in atys.iter() {
                 if !fits(aty) {
                     return format!(
                         "element {}: {}",

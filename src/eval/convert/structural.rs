@@ -25,7 +25,7 @@ pub(super) fn conversion_object_to_object(
             Some(conversion_for(in_aty, out_aty, unsafe_ok)?),
         );
     }
-    let out_ty = Type::Object(out_atys.clone());
+    let out_ty = Type::Object(out_atys.clone().into());
     Some(conv(move |val, path| {
         let Value::Object(attrs) = val else {
             return Err(unexpected(val, &out_ty, path));
@@ -59,7 +59,7 @@ pub(super) fn conversion_tuple_to_tuple(
             elem_convs.push(Some(conversion_for(in_ety, out_ety, unsafe_ok)?));
         }
     }
-    let out_ty = Type::Tuple(out_etys.to_vec());
+    let out_ty = Type::Tuple(out_etys.to_vec().into());
     Some(conv(move |val, path| {
         let Value::Tuple(items) = val else {
             return Err(unexpected(val, &out_ty, path));

@@ -205,7 +205,7 @@ fn unify_object_types(types: &[Type], unsafe_ok: bool, has_dynamic: bool) -> Opt
         let (aty, _) = unify_inner(&across, unsafe_ok)?;
         ret_atys.insert(name.clone(), aty);
     }
-    let ret = Type::Object(ret_atys);
+    let ret = Type::Object(ret_atys.into());
     match conversions_to(types, &ret, unsafe_ok) {
         Some(convs) => Some((ret, convs)),
         None => unify_object_types_to_map(types, unsafe_ok),
@@ -242,7 +242,7 @@ fn unify_tuple_types(types: &[Type], unsafe_ok: bool, has_dynamic: bool) -> Opti
         let (ety, _) = unify_inner(&across, unsafe_ok)?;
         ret_etys.push(ety);
     }
-    let ret = Type::Tuple(ret_etys);
+    let ret = Type::Tuple(ret_etys.into());
     match conversions_to(types, &ret, unsafe_ok) {
         Some(convs) => Some((ret, convs)),
         None => unify_tuple_types_to_list(types, unsafe_ok),
@@ -327,7 +327,7 @@ fn compare_types(a: &Type, b: &Type) -> i32 {
                 return 0;
             }
             let (mut has_a_super, mut has_b_super) = (false, false);
-            for (k, ta) in atys_a {
+            for (k, ta) in atys_a.iter() {
                 let Some(tb) = atys_b.get(k) else {
                     return 0;
                 };
@@ -344,7 +344,7 @@ fn compare_types(a: &Type, b: &Type) -> i32 {
                 return 0;
             }
             let (mut has_a_super, mut has_b_super) = (false, false);
-            for (ta, tb) in etys_a.iter().zip(etys_b) {
+            for (ta, tb) in etys_a.iter().zip(etys_b.iter()) {
                 match compare_types(ta, tb) {
                     c if c < 0 => has_a_super = true,
                     c if c > 0 => has_b_super = true,

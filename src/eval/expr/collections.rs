@@ -186,7 +186,12 @@ impl Run<'_> {
         };
         let ty = match source_ty {
             Type::List(ety) | Type::Set(ety) => Type::list(each_type(self, ety)),
-            Type::Tuple(etys) => Type::Tuple(etys.iter().map(|ety| each_type(self, ety)).collect()),
+            Type::Tuple(etys) => Type::Tuple(
+                etys.iter()
+                    .map(|ety| each_type(self, ety))
+                    .collect::<Vec<_>>()
+                    .into(),
+            ),
             _ => Type::Dynamic,
         };
         (ty, diags)

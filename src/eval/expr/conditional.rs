@@ -169,7 +169,7 @@ fn unknown_branch_result(t: &Value, f: &Value, result_ty: Type) -> Value {
 pub(super) fn describe_type_mismatch(t: &Type, f: &Type) -> String {
     match (t, f) {
         (Type::Object(ta), Type::Object(fa)) => {
-            for (name, tty) in ta {
+            for (name, tty) in ta.iter() {
                 let Some(fty) = fa.get(name) else {
                     return format!(
                         "The 'true' value includes object attribute {}, which is absent in the 'false' value",
@@ -199,7 +199,7 @@ pub(super) fn describe_type_mismatch(t: &Type, f: &Type) -> String {
                     fe.len()
                 );
             }
-            for (i, (tty, fty)) in te.iter().zip(fe).enumerate() {
+            for (i, (tty, fty)) in te.iter().zip(fe.iter()).enumerate() {
                 if tty != fty {
                     return format!(
                         "Type mismatch for tuple element {i}: {}",

@@ -109,10 +109,10 @@ mod tests {
         let err = impl_error(&Value::Null(Type::String), &Type::Number);
         assert!(matches!(err, FunctionError::Arg { message, .. }
             if message.starts_with("cannot convert string to number;")));
-        let err = return_type(&Type::Tuple(Vec::new()), &Type::String).unwrap_err();
+        let err = return_type(&Type::Tuple(Vec::new().into()), &Type::String).unwrap_err();
         assert_eq!(err, FunctionError::arg(0, "cannot convert tuple to string"));
         let err = return_type(
-            &Type::Tuple(vec![Type::Number, Type::Bool]),
+            &Type::Tuple(vec![Type::Number, Type::Bool].into()),
             &Type::list(Type::Dynamic),
         );
         assert_eq!(

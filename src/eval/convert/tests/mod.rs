@@ -58,11 +58,12 @@ fn tobj(pairs: &[(&str, Type)]) -> Type {
         pairs
             .iter()
             .map(|(k, t)| (k.to_string(), t.clone()))
-            .collect(),
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into(),
     )
 }
 fn ttup(items: Vec<Type>) -> Type {
-    Type::Tuple(items)
+    Type::Tuple(items.into())
 }
 fn tl(t: Type) -> Type {
     Type::list(t)

@@ -55,7 +55,14 @@ fn inconsistent_conditional_types() {
 
 #[test]
 fn describe_mismatch_for_collections() {
-    let o = |k: &str| Type::Object([(k.to_string(), Type::Number)].into_iter().collect());
+    let o = |k: &str| {
+        Type::Object(
+            [(k.to_string(), Type::Number)]
+                .into_iter()
+                .collect::<std::collections::BTreeMap<_, _>>()
+                .into(),
+        )
+    };
     assert_eq!(
         describe_type_mismatch(&Type::list(o("a")), &Type::list(o("b"))),
         "Mismatched list element types: The 'true' value includes object attribute \"a\", which is absent in the 'false' value"
@@ -69,8 +76,8 @@ fn describe_mismatch_for_collections() {
     );
     assert_eq!(
         describe_type_mismatch(
-            &Type::Tuple(vec![Type::Number, Type::Bool]),
-            &Type::Tuple(vec![Type::Number, Type::String])
+            &Type::Tuple(vec![Type::Number, Type::Bool].into()),
+            &Type::Tuple(vec![Type::Number, Type::String].into())
         ),
         "Type mismatch for tuple element 1: The 'true' value is bool, but the 'false' value is string"
     );

@@ -194,13 +194,16 @@ fn test_vars() -> BTreeMap<String, Value> {
         (
             "unk_obj",
             Value::unknown(Type::Object(
-                [("a".to_string(), Type::Number)].into_iter().collect(),
+                [("a".to_string(), Type::Number)]
+                    .into_iter()
+                    .collect::<BTreeMap<_, _>>()
+                    .into(),
             )),
         ),
         ("unk_list", Value::unknown(Type::list(Type::Number))),
         (
             "unk_tuple",
-            Value::unknown(Type::Tuple(vec![Type::Number, Type::String])),
+            Value::unknown(Type::Tuple(vec![Type::Number, Type::String].into())),
         ),
         (
             "m",
@@ -232,7 +235,12 @@ fn test_vars() -> BTreeMap<String, Value> {
         (
             "objs",
             Value::List {
-                elem: Type::Object([("a".to_string(), Type::Number)].into_iter().collect()),
+                elem: Type::Object(
+                    [("a".to_string(), Type::Number)]
+                        .into_iter()
+                        .collect::<BTreeMap<_, _>>()
+                        .into(),
+                ),
                 items: vec![obj(&[("a", num("1"))]), obj(&[("a", num("2"))])].into(),
             },
         ),

@@ -35,13 +35,13 @@ fn keys() -> Function {
         None,
         |args| match args[0].ty() {
             Type::Map(_) => Ok(Type::list(Type::String)),
-            Type::Object(atys) => Ok(Type::Tuple(vec![Type::String; atys.len()])),
+            Type::Object(atys) => Ok(Type::Tuple(vec![Type::String; atys.len()].into())),
             _ => Err(FunctionError::arg(0, "must have map or object type")),
         },
         |args, ret| match (&args[0], args[0].ty()) {
             (_, Type::Object(atys)) => Ok(Value::Tuple(
-                atys.into_keys()
-                    .map(Value::String)
+                atys.keys()
+                    .map(|k| Value::String(k.clone()))
                     .collect::<Vec<_>>()
                     .into(),
             )),
@@ -62,7 +62,9 @@ fn values() -> Function {
         None,
         |args| match args[0].ty() {
             Type::Map(elem) => Ok(Type::List(elem)),
-            Type::Object(atys) => Ok(Type::Tuple(atys.into_values().collect())),
+            Type::Object(atys) => Ok(Type::Tuple(
+                atys.values().cloned().collect::<Vec<_>>().into(),
+            )),
             _ => Err(FunctionError::other(
                 "values() requires a map as the first argument",
             )),
@@ -184,7 +186,7 @@ fn merge() -> Function {
                 None => Type::empty_object(),
                 Some(first) if matching => first,
                 _ if !attrs_known => Type::Dynamic,
-                _ => Type::Object(attrs),
+                _ => Type::Object(attrs.into()),
             })
         },
         |args, ret| {
@@ -326,15 +328,15 @@ fn zipmap() -> Function {
                         return Err(count_mismatch(keys.len(), etys.len()));
                     }
                     let mut atys = BTreeMap::new();
-                    for (i, (key, ety)) in keys.iter().zip(etys).enumerate() {
+                    for (i, (key, ety)) in keys.iter().zip(etys.iter()).enumerate() {
                         let Some(key) = key.as_str() else {
                             return Err(FunctionError::other(format!(
                                 "keys list has null value at index {i}"
                             )));
                         };
-                        atys.insert(key.to_string(), ety);
+                        atys.insert(key.to_string(), ety.clone());
                     }
-                    Ok(Type::Object(atys))
+                    Ok(Type::Object(atys.into()))
                 }
                 _ => Err(FunctionError::other(
                     "values argument must be a list or tuple value",

@@ -311,7 +311,7 @@ fn one() -> Function {
         |args| match args[0].ty() {
             Type::List(elem) | Type::Set(elem) => Ok(*elem),
             Type::Tuple(etys) if etys.is_empty() => Ok(Type::Dynamic),
-            Type::Tuple(mut etys) if etys.len() == 1 => Ok(etys.remove(0)),
+            Type::Tuple(etys) if etys.len() == 1 => Ok(etys[0].clone()),
             _ => Err(FunctionError::arg(0, ONE_ELEMENT)),
         },
         |args, ret| {

@@ -101,7 +101,7 @@ fn concat() -> Function {
             let mut etys = Vec::new();
             for (i, (arg, ty)) in args.iter().zip(tys).enumerate() {
                 match ty {
-                    Type::Tuple(more) => etys.extend(more),
+                    Type::Tuple(more) => etys.extend(more.iter().cloned()),
                     Type::List(elem) => {
                         if !arg.is_known() {
                             return Ok(Type::Dynamic);
@@ -119,7 +119,7 @@ fn concat() -> Function {
                     }
                 }
             }
-            Ok(Type::Tuple(etys))
+            Ok(Type::Tuple(etys.into()))
         },
         |args, ret| match ret {
             Type::List(elem) => {
@@ -213,7 +213,9 @@ fn flatten() -> Function {
                 ));
             }
             match flattener(&args[0]) {
-                (items, true) => Ok(Type::Tuple(items.iter().map(Value::ty).collect())),
+                (items, true) => Ok(Type::Tuple(
+                    items.iter().map(Value::ty).collect::<Vec<_>>().into(),
+                )),
                 (_, false) => Ok(Type::Dynamic),
             }
         },
@@ -296,10 +298,9 @@ fn reverse() -> Function {
         vec![Param::new("list", Type::Dynamic)],
         None,
         |args| match args[0].ty() {
-            Type::Tuple(mut etys) => {
-                etys.reverse();
-                Ok(Type::Tuple(etys))
-            }
+            Type::Tuple(etys) => Ok(Type::Tuple(
+                etys.iter().rev().cloned().collect::<Vec<_>>().into(),
+            )),
             Type::List(elem) | Type::Set(elem) => Ok(Type::List(elem)),
             other => Err(FunctionError::arg(
                 0,
@@ -379,7 +380,7 @@ fn slice() -> Function {
             match (ty, indexes) {
                 (ty @ Type::List(_), _) => Ok(ty),
                 (Type::Tuple(etys), Some((start, end))) => {
-                    Ok(Type::Tuple(etys[start..end].to_vec()))
+                    Ok(Type::Tuple((etys[start..end].to_vec()).into()))
                 }
                 _ => Ok(Type::Dynamic),
             }

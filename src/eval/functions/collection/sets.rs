@@ -134,7 +134,7 @@ fn setproduct() -> Function {
                     _ => return Err(FunctionError::arg(i, "a set or a list is required")),
                 }
             }
-            let product = Type::Tuple(etys);
+            let product = Type::Tuple(etys.into());
             Ok(if lists == args.len() {
                 Type::list(product)
             } else {

@@ -13,7 +13,12 @@ use crate::syntax::parse_expression;
 use std::collections::BTreeMap;
 
 fn vars() -> BTreeMap<String, Value> {
-    let obj_ty = Type::Object([("a".to_string(), Type::Number)].into_iter().collect());
+    let obj_ty = Type::Object(
+        [("a".to_string(), Type::Number)]
+            .into_iter()
+            .collect::<BTreeMap<_, _>>()
+            .into(),
+    );
     [
         ("unk_s", Value::unknown(Type::String)),
         ("unk_n", Value::unknown(Type::Number)),
@@ -24,7 +29,7 @@ fn vars() -> BTreeMap<String, Value> {
         ("unk_map", Value::unknown(Type::map(Type::String))),
         (
             "unk_tuple",
-            Value::unknown(Type::Tuple(vec![Type::Number, Type::String])),
+            Value::unknown(Type::Tuple(vec![Type::Number, Type::String].into())),
         ),
         (
             "m",

@@ -209,7 +209,7 @@ fn row_type(headers: &[String]) -> Type {
         .iter()
         .map(|h| (nfc(h), Type::String))
         .collect::<BTreeMap<_, _>>();
-    Type::list(Type::Object(attrs))
+    Type::list(Type::Object(attrs.into()))
 }
 
 fn nfc(s: &str) -> String {

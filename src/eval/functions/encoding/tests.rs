@@ -122,10 +122,13 @@ fn csvdecode_types_and_errors() {
     let v = call("csvdecode", &[s("a,b\n1,2\n")]).unwrap();
     assert_eq!(
         v.ty(),
-        Type::list(Type::Object(BTreeMap::from([
-            ("a".to_string(), Type::String),
-            ("b".to_string(), Type::String)
-        ])))
+        Type::list(Type::Object(
+            BTreeMap::from([
+                ("a".to_string(), Type::String),
+                ("b".to_string(), Type::String)
+            ])
+            .into()
+        ))
     );
     assert_eq!(error("csvdecode", &[s("")]), "missing header line");
     assert_eq!(

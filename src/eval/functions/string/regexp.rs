@@ -203,9 +203,13 @@ fn result_type(pattern: &str) -> Result<Type, String> {
         (u, n) if u > 0 && n > 0 => {
             Err("invalid regexp pattern: cannot mix both named and unnamed capture groups".into())
         }
-        (u, _) if u > 0 => Ok(Type::Tuple(vec![Type::String; u])),
+        (u, _) if u > 0 => Ok(Type::Tuple(vec![Type::String; u].into())),
         _ => Ok(Type::Object(
-            re.names.iter().map(|n| (n.clone(), Type::String)).collect(),
+            re.names
+                .iter()
+                .map(|n| (n.clone(), Type::String))
+                .collect::<BTreeMap<_, _>>()
+                .into(),
         )),
     }
 }
