@@ -4,7 +4,8 @@
 use super::num::Num;
 use super::types::Type;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
 use unicode_normalization::UnicodeNormalization;
 
 /// What is known about an unknown value (cty's refinements, the ones hcl and our functions
@@ -18,10 +19,77 @@ pub struct Refinement {
 }
 
 /// The elements of a list, set or tuple, shared: cloning a value never copies its elements.
-pub type Items = Arc<Vec<Value>>;
+pub type Items = Shared<Vec<Value>>;
 
 /// The elements of a map or the attributes of an object, shared like [`Items`].
-pub type Attrs = Arc<BTreeMap<String, Value>>;
+pub type Attrs = Shared<BTreeMap<String, Value>>;
+
+/// Shared, immutable storage for the elements of a value, with the value's type computed the
+/// first time it is asked for and kept (cty holds every value's type; building it on each
+/// request would walk the whole value, making a function call on a large object cost as much
+/// as the object). Reads go through `Deref`; [`Shared::make_mut`] changes a copy.
+#[derive(Debug)]
+pub struct Shared<T>(Arc<Stored<T>>);
+
+#[derive(Debug)]
+struct Stored<T> {
+    data: T,
+    ty: OnceLock<Type>,
+}
+
+impl<T: Clone> Clone for Stored<T> {
+    fn clone(&self) -> Self {
+        Stored {
+            data: self.data.clone(),
+            ty: self.ty.clone(),
+        }
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0.data
+    }
+}
+
+impl<T> From<T> for Shared<T> {
+    fn from(data: T) -> Self {
+        Shared(Arc::new(Stored {
+            data,
+            ty: OnceLock::new(),
+        }))
+    }
+}
+
+impl<T> Shared<T> {
+    /// The type kept with the elements, computed by `compute` the first time.
+    fn cached_type(&self, compute: impl FnOnce(&T) -> Type) -> Type {
+        self.0.ty.get_or_init(|| compute(&self.0.data)).clone()
+    }
+
+    /// Whether two values share the same storage.
+    pub fn ptr_eq(a: &Self, b: &Self) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// The elements, to change: copied first if another value shares them. The kept type is
+    /// forgotten, since the change may alter it.
+    pub fn make_mut(this: &mut Self) -> &mut T {
+        let stored = Arc::make_mut(&mut this.0);
+        stored.ty = OnceLock::new();
+        &mut stored.data
+    }
+}
 
 /// A cty value. Values are immutable and their collections shared, so a clone costs the same
 /// whatever the size of the value (reading `req.resource[k]` out of a large object copies no
@@ -119,16 +187,13 @@ impl Value {
             Value::List { elem, .. } => Type::list(elem.clone()),
             Value::Set { elem, .. } => Type::set(elem.clone()),
             Value::Map { elem, .. } => Type::map(elem.clone()),
-            Value::Tuple(items) => {
-                Type::Tuple(items.iter().map(Value::ty).collect::<Vec<_>>().into())
-            }
-            Value::Object(attrs) => Type::Object(
-                attrs
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.ty()))
-                    .collect::<BTreeMap<_, _>>()
-                    .into(),
-            ),
+            Value::Tuple(items) => items
+                .cached_type(|items| Type::Tuple(Arc::new(items.iter().map(Value::ty).collect()))),
+            Value::Object(attrs) => attrs.cached_type(|attrs| {
+                Type::Object(Arc::new(
+                    attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
+                ))
+            }),
         }
     }
 

@@ -5,11 +5,10 @@
 
 use super::json::implied_value;
 use super::proto::{Resource, RunFunctionRequest};
-use super::value::Value;
+use super::value::{Shared, Value};
 use base64::Engine;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use unicode_normalization::UnicodeNormalization;
 
 /// The annotation function-hcl writes on collection members: the collection's name.
@@ -191,7 +190,7 @@ pub fn build_req(request: &RunFunctionRequest) -> Value {
         collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
         collection_connections.insert(base, Value::Tuple(pick(&conns)));
     }
-    let attrs = Arc::make_mut(&mut top);
+    let attrs = Shared::make_mut(&mut top);
     attrs.insert("resources".into(), Value::Object(collections.into()));
     attrs.insert(
         "connections".into(),

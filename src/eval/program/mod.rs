@@ -25,7 +25,7 @@ use crate::eval::expr;
 use crate::eval::functions::FunctionTable;
 use crate::eval::proto::{ResourceSelector, RunFunctionRequest};
 use crate::eval::scope::Scope;
-use crate::eval::value::{Attrs, Value};
+use crate::eval::value::{Attrs, Shared, Value};
 use crate::eval::vars;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::Expr;
@@ -389,7 +389,7 @@ pub(crate) fn self_scope<'s>(scope: &'s Scope<'s>, entries: Vec<(&str, Value)>) 
         _ => BTreeMap::new().into(),
     };
     for (key, value) in entries {
-        Arc::make_mut(&mut table).insert(key.to_string(), value);
+        Shared::make_mut(&mut table).insert(key.to_string(), value);
     }
     let mut variables = BTreeMap::new();
     variables.insert("self".to_string(), Value::Object(table));
