@@ -1,6 +1,8 @@
 //! Tests of variables and traversals (attribute access and indexing).
 
 use super::*;
+use crate::eval::value::{Items, Shared};
+use std::sync::Arc;
 
 #[test]
 fn unknown_variable_with_suggestion() {
@@ -208,4 +210,71 @@ fn index_expression_with_computed_key() {
     // An index expression's subject is its brackets.
     let out = run("[1][0 + 5]");
     assert_eq!(out.diags[0].2, "[0 + 5]");
+}
+
+/// A large object whose attribute `inner` is a list, and that list's storage.
+fn large_object() -> (Value, Items) {
+    let inner: Items = vec![num("1"), num("2")].into();
+    let mut attrs: BTreeMap<String, Value> = (0..10_000)
+        .map(|i| (format!("k{i}"), obj(&[("value", num(&i.to_string()))])))
+        .collect();
+    attrs.insert(
+        "inner".into(),
+        Value::List {
+            elem: Type::Number,
+            items: inner.clone(),
+        },
+    );
+    (Value::Object(attrs.into()), inner)
+}
+
+#[test]
+fn reading_from_a_value_shares_its_storage_instead_of_copying_it() {
+    let (big, inner) = large_object();
+    let Value::Object(big_attrs) = &big else {
+        unreachable!()
+    };
+    let big_attrs = big_attrs.clone();
+    let mut vars = BTreeMap::new();
+    vars.insert("big".to_string(), big);
+    vars.insert("key".to_string(), s("inner"));
+    let table = test_functions();
+    for src in ["big.inner", "big[\"inner\"]", "big[key]", "[big][0].inner"] {
+        let out = run_with(src, vars.clone(), Some(&table));
+        assert!(out.diags.is_empty(), "{src}: {:?}", out.diags);
+        let Value::List { items, .. } = &out.value else {
+            panic!("{src}: {}", show(&out.value));
+        };
+        assert!(Shared::ptr_eq(items, &inner), "{src} copied the list");
+    }
+    let out = run_with("[big][0]", vars, Some(&table));
+    let Value::Object(attrs) = &out.value else {
+        panic!("{}", show(&out.value));
+    };
+    assert!(Shared::ptr_eq(attrs, &big_attrs), "a tuple element was copied");
+}
+
+#[test]
+fn a_value_keeps_its_type_once_computed() {
+    let (big, _) = large_object();
+    let first = big.ty();
+    let again = big.ty();
+    let (Type::Object(a), Type::Object(b)) = (&first, &again) else {
+        panic!("{}", first.go_string());
+    };
+    // The second request returned the kept type, not a newly built one.
+    assert!(Arc::ptr_eq(a, b));
+    assert_eq!(a.len(), 10_001);
+    // A changed copy forgets it: the change may alter the type.
+    let Value::Object(mut attrs) = big.clone() else {
+        unreachable!()
+    };
+    Shared::make_mut(&mut attrs).insert("extra".into(), s("x"));
+    let changed = Value::Object(attrs).ty();
+    let Type::Object(c) = &changed else {
+        unreachable!()
+    };
+    assert_eq!(c.len(), 10_002);
+    assert_eq!(c.get("extra"), Some(&Type::String));
+    assert_eq!(big.ty(), first, "the original is unchanged");
 }
