@@ -19,23 +19,32 @@ pub const ANNOTATION_INDEX: &str = "hcl.fn.crossplane.io/collection-index";
 /// Numbers reach function-hcl through protobuf `Struct`s (float64) and Go's `encoding/json`
 /// (shortest decimal), then cty parses that text at 512 bits. Reproduce that path.
 pub fn through_float64(json: &Json) -> Json {
+    let mut copy = json.clone();
+    to_float64(&mut copy);
+    copy
+}
+
+/// [`through_float64`] in place: only the numbers change, nothing is copied.
+pub fn to_float64(json: &mut Json) {
     match json {
         Json::Number(n) => {
             let f: f64 = n.to_string().parse().unwrap_or(f64::NAN);
-            if f.is_finite() {
+            *json = if f.is_finite() {
                 serde_json::from_str(&format!("{f:e}")).unwrap_or(Json::Null)
             } else {
                 Json::Null
-            }
+            };
         }
-        Json::Array(items) => Json::Array(items.iter().map(through_float64).collect()),
-        Json::Object(map) => Json::Object(
-            map.iter()
-                .map(|(k, v)| (k.clone(), through_float64(v)))
-                .collect(),
-        ),
-        other => other.clone(),
+        Json::Array(items) => items.iter_mut().for_each(to_float64),
+        Json::Object(map) => map.values_mut().for_each(to_float64),
+        _ => {}
     }
+}
+
+/// [`to_float64`] on an owned value.
+pub fn into_float64(mut json: Json) -> Json {
+    to_float64(&mut json);
+    json
 }
 
 /// A resource's object without `metadata.managedFields`, as function-hcl's `toObject`.

@@ -5,7 +5,7 @@ use crate::cli::args::RenderArgs;
 use crate::cli::exit::ExitStatus;
 use crate::cli::inputs::{composition_error, context_map, load_error, usage, yaml_docs};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity};
-use fnhcl::eval::vars::through_float64;
+use fnhcl::eval::vars::into_float64;
 use fnhcl::render::{self, Inputs, Options, RenderError, Step, StepKind};
 use fnhcl::source::composition::Composition;
 use fnhcl::source::loader::{self, Bundle, LoadOptions};
@@ -102,14 +102,14 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
     let (steps, composition) = pipeline(args, packages.as_ref(), cx)?;
     let mut required = Vec::new();
     for path in &args.required_resources {
-        required.extend(yaml_docs(path, cx)?.iter().map(through_float64));
+        required.extend(yaml_docs(path, cx)?.into_iter().map(into_float64));
     }
     let inputs = Inputs {
         xr,
         composition,
         steps,
         observed: match &args.observed_resources {
-            Some(path) => yaml_docs(path, cx)?.iter().map(through_float64).collect(),
+            Some(path) => yaml_docs(path, cx)?.into_iter().map(into_float64).collect(),
             None => Vec::new(),
         },
         required,
@@ -135,7 +135,7 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
 fn first_doc(path: &Path, cx: &mut Context) -> Fallible<Json> {
     let docs = yaml_docs(path, cx)?;
     match docs.into_iter().next() {
-        Some(doc) if doc.is_object() => Ok(through_float64(&doc)),
+        Some(doc) if doc.is_object() => Ok(into_float64(doc)),
         _ => Err(Box::new(
             Diagnostic::new(
                 Code::I002,

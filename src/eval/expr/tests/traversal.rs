@@ -251,7 +251,10 @@ fn reading_from_a_value_shares_its_storage_instead_of_copying_it() {
     let Value::Object(attrs) = &out.value else {
         panic!("{}", show(&out.value));
     };
-    assert!(Shared::ptr_eq(attrs, &big_attrs), "a tuple element was copied");
+    assert!(
+        Shared::ptr_eq(attrs, &big_attrs),
+        "a tuple element was copied"
+    );
 }
 
 #[test]
