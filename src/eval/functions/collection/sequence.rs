@@ -380,7 +380,7 @@ fn slice() -> Function {
             match (ty, indexes) {
                 (ty @ Type::List(_), _) => Ok(ty),
                 (Type::Tuple(etys), Some((start, end))) => {
-                    Ok(Type::Tuple((etys[start..end].to_vec()).into()))
+                    Ok(Type::Tuple(etys[start..end].to_vec().into()))
                 }
                 _ => Ok(Type::Dynamic),
             }
