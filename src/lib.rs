@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod check;
 pub mod diagnostics;
+pub mod diff;
 pub mod eval;
 pub mod fmt;
 pub mod render;

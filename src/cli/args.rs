@@ -80,6 +80,9 @@ pub enum DiagnosticFormat {
     Github,
     /// A SARIF 2.1.0 log.
     Sarif,
+    /// Markdown, for `diff` (one block per changed document, ready for a pull-request
+    /// comment); other commands print their diagnostics as `human`.
+    Markdown,
 }
 
 /// The commands.
@@ -119,6 +122,17 @@ pub enum Command {
     /// input to standard output. A Composition's function-hcl steps have their inline files
     /// formatted. Files with syntax errors are reported and left untouched (exit 1).
     Fmt(FmtArgs),
+
+    /// Compare two render streams document by document, or what a change does to a render.
+    ///
+    /// Documents are matched by identity whatever their order: the XR; composed resources by
+    /// `apiVersion`, `kind` and `crossplane.io/composition-resource-name` (else their name);
+    /// `Result`s by position; the `Context`. Each added, removed or changed document gets a
+    /// header and a unified diff of its YAML, then a summary line. With `--rev REV -- <render
+    /// arguments>` the render runs twice, with the composition as it is in git revision REV
+    /// and as it is now. Exit status 0 without differences, 3 with, 1 when an input cannot be
+    /// read or rendered, 2 for a usage error.
+    Diff(DiffArgs),
 
     /// Render a composite resource like `crossplane render`, without Docker.
     ///
@@ -170,8 +184,54 @@ pub struct FmtArgs {
     pub diff: bool,
 }
 
-/// `fnhcl render`.
+/// `fnhcl diff`.
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl diff before.yaml after.yaml
+  fnhcl render xr.yaml hcl/ | fnhcl diff expected.yaml -
+  fnhcl diff old.yaml new.yaml --ignore-paths 'metadata.annotations[example.org/build-id]'
+  fnhcl diff --format markdown old.yaml new.yaml > comment.md
+  fnhcl diff --rev origin/main -- xr.yaml hcl/ -o observed.yaml   # what does my change do?")]
+pub struct DiffArgs {
+    /// The old render stream: a YAML file, or `-` for standard input.
+    #[arg(
+        value_name = "OLD",
+        required_unless_present = "rev",
+        conflicts_with = "rev"
+    )]
+    pub old: Option<String>,
+
+    /// The new render stream: a YAML file, or `-` for standard input.
+    #[arg(
+        value_name = "NEW",
+        required_unless_present = "rev",
+        conflicts_with = "rev"
+    )]
+    pub new: Option<String>,
+
+    /// Lines of context around each change.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub context: usize,
+
+    /// A field path to leave out of the comparison (repeatable): `metadata.labels`,
+    /// `metadata.annotations[example.org/key]` (a key in brackets, dots and slashes
+    /// included), `spec.items[0]`; a name reached on a list applies to each element.
+    #[arg(long = "ignore-paths", value_name = "PATH")]
+    pub ignore_paths: Vec<String>,
+
+    /// Render the arguments after `--` twice, with the composition files as they are in this
+    /// git revision (read through git; the work tree is not touched) and as they are now,
+    /// and compare the two.
+    #[arg(long, value_name = "REV")]
+    pub rev: Option<String>,
+
+    /// With `--rev`: the arguments of `fnhcl render`, after `--`.
+    #[arg(last = true, value_name = "RENDER ARGS", requires = "rev")]
+    pub render_args: Vec<String>,
+}
+
+/// `fnhcl render`.
+#[derive(Clone, Debug, Args)]
 #[command(after_help = "Examples:
   fnhcl render xr.yaml composition.yaml functions.yaml -r -c
   fnhcl render xr.yaml ./hcl -o observed/ -e environment-configs.yaml

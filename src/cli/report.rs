@@ -32,7 +32,7 @@ pub fn write(
         return Ok(());
     }
     match style.format {
-        DiagnosticFormat::Human => {
+        DiagnosticFormat::Human | DiagnosticFormat::Markdown => {
             // A blank line between reports, as compilers separate theirs.
             for (i, d) in diagnostics.iter().enumerate() {
                 if i > 0 {

@@ -22,13 +22,53 @@ type Fallible<T> = Result<T, Box<Diagnostic>>;
 
 /// Runs the command.
 pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
+    let documents = match documents(args, cx) {
+        Ok(documents) => documents,
+        Err(status) => return Ok(status),
+    };
+    for doc in &documents {
+        write!(cx.stdout, "---\n{}", fnhcl::source::yaml_emit::to_yaml(doc))?;
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// `fnhcl render` arguments given as a list (`diff --rev -- …`), parsed as the command parses
+/// them.
+pub fn parse_args(list: &[String]) -> Result<RenderArgs, Box<Diagnostic>> {
+    #[derive(clap::Parser)]
+    #[command(name = "render", no_binary_name = true)]
+    struct Render {
+        #[command(flatten)]
+        args: RenderArgs,
+    }
+    <Render as clap::Parser>::try_parse_from(list)
+        .map(|r| r.args)
+        .map_err(|e| {
+            // clap's message up to its usage section, on one line.
+            let text = e.to_string();
+            let message = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(|l| l.trim().trim_start_matches("error: "))
+                .collect::<Vec<_>>()
+                .join(" ");
+            usage(
+                format!("the render arguments after `--`: {message}"),
+                "give them as to `fnhcl render XR SOURCE [options]`",
+            )
+        })
+}
+
+/// Renders and returns the documents `render` prints (warnings about discarded blocks go to
+/// the diagnostics); on failure the diagnostics are recorded and the exit status returned.
+pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitStatus> {
     let (inputs, options) = match read_inputs(args, cx) {
         Ok(read) => read,
-        Err(d) => return Ok(cx.fail(*d)),
+        Err(d) => return Err(cx.fail(*d)),
     };
     let rendered = match render::render(&mut cx.map, &inputs, options) {
         Ok(rendered) => rendered,
-        Err(error) => return Ok(report(error, &args.timeout, cx)),
+        Err(error) => return Err(report(error, &args.timeout, cx)),
     };
     if !cx.quiet {
         for (step, discard) in rendered
@@ -59,10 +99,7 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
             cx.diagnostics.push(d);
         }
     }
-    for doc in &rendered.documents {
-        write!(cx.stdout, "---\n{}", fnhcl::source::yaml_emit::to_yaml(doc))?;
-    }
-    Ok(ExitStatus::Success)
+    Ok(rendered.documents)
 }
 
 /// A failed render: crossplane's message, and for a fatal function-hcl result the
