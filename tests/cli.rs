@@ -1026,3 +1026,100 @@ fn render_shows_a_wrapped_failure_once() {
     );
     snapshot!("render_wrapped_failure", transcript(&out));
 }
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args(["-c", "user.email=test@example.org", "-c", "user.name=test"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", text(&out.stderr));
+}
+
+const DIFF_HCL: &str = "resource cm {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n    data       = { size = \"small\" }\n  }\n}\n";
+
+#[test]
+fn diff_rev_renders_the_composition_as_it_was_in_git() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&comp, "main.hcl", DIFF_HCL);
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "first"]);
+    let unchanged = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(
+        unchanged.status.code(),
+        Some(0),
+        "{}",
+        transcript(&unchanged)
+    );
+    // Edit the work tree: the diff shows the edit, and the work tree is left as it is.
+    write(&comp, "main.hcl", &DIFF_HCL.replace("small", "large"));
+    write(
+        &comp,
+        "extra.hcl",
+        "resource more {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"Secret\"\n  }\n}\n",
+    );
+    let out = run(fnhcl(&comp).args([
+        "--color", "never", "diff", "--rev", "HEAD", "--", "xr.yaml", ".",
+    ]));
+    assert_eq!(out.status.code(), Some(3), "{}", transcript(&out));
+    snapshot!("diff_rev", transcript(&out));
+    assert!(
+        std::fs::read_to_string(comp.join("main.hcl"))
+            .unwrap()
+            .contains("large")
+    );
+    // A revision git does not know, and render arguments that are not render's.
+    let bad = run(fnhcl(&comp).args(["diff", "--rev", "no-such-rev", "--", "xr.yaml", "."]));
+    assert_eq!(bad.status.code(), Some(1), "{}", transcript(&bad));
+    assert!(
+        text(&bad.stderr).contains("no-such-rev"),
+        "{}",
+        transcript(&bad)
+    );
+    let usage = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml"]));
+    assert_eq!(usage.status.code(), Some(2), "{}", transcript(&usage));
+}
+
+#[test]
+fn diff_reads_standard_input_and_colours_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "old.yaml",
+        "apiVersion: v1\nkind: X\nmetadata:\n  name: a\nspec:\n  n: 1\n",
+    );
+    let new = "apiVersion: v1\nkind: X\nmetadata:\n  name: a\nspec:\n  n: 2\n";
+    let mut child = fnhcl(dir.path())
+        .args(["--color", "always", "diff", "old.yaml", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(new.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(has_escape_codes(&out.stdout), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("+++ (stdin)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let plain = run(fnhcl(dir.path()).args(["--color", "never", "diff", "old.yaml", "old.yaml"]));
+    assert_eq!(plain.status.code(), Some(0));
+    assert!(!has_escape_codes(&plain.stdout));
+    let both = run(fnhcl(dir.path()).args(["diff", "-", "-"]));
+    assert_eq!(both.status.code(), Some(2), "{}", transcript(&both));
+    let sarif = run(fnhcl(dir.path()).args(["--format", "sarif", "diff", "old.yaml", "old.yaml"]));
+    assert_eq!(sarif.status.code(), Some(2), "{}", transcript(&sarif));
+}

@@ -235,6 +235,40 @@ fn run_render(dir: &Path) -> Result<(), String> {
     compare::render_streams(&expected, &actual)
 }
 
+/// `diff/` (our own): `old.yaml` and `new.yaml` compared with the flags in `args` (one per
+/// line); stdout must be `expected.txt` exactly and the exit code the one in `exit` (3 when
+/// absent: differences).
+pub fn diff(root: &Path, prefix: &str) -> Vec<Case> {
+    dir_cases(root, prefix, "new.yaml", run_diff)
+}
+
+fn run_diff(dir: &Path) -> Result<(), String> {
+    let mut args: Vec<String> = vec!["diff".into(), "old.yaml".into(), "new.yaml".into()];
+    if dir.join("args").exists() {
+        args.extend(substrings(&dir.join("args"))?);
+    }
+    let out = fnhcl(dir, &args, None)?;
+    let want_code: i32 = match std::fs::read_to_string(dir.join("exit")) {
+        Ok(text) => text.trim().parse().map_err(|e| format!("exit: {e}"))?,
+        Err(_) => 3,
+    };
+    if out.code != want_code {
+        return Err(format!(
+            "exit {} instead of {want_code}\n{}",
+            out.code,
+            out.describe()
+        ));
+    }
+    let expected = read(&dir.join("expected.txt"))?;
+    if out.stdout != expected {
+        return Err(format!(
+            "stdout differs from expected.txt\n--- expected\n{expected}--- actual\n{}",
+            out.stdout
+        ));
+    }
+    Ok(())
+}
+
 /// `eval/`: function request in, response out.
 pub fn eval(root: &Path, prefix: &str) -> Vec<Case> {
     dir_cases(root, prefix, "request.json", run_eval)
