@@ -22,6 +22,9 @@ _fnhcl() {
             fnhcl,completions)
                 cmd="fnhcl__subcmd__completions"
                 ;;
+            fnhcl,diff)
+                cmd="fnhcl__subcmd__diff"
+                ;;
             fnhcl,eval)
                 cmd="fnhcl__subcmd__eval"
                 ;;
@@ -39,6 +42,9 @@ _fnhcl() {
                 ;;
             fnhcl,render)
                 cmd="fnhcl__subcmd__render"
+                ;;
+            fnhcl,test)
+                cmd="fnhcl__subcmd__test"
                 ;;
             fnhcl__subcmd__function,help)
                 cmd="fnhcl__subcmd__function__subcmd__help"
@@ -58,6 +64,9 @@ _fnhcl() {
             fnhcl__subcmd__help,completions)
                 cmd="fnhcl__subcmd__help__subcmd__completions"
                 ;;
+            fnhcl__subcmd__help,diff)
+                cmd="fnhcl__subcmd__help__subcmd__diff"
+                ;;
             fnhcl__subcmd__help,eval)
                 cmd="fnhcl__subcmd__help__subcmd__eval"
                 ;;
@@ -76,6 +85,9 @@ _fnhcl() {
             fnhcl__subcmd__help,render)
                 cmd="fnhcl__subcmd__help__subcmd__render"
                 ;;
+            fnhcl__subcmd__help,test)
+                cmd="fnhcl__subcmd__help__subcmd__test"
+                ;;
             fnhcl__subcmd__help__subcmd__function,run)
                 cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
                 ;;
@@ -86,7 +98,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt render function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -97,7 +109,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -135,7 +147,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -157,7 +169,41 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__diff)
+            opts="-q -v -h -V --context --ignore-paths --rev --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore-paths)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -215,7 +261,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -249,7 +295,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -271,7 +317,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -343,7 +389,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -354,7 +400,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval fmt render function completions help"
+            opts="package check eval fmt diff test render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -382,6 +428,20 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -493,6 +553,20 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__help__subcmd__test)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__package)
             opts="-q -v -h -V --into --extract --out --step --force --skip-analysis --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -521,7 +595,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -595,7 +669,41 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__test)
+            opts="-q -v -h -V --update --filter --junit --context --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --filter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --junit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
                     return 0
                     ;;
                 *)

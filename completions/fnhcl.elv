@@ -32,6 +32,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
+            cand diff 'Compare two render streams document by document, or what a change does to a render'
+            cand test 'Run golden tests: render each test case and compare with its expected output'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -102,6 +104,37 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -c 'List the files that are not formatted and exit 1 if there are any; write nothing'
             cand --check 'List the files that are not formatted and exit 1 if there are any; write nothing'
             cand --diff 'Print a unified diff of what would change; write nothing'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;diff'= {
+            cand --context 'Lines of context around each change'
+            cand --ignore-paths 'A field path to leave out of the comparison (repeatable): `metadata.labels`, `metadata.annotations[example.org/key]` (a key in brackets, dots and slashes included), `spec.items[0]`; a name reached on a list applies to each element'
+            cand --rev 'Render the arguments after `--` twice, with the composition files as they are in this git revision (read through git; the work tree is not touched) and as they are now, and compare the two'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;test'= {
+            cand --filter 'Run only the cases whose path contains this text'
+            cand --junit 'Also write a JUnit XML report to this file'
+            cand --context 'Lines of context around each difference'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand --update 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -195,6 +228,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
+            cand diff 'Compare two render streams document by document, or what a change does to a render'
+            cand test 'Run golden tests: render each test case and compare with its expected output'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -207,6 +242,10 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;eval'= {
         }
         &'fnhcl;help;fmt'= {
+        }
+        &'fnhcl;help;diff'= {
+        }
+        &'fnhcl;help;test'= {
         }
         &'fnhcl;help;render'= {
         }

@@ -30,7 +30,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -39,6 +40,8 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "package" -d 'Bundle a c
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -53,7 +56,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l force -d 'With `--extract`, overwrite files whose contents differ from the bundle'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'Print only errors and the command\'s output'
@@ -71,7 +75,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l list-rules -d 'List every rule: code, name, default level and what it finds'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s v -l verbose -d 'Print more about what is being done'
@@ -89,7 +94,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -104,13 +110,45 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s c -l check -d 'List the files that are not formatted and exit 1 if there are any; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l diff -d 'Print a unified diff of what would change; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l context -d 'Lines of context around each change' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l ignore-paths -d 'A field path to leave out of the comparison (repeatable): `metadata.labels`, `metadata.annotations[example.org/key]` (a key in brackets, dots and slashes included), `spec.items[0]`; a name reached on a list applies to each element' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l rev -d 'Render the arguments after `--` twice, with the composition files as they are in this git revision (read through git; the work tree is not touched) and as they are now, and compare the two' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l filter -d 'Run only the cases whose path contains this text' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l junit -d 'Also write a JUnit XML report to this file' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l context -d 'Lines of context around each difference' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l update -d 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s o -l observed-resources -d 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s e -l required-resources -l extra-resources -d 'Resources the requirements loop may return (a YAML file or directory). Repeatable' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l context-files -d 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated' -r
@@ -127,7 +165,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s c -l include-context -d 'Print the final context as a `Context` document'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
@@ -141,7 +180,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run help" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -156,7 +196,8 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -169,17 +210,20 @@ never\t'Never colour'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
-sarif\t'A SARIF 2.1.0 log'"
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt render function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

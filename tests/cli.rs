@@ -1123,3 +1123,116 @@ fn diff_reads_standard_input_and_colours_on_request() {
     let sarif = run(fnhcl(dir.path()).args(["--format", "sarif", "diff", "old.yaml", "old.yaml"]));
     assert_eq!(sarif.status.code(), Some(2), "{}", transcript(&sarif));
 }
+
+/// A composition with a `tests/` folder of two cases, made with `--update`.
+fn test_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    for case in ["small", "other"] {
+        let case_dir = dir.path().join("tests").join(case);
+        std::fs::create_dir_all(&case_dir).unwrap();
+        write(&case_dir, "xr.yaml", RENDER_XR);
+    }
+    let out = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("0 passed, 0 failed, 2 updated"),
+        "{}",
+        transcript(&out)
+    );
+    dir
+}
+
+#[test]
+fn test_passes_fails_with_a_diff_and_updates_only_what_changed() {
+    let dir = test_project();
+    let passing = run(fnhcl(dir.path()).args(["test", "-v"]));
+    assert_eq!(passing.status.code(), Some(0), "{}", transcript(&passing));
+    snapshot!("test_passing", transcript(&passing));
+    // A change to the composition fails both cases, each with the diff.
+    write(dir.path(), "main.hcl", &DIFF_HCL.replace("small", "large"));
+    let failing = run(fnhcl(dir.path()).args(["--color", "never", "test", "--filter", "small"]));
+    assert_eq!(failing.status.code(), Some(1), "{}", transcript(&failing));
+    snapshot!("test_failing", transcript(&failing));
+    // --update rewrites the expected output of the cases that changed, and only those.
+    let other = dir.path().join("tests/other/expected.yaml");
+    let other_before = std::fs::read_to_string(&other).unwrap();
+    write(
+        &dir.path().join("tests/other"),
+        "args",
+        "--crossplane-version=2.2\n",
+    );
+    let updated = run(fnhcl(dir.path()).args(["test", "--update", "--filter", "small"]));
+    assert_eq!(updated.status.code(), Some(0), "{}", transcript(&updated));
+    assert!(
+        text(&updated.stdout).contains("updated tests/small"),
+        "{}",
+        transcript(&updated)
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), other_before);
+    let small = std::fs::read_to_string(dir.path().join("tests/small/expected.yaml")).unwrap();
+    assert!(small.contains("size: large"), "{small}");
+    let again = run(fnhcl(dir.path()).args(["test", "--update", "--filter", "small"]));
+    assert!(
+        text(&again.stdout).contains("1 passed, 0 failed\n"),
+        "{}",
+        transcript(&again)
+    );
+}
+
+#[test]
+fn test_expected_errors_and_junit() {
+    let dir = test_project();
+    let case = dir.path().join("tests/broken");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", RENDER_XR);
+    write(&case, "source", "../../bad\n");
+    std::fs::create_dir_all(dir.path().join("bad")).unwrap();
+    write(
+        &dir.path().join("bad"),
+        "main.hcl",
+        "resources cm {\n  for_each = req.composite.spec.zones\n  template {\n    body = {}\n  }\n}\n",
+    );
+    write(
+        &case,
+        "expected-error.txt",
+        "returned a fatal result\nUnsupported attribute\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "--junit", "report.xml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let xml = std::fs::read_to_string(dir.path().join("report.xml")).unwrap();
+    assert!(xml.contains("tests=\"3\" failures=\"0\""), "{xml}");
+    // An expected error that does not come is a failure, reported in JUnit too.
+    write(
+        &case,
+        "expected-error.txt",
+        "Unsupported attribute\nno such message\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test", "--junit", "report.xml"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("  no such message"),
+        "{}",
+        transcript(&out)
+    );
+    let xml = std::fs::read_to_string(dir.path().join("report.xml")).unwrap();
+    assert!(xml.contains("failures=\"1\""), "{xml}");
+    assert!(
+        xml.contains("<failure message=\"the render failed, but its errors lack:\">"),
+        "{xml}"
+    );
+    // Nothing to run is a failure, not a silent pass.
+    let none = run(fnhcl(dir.path()).args(["test", "--filter", "nothing-matches"]));
+    assert_eq!(none.status.code(), Some(1), "{}", transcript(&none));
+}
+
+#[test]
+fn the_examples_pass_their_tests() {
+    let out = run(fnhcl(&examples()).args(["test", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("3 passed, 0 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+}

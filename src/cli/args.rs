@@ -134,6 +134,19 @@ pub enum Command {
     /// read or rendered, 2 for a usage error.
     Diff(DiffArgs),
 
+    /// Run golden tests: render each test case and compare with its expected output.
+    ///
+    /// A test case is a directory holding `xr.yaml` and `expected.yaml` (the render's output)
+    /// or `expected-error.txt` (the render must fail; each line must appear in its errors),
+    /// with optional `observed.yaml`, `extra-resources.yaml`, `context.yaml`, `args` (render
+    /// flags, one per line), `ignore-paths` (field paths, one per line) and `source`. The
+    /// composition it tests is named by `source`, else its `hcl/` folder, else the nearest
+    /// folder at or above it holding `.hcl` files (so `tests/NAME/` beside the `.hcl` files).
+    /// The render is `render xr.yaml SOURCE -r -c [-o …] [-e …] [--context-values …] [args]`.
+    /// Cases run in parallel; a failure shows the diff from the expected output. Exit status
+    /// 1 when a case fails or none is found.
+    Test(TestArgs),
+
     /// Render a composite resource like `crossplane render`, without Docker.
     ///
     /// Prints the XR, the composed resources, and with `-r`/`-c` the function results and
@@ -228,6 +241,38 @@ pub struct DiffArgs {
     /// With `--rev`: the arguments of `fnhcl render`, after `--`.
     #[arg(last = true, value_name = "RENDER ARGS", requires = "rev")]
     pub render_args: Vec<String>,
+}
+
+/// `fnhcl test`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl test                        # every case below the current directory
+  fnhcl test examples --filter bucket
+  fnhcl test --update               # write expected.yaml of the cases whose output changed
+  fnhcl test --junit results.xml    # for CI
+  mkdir -p tests/new && cp xr.yaml tests/new/ && fnhcl test --update   # a new case")]
+pub struct TestArgs {
+    /// Directories to look for test cases in (recursively; hidden folders are skipped).
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<std::path::PathBuf>,
+
+    /// Write `expected.yaml` of every case whose output differs (and of new cases: an
+    /// `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are
+    /// left alone.
+    #[arg(long)]
+    pub update: bool,
+
+    /// Run only the cases whose path contains this text.
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+
+    /// Also write a JUnit XML report to this file.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<std::path::PathBuf>,
+
+    /// Lines of context around each difference.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub context: usize,
 }
 
 /// `fnhcl render`.

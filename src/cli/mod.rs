@@ -88,6 +88,10 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
         Command::Render(args) => commands::render::run(args, &mut cx),
+        Command::Test(args) => {
+            let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
+            commands::test::run(args, color, &mut cx)
+        }
         Command::Diff(args) => {
             let diff_style = commands::diff::Style {
                 format: cli.global.format,

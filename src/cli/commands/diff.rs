@@ -173,7 +173,7 @@ fn changed(diff: &StreamDiff) -> impl Iterator<Item = &DocumentDiff> {
         .filter(|d| d.change != Change::Unchanged)
 }
 
-fn write_human(
+pub(crate) fn write_human(
     out: &mut impl Write,
     diff: &StreamDiff,
     old_name: &str,

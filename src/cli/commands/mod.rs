@@ -8,3 +8,4 @@ pub mod fmt;
 pub mod function;
 pub mod package;
 pub mod render;
+pub mod test;
