@@ -152,6 +152,33 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;test;import' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;test;help' {
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;test;help;import' {
+            break
+        }
+        'fnhcl;test;help;help' {
             break
         }
         'fnhcl;render' {
@@ -269,6 +296,10 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;test' {
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            break
+        }
+        'fnhcl;help;test;import' {
             break
         }
         'fnhcl;help;render' {

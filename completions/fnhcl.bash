@@ -91,6 +91,21 @@ _fnhcl() {
             fnhcl__subcmd__help__subcmd__function,run)
                 cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
                 ;;
+            fnhcl__subcmd__help__subcmd__test,import)
+                cmd="fnhcl__subcmd__help__subcmd__test__subcmd__import"
+                ;;
+            fnhcl__subcmd__test,help)
+                cmd="fnhcl__subcmd__test__subcmd__help"
+                ;;
+            fnhcl__subcmd__test,import)
+                cmd="fnhcl__subcmd__test__subcmd__import"
+                ;;
+            fnhcl__subcmd__test__subcmd__help,help)
+                cmd="fnhcl__subcmd__test__subcmd__help__subcmd__help"
+                ;;
+            fnhcl__subcmd__test__subcmd__help,import)
+                cmd="fnhcl__subcmd__test__subcmd__help__subcmd__import"
+                ;;
             *)
                 ;;
         esac
@@ -554,8 +569,22 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help__subcmd__test)
-            opts=""
+            opts="import"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__test__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -680,7 +709,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__test)
-            opts="-q -v -h -V --update --filter --junit --context --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --update --filter --junit --context --color --format --quiet --verbose --help --version import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -695,6 +724,74 @@ _fnhcl() {
                     return 0
                     ;;
                 --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__test__subcmd__help)
+            opts="import help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__test__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__test__subcmd__help__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__test__subcmd__import)
+            opts="-q -v -h -V --out --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

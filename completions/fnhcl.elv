@@ -143,6 +143,29 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;test;import'= {
+            cand --out 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;test;help'= {
+            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;test;help;import'= {
+        }
+        &'fnhcl;test;help;help'= {
         }
         &'fnhcl;render'= {
             cand -o 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
@@ -246,6 +269,9 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;diff'= {
         }
         &'fnhcl;help;test'= {
+            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+        }
+        &'fnhcl;help;test;import'= {
         }
         &'fnhcl;help;render'= {
         }

@@ -133,22 +133,39 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s q -l quiet -d 'Prin
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l filter -d 'Run only the cases whose path contains this text' -r
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l junit -d 'Also write a JUnit XML report to this file' -r -F
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l context -d 'Lines of context around each difference' -r
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l filter -d 'Run only the cases whose path contains this text' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l junit -d 'Also write a JUnit XML report to this file' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l context -d 'Lines of context around each difference' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
 markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -l update -d 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s q -l quiet -d 'Print only errors and the command\'s output'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s v -l verbose -d 'Print more about what is being done'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l update -d 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l out -d 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from help" -f -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s o -l observed-resources -d 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s e -l required-resources -l extra-resources -d 'Resources the requirements loop may return (a YAML file or directory). Repeatable' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l context-files -d 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated' -r
@@ -226,4 +243,5 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test render function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from test" -f -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

@@ -1236,3 +1236,62 @@ fn the_examples_pass_their_tests() {
         transcript(&out)
     );
 }
+
+/// A function-hcl debug dump as the function logs it (request part; the response part and
+/// other log lines around it are ignored).
+const DEBUG_DUMP: &str = "2026-11-24T10:00:00Z INFO Running Function\n## start request ##\n\n-- xr.yaml --\napiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: app\nspec:\n  size: medium\n\n-- observed.yaml --\n# crossplane name: cm\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  annotations:\n    crossplane.io/composition-resource-name: cm\n  name: app-cm\n\n-- context-apiextensions.crossplane.io--environment.json --\n{\n  \"team\": \"data\"\n}\n\n## end request ##\n\n## start response ##\n\n-- rendered.yaml --\nkind: XApp\n\n## end response ##\n";
+
+#[test]
+fn test_import_turns_a_debug_dump_into_a_case() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "main.hcl",
+        &DIFF_HCL.replace("\"small\"", "req.composite.spec.size"),
+    );
+    let mut child = fnhcl(dir.path())
+        .args(["test", "import", "-", "--out", "tests/from-cluster"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(DEBUG_DUMP.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("test_import", transcript(&out));
+    let case = dir.path().join("tests/from-cluster");
+    let context = std::fs::read_to_string(case.join("context.yaml")).unwrap();
+    assert_eq!(
+        context,
+        "apiextensions.crossplane.io/environment:\n  team: data\n"
+    );
+    assert!(
+        std::fs::read_to_string(case.join("observed.yaml"))
+            .unwrap()
+            .contains("name: app-cm")
+    );
+    // The imported case renders with the composition above it.
+    let update = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(update.status.code(), Some(0), "{}", transcript(&update));
+    let expected = std::fs::read_to_string(case.join("expected.yaml")).unwrap();
+    assert!(
+        expected.contains("size: medium") && expected.contains("name: app-cm"),
+        "{expected}"
+    );
+    // A second import into the same folder would overwrite it: refused.
+    write(dir.path(), "dump.txt", DEBUG_DUMP);
+    let again =
+        run(fnhcl(dir.path()).args(["test", "import", "dump.txt", "--out", "tests/from-cluster"]));
+    assert_eq!(again.status.code(), Some(2), "{}", transcript(&again));
+    write(dir.path(), "empty.txt", "no dump here\n");
+    let none = run(fnhcl(dir.path()).args(["test", "import", "empty.txt", "--out", "tests/x"]));
+    assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
+    assert!(!dir.path().join("tests/x").exists());
+}

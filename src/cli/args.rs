@@ -245,13 +245,21 @@ pub struct DiffArgs {
 
 /// `fnhcl test`.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Examples:
   fnhcl test                        # every case below the current directory
   fnhcl test examples --filter bucket
   fnhcl test --update               # write expected.yaml of the cases whose output changed
   fnhcl test --junit results.xml    # for CI
-  mkdir -p tests/new && cp xr.yaml tests/new/ && fnhcl test --update   # a new case")]
+  mkdir -p tests/new && cp xr.yaml tests/new/ && fnhcl test --update   # a new case
+  kubectl logs deploy/function-hcl | fnhcl test import - --out tests/from-cluster",
+    args_conflicts_with_subcommands = true
+)]
 pub struct TestArgs {
+    /// `import`: a test case from a function-hcl debug dump.
+    #[command(subcommand)]
+    pub command: Option<TestCommand>,
+
     /// Directories to look for test cases in (recursively; hidden folders are skipped).
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<std::path::PathBuf>,
@@ -273,6 +281,34 @@ pub struct TestArgs {
     /// Lines of context around each difference.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub context: usize,
+}
+
+/// `fnhcl test` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TestCommand {
+    /// Make a test case of a function-hcl debug dump from a cluster.
+    ///
+    /// function-hcl logs a dump of its request when its input has `debug: true` (or
+    /// `debugNew: true` and the XR is new) or the XR is annotated
+    /// `hcl.fn.crossplane.io/debug: "true"`. Its `xr.yaml`, `observed.yaml`,
+    /// `extra-resources.yaml` and `context-KEY.json` files become the case's `xr.yaml`,
+    /// `observed.yaml`, `extra-resources.yaml` and `context.yaml`; then `fnhcl test --update
+    /// DIR` records what the composition renders for it.
+    Import(TestImportArgs),
+}
+
+/// `fnhcl test import`.
+#[derive(Debug, Args)]
+pub struct TestImportArgs {
+    /// The dump: a file holding the function's log (only the first request dump in it is
+    /// read), or `-` to paste it on standard input.
+    #[arg(value_name = "DUMP")]
+    pub dump: String,
+
+    /// The folder to write the case into, below the composition it tests (created; existing
+    /// case files are never overwritten).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 /// `fnhcl render`.

@@ -16,6 +16,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod import;
+
 /// One test case found.
 struct Case {
     /// Its directory.
@@ -35,6 +37,9 @@ enum Outcome {
 
 /// Runs the command.
 pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitStatus> {
+    if let Some(crate::cli::args::TestCommand::Import(import_args)) = &args.command {
+        return import::run(import_args, cx);
+    }
     let mut cases = Vec::new();
     for path in &args.paths {
         if !path.is_dir() {
