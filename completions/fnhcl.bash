@@ -635,7 +635,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-credentials --xrd --timeout --hcl --step --crossplane-version --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-credentials --xrd --timeout --hcl --step --crossplane-version --watch --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -709,7 +709,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__test)
-            opts="-q -v -h -V --update --filter --junit --context --color --format --quiet --verbose --help --version import help"
+            opts="-w -q -v -h -V --update --filter --junit --context --watch --color --format --quiet --verbose --help --version import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1295,3 +1295,98 @@ fn test_import_turns_a_debug_dump_into_a_case() {
     assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
     assert!(!dir.path().join("tests/x").exists());
 }
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Lines of a child's stream, read on a thread, waited for with a bound.
+fn lines_of(stream: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stream)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Collects lines until one contains `marker`; panics after 30 s without it.
+fn wait_for(rx: &std::sync::mpsc::Receiver<String>, marker: &str, seen: &mut Vec<String>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.contains(marker);
+                seen.push(line);
+                if done {
+                    return;
+                }
+            }
+            Err(_) => panic!("no `{marker}` within 30 s; seen:\n{}", seen.join("\n")),
+        }
+    }
+}
+
+#[test]
+fn watch_renders_and_tests_again_after_an_edit() {
+    let dir = test_project();
+    for command in [
+        vec!["render", "--watch", "tests/small/xr.yaml", "."],
+        vec!["test", "--watch", "."],
+    ] {
+        write(dir.path(), "main.hcl", DIFF_HCL);
+        let mut child = fnhcl(dir.path())
+            .args(&command)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (stdout, stderr) = (
+            lines_of(child.stdout.take().unwrap()),
+            lines_of(child.stderr.take().unwrap()),
+        );
+        let _guard = Killed(child);
+        let (first, second) = if command[0] == "render" {
+            ("size: small", "size: watched")
+        } else {
+            ("2 passed, 0 failed", "0 passed, 2 failed")
+        };
+        let (mut status, mut out) = (Vec::new(), Vec::new());
+        wait_for(&stdout, first, &mut out);
+        wait_for(&stderr, "run 1 done", &mut status);
+        // An edit starts another run, with the edit in its output.
+        write(
+            dir.path(),
+            "main.hcl",
+            &DIFF_HCL.replace("small", "watched"),
+        );
+        wait_for(&stdout, second, &mut out);
+        wait_for(&stderr, "run 2 done", &mut status);
+        let want = if command[0] == "render" {
+            "exit 0"
+        } else {
+            "exit 1"
+        };
+        assert!(
+            status.last().is_some_and(|s| s.contains(want)),
+            "{status:?}"
+        );
+        if command[0] == "test" {
+            assert!(out.iter().any(|l| l == "+  size: watched"), "{out:?}");
+        }
+    }
+}

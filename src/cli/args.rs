@@ -281,6 +281,11 @@ pub struct TestArgs {
     /// Lines of context around each difference.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub context: usize,
+
+    /// Run again on every change below the PATHs (the screen is cleared first on a terminal);
+    /// Ctrl-C stops.
+    #[arg(short = 'w', long)]
+    pub watch: bool,
 }
 
 /// `fnhcl test` subcommands.
@@ -392,6 +397,11 @@ pub struct RenderArgs {
     /// resource gets a `generateName`.
     #[arg(long, value_name = "X.Y", default_value = "2.2")]
     pub crossplane_version: String,
+
+    /// Render again on every save of the composition or an input file (the screen is
+    /// cleared first on a terminal); Ctrl-C stops.
+    #[arg(short = 'w', long)]
+    pub watch: bool,
 }
 
 /// `fnhcl function …`.

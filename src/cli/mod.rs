@@ -8,6 +8,7 @@ mod fsutil;
 mod inputs;
 mod report;
 pub mod settings;
+mod watch;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -69,6 +70,41 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> io::Result<ExitStatus> {
+    let watched = match &cli.command {
+        Command::Render(args) if args.watch => Some(commands::render::watch_paths(args)),
+        Command::Test(args) if args.watch => Some(args.paths.clone()),
+        _ => None,
+    };
+    let Some(paths) = watched else {
+        return run_once(cli);
+    };
+    let mut watch = match watch::Watch::new(&paths) {
+        Ok(watch) => watch,
+        Err(e) => {
+            writeln!(io::stderr(), "fnhcl: error: cannot watch the inputs: {e}")?;
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let clear = io::stdout().is_terminal();
+    for round in 1.. {
+        if clear {
+            // Clear the screen and go home, so each run stands alone.
+            print!("\x1b[2J\x1b[H");
+        }
+        let status = run_once(cli)?;
+        writeln!(
+            io::stderr(),
+            "fnhcl: run {round} done (exit {}); watching {} path(s) for changes, Ctrl-C to stop",
+            status.code(),
+            paths.len()
+        )?;
+        watch.wait();
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// Runs the command once: its output, then its diagnostics on stderr.
+fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
     let env = settings::ColorEnv::from_process();
     let stderr_color = settings::use_color(cli.global.color, env, io::stderr().is_terminal());
     let style = ReportStyle {

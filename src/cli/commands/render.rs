@@ -32,6 +32,29 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
     Ok(ExitStatus::Success)
 }
 
+/// What `--watch` watches: the XR, the composition and every input file or folder named.
+pub fn watch_paths(args: &RenderArgs) -> Vec<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let mut paths = vec![args.xr.clone()];
+    if args.source != "-" {
+        paths.push(PathBuf::from(&args.source));
+    }
+    paths.extend(args.functions.iter().cloned());
+    paths.extend(args.observed_resources.iter().cloned());
+    paths.extend(args.required_resources.iter().cloned());
+    paths.extend(args.function_credentials.iter().cloned());
+    paths.extend(args.xrd.iter().cloned());
+    paths.extend(args.hcl.iter().cloned());
+    for entry in &args.context_files {
+        for item in entry.split(';') {
+            if let Some((_, file)) = item.split_once('=') {
+                paths.push(PathBuf::from(file));
+            }
+        }
+    }
+    paths
+}
+
 /// `fnhcl render` arguments given as a list (`diff --rev -- …`), parsed as the command parses
 /// them.
 pub fn parse_args(list: &[String]) -> Result<RenderArgs, Box<Diagnostic>> {
