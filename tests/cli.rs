@@ -1390,3 +1390,45 @@ fn watch_renders_and_tests_again_after_an_edit() {
         }
     }
 }
+
+#[test]
+fn render_prints_function_hcls_debug_dump_which_test_import_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    let annotated = RENDER_XR.replacen(
+        "metadata:\n",
+        "metadata:\n  annotations:\n    hcl.fn.crossplane.io/debug: \"true\"\n",
+        1,
+    );
+    assert_ne!(annotated, RENDER_XR);
+    write(dir.path(), "xr.yaml", &annotated);
+    let out = run(fnhcl(dir.path()).args(["render", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let dump = text(&out.stderr);
+    snapshot!("render_debug_dump", dump);
+    // -q leaves the dump out; without the annotation there is none.
+    let quiet = run(fnhcl(dir.path()).args(["render", "-q", "xr.yaml", "."]));
+    assert_eq!(text(&quiet.stderr), "");
+    write(dir.path(), "plain.yaml", RENDER_XR);
+    let plain = run(fnhcl(dir.path()).args(["render", "plain.yaml", "."]));
+    assert!(
+        !text(&plain.stderr).contains("## start request ##"),
+        "{}",
+        transcript(&plain)
+    );
+    // The dump, pasted into `test import`, is a case that renders as the render did.
+    write(dir.path(), "log.txt", &dump);
+    let import =
+        run(fnhcl(dir.path()).args(["test", "import", "log.txt", "--out", "tests/dumped"]));
+    assert_eq!(import.status.code(), Some(0), "{}", transcript(&import));
+    let update = run(fnhcl(dir.path()).args(["test", "-q", "--update"]));
+    assert!(
+        text(&update.stdout).contains("1 updated"),
+        "{}",
+        transcript(&update)
+    );
+    let expected = std::fs::read_to_string(dir.path().join("tests/dumped/expected.yaml")).unwrap();
+    let head = |t: &str| t.lines().take(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(head(&text(&out.stdout)), head(&expected));
+    assert!(expected.contains("size: small"), "{expected}");
+}

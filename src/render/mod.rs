@@ -5,6 +5,7 @@
 //!
 //! The caller loads the files; everything here works on JSON values and loaded bundles.
 
+pub mod debug;
 mod pipeline;
 mod post;
 
@@ -135,10 +136,21 @@ pub fn render(
     inputs: &Inputs,
     options: Options,
 ) -> Result<Rendered, RenderError> {
+    render_logged(map, inputs, options, &mut |_| {})
+}
+
+/// [`render`], handing `log` what function-hcl would write to its log: the debug dumps of its
+/// requests and responses, when its input or the XR asks for them (see `debug`).
+pub fn render_logged(
+    map: &mut crate::source::SourceMap,
+    inputs: &Inputs,
+    options: Options,
+    log: &mut dyn FnMut(String),
+) -> Result<Rendered, RenderError> {
     if let Some(composition) = &inputs.composition {
         pipeline::preflight(composition, &inputs.xr)?;
     }
-    let run = pipeline::run(map, inputs)?;
+    let run = pipeline::run(map, inputs, log)?;
     let documents = post::documents(inputs, &run, options)?;
     Ok(Rendered {
         documents,

@@ -119,7 +119,11 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
 }
 
 /// Runs every step in order.
-pub(super) fn run(map: &mut SourceMap, inputs: &Inputs) -> Result<Run, RenderError> {
+pub(super) fn run(
+    map: &mut SourceMap,
+    inputs: &Inputs,
+    log: &mut dyn FnMut(String),
+) -> Result<Run, RenderError> {
     let mut out = Run {
         desired: State::default(),
         context: inputs.context.clone(),
@@ -150,7 +154,7 @@ pub(super) fn run(map: &mut SourceMap, inputs: &Inputs) -> Result<Run, RenderErr
             credentials: credentials(step, &inputs.secrets)?,
             ..RunFunctionRequest::default()
         };
-        let outcome = call_until_settled(map, &mut request, &files, inputs, step)?;
+        let outcome = call_until_settled(map, &mut request, &files, inputs, step, log)?;
         let response = outcome.response;
         out.desired = response.desired.unwrap_or_default();
         out.context = match response.context {
@@ -198,16 +202,28 @@ fn call_until_settled(
     files: &[FileId],
     inputs: &Inputs,
     step: &Step,
+    log: &mut dyn FnMut(String),
 ) -> Result<function::Outcome, RenderError> {
     let supplied = &inputs.required;
     let mut previous: Option<Requirements> = None;
     for _ in 0..=MAX_REQUIREMENTS_ITERATIONS {
+        let dump = super::debug::enabled(request, step.input.as_ref());
+        if dump {
+            log(super::debug::request(request));
+        }
         // Each call is one gRPC call in crossplane, made under the run's context deadline.
         let outcome =
             deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
                 .map_err(|_| RenderError::DeadlineExceeded {
                     step: step.name.clone(),
                 })?;
+        // The function dumps its response only when it did not fail.
+        if dump
+            && outcome.failure.is_none()
+            && let Some(text) = super::debug::response(request, &outcome.response)
+        {
+            log(text);
+        }
         if let Some(fatal) = outcome
             .response
             .results

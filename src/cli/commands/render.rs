@@ -89,7 +89,14 @@ pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitS
         Ok(read) => read,
         Err(d) => return Err(cx.fail(*d)),
     };
-    let rendered = match render::render(&mut cx.map, &inputs, options) {
+    // function-hcl's debug dumps go to stderr as it writes them, before any diagnostics.
+    let quiet = cx.quiet;
+    let mut log = |text: String| {
+        if !quiet {
+            let _ = std::io::stderr().write_all(text.as_bytes());
+        }
+    };
+    let rendered = match render::render_logged(&mut cx.map, &inputs, options, &mut log) {
         Ok(rendered) => rendered,
         Err(error) => return Err(report(error, &args.timeout, cx)),
     };
