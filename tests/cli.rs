@@ -1432,3 +1432,28 @@ fn render_prints_function_hcls_debug_dump_which_test_import_reads() {
     assert_eq!(head(&text(&out.stdout)), head(&expected));
     assert!(expected.contains("size: small"), "{expected}");
 }
+
+#[test]
+fn test_ignore_paths_leave_fields_out_and_update_keeps_such_goldens() {
+    let dir = test_project();
+    let golden = dir.path().join("tests/small/expected.yaml");
+    let before = std::fs::read_to_string(&golden).unwrap();
+    write(
+        &dir.path().join("tests/small"),
+        "ignore-paths",
+        "# the size may change\ndata.size\n",
+    );
+    write(dir.path(), "main.hcl", &DIFF_HCL.replace("small", "huge"));
+    let out = run(fnhcl(dir.path()).args(["test", "--filter", "small"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let update = run(fnhcl(dir.path()).args(["test", "--update", "--filter", "small"]));
+    assert!(
+        text(&update.stdout).contains("1 passed, 0 failed\n"),
+        "{}",
+        transcript(&update)
+    );
+    assert_eq!(std::fs::read_to_string(&golden).unwrap(), before);
+    // The other case has no such file: it fails.
+    let other = run(fnhcl(dir.path()).args(["test", "--filter", "other"]));
+    assert_eq!(other.status.code(), Some(1), "{}", transcript(&other));
+}

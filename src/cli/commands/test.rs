@@ -309,24 +309,37 @@ fn try_case(case: &Case, update: bool, style: Style) -> Result<Outcome, String> 
         .collect();
     let expected_path = dir.join("expected.yaml");
     let expected_text = std::fs::read_to_string(&expected_path).ok();
+    let expected: Option<Vec<Json>> = match &expected_text {
+        None => None,
+        Some(text) => match fnhcl::source::yaml::read_stream(text) {
+            Ok(docs) => Some(
+                docs.iter()
+                    .map(|d| serde_json::to_value(&d.value).unwrap_or(Json::Null))
+                    .collect(),
+            ),
+            // A broken golden is rewritten by --update, reported otherwise.
+            Err(e) if !update => return Err(format!("expected.yaml: {}", e.message)),
+            Err(_) => None,
+        },
+    };
+    let comparison = expected
+        .as_ref()
+        .map(|expected| diff_streams(expected, &actual, &ignore));
+    let differs = comparison.as_ref().is_none_or(|c| c.summary().differs());
     if update {
-        if expected_text.as_deref() == Some(actual_text.as_str()) {
+        // Only a case whose output really changed (ignored paths aside) is rewritten, so
+        // the goldens do not churn.
+        if !differs {
             return Ok(Outcome::Passed);
         }
         fsutil::write_atomic(&expected_path, actual_text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", expected_path.display()))?;
         return Ok(Outcome::Updated);
     }
-    let Some(expected_text) = expected_text else {
+    let Some(comparison) = comparison else {
         return Err("no expected.yaml (run with --update to write it)".into());
     };
-    let expected: Vec<Json> = fnhcl::source::yaml::read_stream(&expected_text)
-        .map_err(|e| format!("expected.yaml: {}", e.message))?
-        .iter()
-        .map(|d| serde_json::to_value(&d.value).unwrap_or(Json::Null))
-        .collect();
-    let comparison = diff_streams(&expected, &actual, &ignore);
-    if !comparison.summary().differs() {
+    if !differs {
         return Ok(Outcome::Passed);
     }
     let mut shown = Vec::new();
