@@ -315,3 +315,22 @@ impl miette::Diagnostic for View {
 fn code_and_name(d: &Diagnostic) -> String {
     format!("{} {}", d.code.as_str(), d.code.info().name)
 }
+
+/// One line of a unified diff, coloured when `color`: file headers bold, additions green,
+/// removals red, hunk headers cyan (`fmt --diff`, `diff`, `test`).
+pub fn paint_diff_line(line: &str, color: bool) -> String {
+    use owo_colors::OwoColorize;
+    if !color {
+        line.to_string()
+    } else if line.starts_with("+++") || line.starts_with("---") {
+        line.bold().to_string()
+    } else if line.starts_with('+') {
+        line.green().to_string()
+    } else if line.starts_with('-') {
+        line.red().to_string()
+    } else if line.starts_with("@@") {
+        line.cyan().to_string()
+    } else {
+        line.to_string()
+    }
+}

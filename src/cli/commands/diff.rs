@@ -6,6 +6,7 @@ use crate::cli::Context;
 use crate::cli::args::{DiagnosticFormat, DiffArgs};
 use crate::cli::exit::ExitStatus;
 use crate::cli::inputs::{load_error, usage};
+use crate::cli::report;
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::diff::{Change, DocumentDiff, Identity, IgnorePath, StreamDiff, diff_streams};
 use fnhcl::source::loader::{self, LoadError};
@@ -194,20 +195,7 @@ pub(crate) fn write_human(
         };
         writeln!(out, "{header}")?;
         for line in doc.unified(style.context, old_name, new_name).lines() {
-            let painted = if !style.color {
-                line.to_string()
-            } else if line.starts_with("+++") || line.starts_with("---") {
-                line.bold().to_string()
-            } else if line.starts_with('+') {
-                line.green().to_string()
-            } else if line.starts_with('-') {
-                line.red().to_string()
-            } else if line.starts_with("@@") {
-                line.cyan().to_string()
-            } else {
-                line.to_string()
-            };
-            writeln!(out, "{painted}")?;
+            writeln!(out, "{}", report::paint_diff_line(line, style.color))?;
         }
         writeln!(out)?;
     }

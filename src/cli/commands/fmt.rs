@@ -11,7 +11,6 @@ use fnhcl::fmt::{FormatError, format_file};
 use fnhcl::source::composition::{Composition, write_step_hcl};
 use fnhcl::source::loader::LoadError;
 use fnhcl::source::{loader, txtar};
-use owo_colors::OwoColorize;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -254,20 +253,11 @@ fn write_diff(
         .header(name, &format!("{name} (formatted)"))
         .to_string();
     for line in text.lines() {
-        let painted = if !color {
-            line.to_string()
-        } else if line.starts_with("+++") || line.starts_with("---") {
-            line.bold().to_string()
-        } else if line.starts_with('+') {
-            line.green().to_string()
-        } else if line.starts_with('-') {
-            line.red().to_string()
-        } else if line.starts_with("@@") {
-            line.cyan().to_string()
-        } else {
-            line.to_string()
-        };
-        writeln!(cx.stdout, "{painted}")?;
+        writeln!(
+            cx.stdout,
+            "{}",
+            crate::cli::report::paint_diff_line(line, color)
+        )?;
     }
     Ok(())
 }
