@@ -116,9 +116,11 @@ pub struct DocumentDiff {
     pub identity: Identity,
     /// What happened to it.
     pub change: Change,
-    /// Its YAML in the old stream (ignored paths removed).
+    /// Its YAML in the old stream (ignored paths removed); `None` when it is not there or
+    /// is unchanged.
     pub old: Option<String>,
-    /// Its YAML in the new stream (ignored paths removed).
+    /// Its YAML in the new stream (ignored paths removed); `None` when it is not there or
+    /// is unchanged.
     pub new: Option<String>,
 }
 
@@ -214,16 +216,21 @@ pub fn diff_streams(old: &[Json], new: &[Json], ignore: &[IgnorePath]) -> Stream
         };
         matched[i] = true;
         let before = &old[i];
-        let change = if before.value == doc.value {
-            Change::Unchanged
+        // Only a changed document needs its YAML (for the diff).
+        let (change, old_yaml, new_yaml) = if before.value == doc.value {
+            (Change::Unchanged, None, None)
         } else {
-            Change::Changed
+            (
+                Change::Changed,
+                Some(to_yaml(&before.value)),
+                Some(to_yaml(&doc.value)),
+            )
         };
         documents.push(DocumentDiff {
             identity: doc.identity.clone(),
             change,
-            old: Some(to_yaml(&before.value)),
-            new: Some(to_yaml(&doc.value)),
+            old: old_yaml,
+            new: new_yaml,
         });
     }
     for (doc, _) in old.iter().zip(&matched).filter(|(_, m)| !**m) {
