@@ -1457,3 +1457,80 @@ fn test_ignore_paths_leave_fields_out_and_update_keeps_such_goldens() {
     let other = run(fnhcl(dir.path()).args(["test", "--filter", "other"]));
     assert_eq!(other.status.code(), Some(1), "{}", transcript(&other));
 }
+
+/// Hostile nesting that does not use brackets: splat chains, operator chains and template
+/// directives count against the parser's nesting limit (one S002, no crash, no cascade), in
+/// every command that parses.
+#[test]
+fn chains_and_directives_count_against_the_nesting_limit() {
+    let inputs = [
+        (
+            "splats",
+            format!("locals {{\n  x = [1]{}\n}}\n", "[*]".repeat(11_000)),
+        ),
+        (
+            "indexes",
+            format!("locals {{\n  x = a{}\n}}\n", "[i]".repeat(11_000)),
+        ),
+        (
+            "operators",
+            format!("locals {{\n  x = 1{}\n}}\n", "+1".repeat(20_000)),
+        ),
+        (
+            "if-directives",
+            format!(
+                "locals {{\n  x = \"{}a{}\"\n}}\n",
+                "%{if true}".repeat(12_000),
+                "%{endif}".repeat(12_000)
+            ),
+        ),
+        (
+            "for-directives",
+            format!(
+                "locals {{\n  x = \"{}a{}\"\n}}\n",
+                "%{for i in [1]}".repeat(5_000),
+                "%{endfor}".repeat(5_000)
+            ),
+        ),
+    ];
+    for (name, source) in inputs {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "main.hcl", &source);
+        write(dir.path(), "xr.yaml", RENDER_XR);
+        for args in [
+            vec!["check", "--format", "json", "-q", "."],
+            vec!["fmt", "--check", "--format", "json", "."],
+            vec!["render", "--format", "json", "xr.yaml", "."],
+        ] {
+            let out = run(fnhcl(dir.path()).args(&args));
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{name} {args:?}: {}",
+                transcript(&out)
+            );
+            let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+            assert_eq!(all.matches("\"S002\"").count(), 1, "{name} {args:?}: {all}");
+        }
+    }
+    // Below the limit the same shapes still parse and evaluate.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(
+        dir.path(),
+        "main.hcl",
+        &format!(
+            "composite status {{\n  body = {{\n    n = 0{}\n    s = \"{}a{}\"\n  }}\n}}\n",
+            "+1".repeat(500),
+            "%{if true}".repeat(400),
+            "%{endif}".repeat(400)
+        ),
+    );
+    let out = run(fnhcl(dir.path()).args(["render", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("\"n\": 500\n") && text(&out.stdout).contains("s: a\n"),
+        "{}",
+        transcript(&out)
+    );
+}

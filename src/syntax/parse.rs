@@ -208,6 +208,11 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
     }
 
+    /// Leaves `levels` levels entered one by one.
+    pub(super) fn leave_levels(&mut self, levels: usize) {
+        self.depth -= levels;
+    }
+
     pub(super) fn error_count(&self) -> usize {
         self.diagnostics.len()
     }

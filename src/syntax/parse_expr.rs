@@ -109,11 +109,19 @@ impl Parser<'_> {
             return lhs;
         }
         let mut pending: Option<(BinaryOp, Expr)> = None;
+        // Each operator of a chain nests the expression one level deeper (`1+1+1` is
+        // `(1+1)+1`): a chain counts against the nesting limit like brackets do.
+        let mut entered = 0;
         loop {
             let next = self.peek();
             let Some(&(_, op)) = ops.iter().find(|(kind, _)| *kind == next.kind) else {
                 break;
             };
+            if !self.enter(next.range32()) {
+                self.leave_levels(entered + 1);
+                return expr(ExprKind::Error, between(&lhs.span, &next.range32()));
+            }
+            entered += 1;
             if let Some((prev_op, rhs)) = pending.take() {
                 lhs = binary(prev_op, lhs, rhs);
             }
@@ -121,10 +129,12 @@ impl Parser<'_> {
             let before = self.error_count();
             let rhs = self.parse_binary(level + 1);
             if self.recovery && self.error_count() > before {
+                self.leave_levels(entered);
                 return lhs;
             }
             pending = Some((op, rhs));
         }
+        self.leave_levels(entered);
         match pending {
             Some((op, rhs)) => binary(op, lhs, rhs),
             None => lhs,
@@ -155,8 +165,18 @@ impl Parser<'_> {
     fn parse_traversals(&mut self, from: Expr) -> Expr {
         let from_span = from.span.clone();
         let mut ret = from;
+        // Splats and computed indexes wrap what they apply to: each counts against the
+        // nesting limit (plain `.name` and `[0]` steps extend one flat traversal).
+        let mut entered = 0;
         loop {
             let next = self.peek();
+            if next.kind == TokenKind::OBrack {
+                if !self.enter(next.range32()) {
+                    self.leave_levels(entered + 1);
+                    return expr(ExprKind::Error, between(&from_span, &next.range32()));
+                }
+                entered += 1;
+            }
             match next.kind {
                 TokenKind::Dot => {
                     let dot = self.read();
@@ -195,6 +215,14 @@ impl Parser<'_> {
                         }
                         TokenKind::Star => {
                             let marker = self.read();
+                            if !self.enter(marker.range32()) {
+                                self.leave_levels(entered + 1);
+                                return expr(
+                                    ExprKind::Error,
+                                    between(&from_span, &marker.range32()),
+                                );
+                            }
+                            entered += 1;
                             ret = self.finish_attr_splat(ret, &from_span, dot, marker, attr);
                         }
                         _ => {
@@ -242,6 +270,7 @@ impl Parser<'_> {
                 _ => break,
             }
         }
+        self.leave_levels(entered);
         ret
     }
 

@@ -52,6 +52,13 @@ impl Ctrl {
     }
 }
 
+fn expr_error(span: TextRange) -> Expr {
+    Expr {
+        kind: ExprKind::Error,
+        span,
+    }
+}
+
 fn literal(value: &str, span: TextRange) -> Expr {
     Expr {
         kind: ExprKind::Literal(Literal::String(value.to_string())),
@@ -77,6 +84,7 @@ impl Parser<'_> {
             parts,
             pos: 0,
             parser: self,
+            abandoned: false,
         };
         let exprs = tp.parse_root();
         (exprs, passthru)
@@ -455,6 +463,9 @@ struct TemplateParser<'p, 'a> {
     parts: Vec<Part>,
     pos: usize,
     parser: &'p mut Parser<'a>,
+    /// The directives nested too deep: the rest of the template was skipped, and the
+    /// directives still open end without more diagnostics.
+    abandoned: bool,
 }
 
 impl TemplateParser<'_, '_> {
@@ -496,13 +507,27 @@ impl TemplateParser<'_, '_> {
         match self.take() {
             Part::Literal { value, span } => literal(&value, span),
             Part::Interp { expr, .. } => expr,
-            Part::If { condition, span } => self.parse_if(condition, span),
+            Part::If { condition, span } => {
+                if !self.enter_directive(&span) {
+                    return expr_error(span);
+                }
+                let parsed = self.parse_if(condition, span);
+                self.parser.leave();
+                parsed
+            }
             Part::For {
                 key,
                 value,
                 collection,
                 span,
-            } => self.parse_for(key, value, collection, span),
+            } => {
+                if !self.enter_directive(&span) {
+                    return expr_error(span);
+                }
+                let parsed = self.parse_for(key, value, collection, span);
+                self.parser.leave();
+                parsed
+            }
             Part::End { span } => {
                 self.parser.error(
                     "Unexpected end of template",
@@ -528,6 +553,20 @@ impl TemplateParser<'_, '_> {
         }
     }
 
+    /// Counts a directive against the parser's nesting limit (directives nest like brackets).
+    /// Past the limit, the rest of the template is skipped: one diagnostic, no cascade.
+    fn enter_directive(&mut self, span: &TextRange) -> bool {
+        if self.parser.enter(span.clone()) {
+            return true;
+        }
+        self.parser.leave();
+        while self.peek_is_end().is_none() {
+            self.pos += 1;
+        }
+        self.abandoned = true;
+        false
+    }
+
     /// Reports a directive whose closing directive never came (the template ended at `end`)
     /// and stands an unknown in for it.
     fn unclosed_directive(
@@ -537,6 +576,9 @@ impl TemplateParser<'_, '_> {
         open: &TextRange,
         end: TextRange,
     ) -> Expr {
+        if self.abandoned {
+            return expr_error(end);
+        }
         let at = self.parser.range_text(open);
         self.parser.error(
             "Unexpected end of template",
