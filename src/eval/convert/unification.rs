@@ -27,6 +27,14 @@ pub(super) fn unify_inner(types: &[Type], unsafe_ok: bool) -> Option<Unified> {
     if types.is_empty() {
         return None;
     }
+    // All of one primitive type (or all dynamic): cty's answer below is that type with no
+    // conversion, after comparing every pair of types — quadratic, which a list of 50,000
+    // strings (a `join` argument) turns into seconds. Same answer, at once.
+    if (types[0].is_primitive() || types[0] == Type::Dynamic)
+        && types.iter().all(|t| *t == types[0])
+    {
+        return Some((types[0].clone(), vec![None; types.len()]));
+    }
     // If all the types are of one structural kind we may be able to build a new type they all
     // unify to; this comes first because unsafe mode could otherwise convert an object to a
     // less useful subset of itself.

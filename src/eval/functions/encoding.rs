@@ -170,3 +170,14 @@ pub(super) use crate::eval::gostr::quote as go_quote;
 
 #[cfg(test)]
 mod tests;
+
+/// How deeply `jsondecode` and `yamldecode` let arrays and objects nest. Far beyond any real
+/// document (Kubernetes objects nest a few dozen levels), and below what the evaluator's
+/// recursive walks over a value can take: cty has no limit, so this is listed in
+/// docs/compatibility.md.
+pub const MAX_DECODE_DEPTH: usize = 1000;
+
+/// The error past [`MAX_DECODE_DEPTH`].
+fn too_deep() -> String {
+    format!("the document nests arrays and objects more than {MAX_DECODE_DEPTH} levels deep")
+}

@@ -97,6 +97,9 @@ fn set_operation(args: &[Value], ret: &Type, op: Operation) -> Result<Value, Fun
 
 /// cty's `setproduct`: a list of tuples when every argument is a list or tuple (in their
 /// order), otherwise a set of tuples.
+/// The most elements `setproduct` builds (listed in docs/compatibility.md: cty has no limit).
+pub const MAX_PRODUCT: usize = 1_000_000;
+
 fn setproduct() -> Function {
     Function::with_type_fn(
         "setproduct",
@@ -154,10 +157,25 @@ fn setproduct() -> Function {
             if lengths.iter().any(Option::is_none) {
                 return Ok(unknown_product(args, ret, empty()));
             }
-            let total = lengths.iter().map(|l| l.unwrap_or(0)).product::<usize>();
-            if total == 0 {
-                return Ok(empty());
-            }
+            // The size is known before anything is built: refuse a product no composition
+            // needs (cty would try to allocate it).
+            let total = lengths
+                .iter()
+                .try_fold(1usize, |acc, l| acc.checked_mul(l.unwrap_or(0)));
+            let total = match total {
+                Some(0) => return Ok(empty()),
+                Some(n) if n <= MAX_PRODUCT => n,
+                _ => {
+                    return Err(FunctionError::other(format!(
+                        "the product would have {} elements; at most {MAX_PRODUCT} are allowed",
+                        lengths
+                            .iter()
+                            .map(|l| l.unwrap_or(0).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" × ")
+                    )));
+                }
+            };
             let Type::Tuple(sub_etys) = &ety else {
                 return Err(FunctionError::other("unexpected product element type"));
             };

@@ -385,3 +385,23 @@ fn set_operations() {
         ),
     ]);
 }
+
+#[test]
+fn setproduct_refuses_a_product_too_large_before_building_it() {
+    let table = crate::eval::functions::builtins();
+    let f = table.get("setproduct").unwrap();
+    let range = |n: i64| Value::List {
+        elem: Type::Number,
+        items: (0..n)
+            .map(|i| num(&i.to_string()))
+            .collect::<Vec<_>>()
+            .into(),
+    };
+    let args = [range(1024), range(1024), range(1024)];
+    let ret = (f.ret)(&args).unwrap();
+    let err = (f.imp)(&args, &ret).expect_err("too large");
+    assert!(format!("{err:?}").contains("1024 × 1024 × 1024"), "{err:?}");
+    let args = [range(1000), range(1000)];
+    let ret = (f.ret)(&args).unwrap();
+    assert_eq!((f.imp)(&args, &ret).unwrap().len(), Some(1_000_000));
+}

@@ -88,6 +88,8 @@ struct Decoder<'a> {
     pos: usize,
     /// A number cty could not parse was seen (`Unmarshal` fails after `ImpliedType` passed).
     number_error: bool,
+    /// Arrays and objects open around the current position.
+    depth: usize,
 }
 
 fn err(message: impl Into<String>) -> FunctionError {
@@ -100,6 +102,7 @@ fn parse(s: &str) -> Result<(Value, bool), FunctionError> {
         src: s.as_bytes(),
         pos: 0,
         number_error: false,
+        depth: 0,
     };
     let value = d.value(State::TopValue)?;
     // dec.More(): anything left that is not `]` or `}` is extraneous.
@@ -152,13 +155,19 @@ impl Decoder<'_> {
     fn value_inner(&mut self, state: State) -> Result<Value, FunctionError> {
         let c = self.next()?;
         match c {
-            b'[' => {
+            b'[' | b'{' => {
+                if self.depth >= super::MAX_DECODE_DEPTH {
+                    return Err(err(super::too_deep()));
+                }
                 self.pos += 1;
-                self.array()
-            }
-            b'{' => {
-                self.pos += 1;
-                self.object()
+                self.depth += 1;
+                let value = if c == b'[' {
+                    self.array()
+                } else {
+                    self.object()
+                };
+                self.depth -= 1;
+                value
             }
             b']' | b'}' | b',' | b':' => Err(self.token_error(c, state)),
             _ => self.literal(),

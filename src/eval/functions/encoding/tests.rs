@@ -285,3 +285,32 @@ fn yamldecode_errors() {
     );
     assert_eq!(e("<<: [1]"), "cannot merge tuple into mapping");
 }
+
+#[test]
+fn decoders_refuse_documents_nested_too_deep() {
+    use crate::eval::functions::encoding::MAX_DECODE_DEPTH;
+    let deep = |n: usize| Value::string(format!("{}1{}", "[".repeat(n), "]".repeat(n)));
+    let table = crate::eval::functions::builtins();
+    let json = table.get("jsondecode").unwrap();
+    assert!((json.imp)(&[deep(MAX_DECODE_DEPTH)], &Type::Dynamic).is_ok());
+    let err = (json.imp)(&[deep(MAX_DECODE_DEPTH + 1)], &Type::Dynamic).expect_err("too deep");
+    assert!(
+        format!("{err:?}").contains("more than 1000 levels deep"),
+        "{err:?}"
+    );
+    // saphyr's scanner stops flow collections earlier (a few hundred levels); block ones reach
+    // our own limit. Either way the hostile 50,000 levels fail without exhausting the stack.
+    let yaml = table.get("yamldecode").unwrap();
+    assert!((yaml.imp)(&[deep(200)], &Type::Dynamic).is_ok());
+    for f in [json, yaml] {
+        assert!((f.imp)(&[deep(50_000)], &Type::Dynamic).is_err());
+    }
+    let block: String = (0..1_200)
+        .map(|i| format!("{}- \n", "  ".repeat(i)))
+        .collect();
+    let err = (yaml.imp)(&[Value::string(block + "  1\n")], &Type::Dynamic).expect_err("block");
+    assert!(
+        format!("{err:?}").contains("levels deep") || format!("{err:?}").contains("recursion"),
+        "{err:?}"
+    );
+}

@@ -57,6 +57,8 @@ struct Walker<'a> {
     pending: HashMap<usize, usize>,
     /// Finished anchors' values (their types, when `implied`).
     anchors: HashMap<usize, Value>,
+    /// Sequences and mappings open around the current event.
+    depth: usize,
 }
 
 fn err(message: impl Into<String>) -> FunctionError {
@@ -91,6 +93,7 @@ impl<'a> Walker<'a> {
             implied,
             pending: HashMap::new(),
             anchors: HashMap::new(),
+            depth: 0,
         }
     }
 
@@ -170,7 +173,18 @@ impl<'a> Walker<'a> {
     }
 
     fn node(&mut self, ev: Ev<'a>) -> Result<Value, FunctionError> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.node_inner(ev))
+        let opens = matches!(ev.0, Event::MappingStart(..) | Event::SequenceStart(..));
+        if opens {
+            if self.depth >= super::MAX_DECODE_DEPTH {
+                return Err(at(&ev.1, super::too_deep()));
+            }
+            self.depth += 1;
+        }
+        let value = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.node_inner(ev));
+        if opens {
+            self.depth -= 1;
+        }
+        value
     }
 
     fn node_inner(&mut self, (ev, span): Ev<'a>) -> Result<Value, FunctionError> {
