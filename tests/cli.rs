@@ -1534,3 +1534,80 @@ fn chains_and_directives_count_against_the_nesting_limit() {
         transcript(&out)
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn fmt_writes_through_links_and_refuses_what_it_must_not_replace() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let unformatted = "a=1\n";
+    // A symbolic link: the file it points to is formatted, the link stays a link.
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    write(&dir.path().join("real"), "target.hcl", unformatted);
+    std::os::unix::fs::symlink("real/target.hcl", dir.path().join("link.hcl")).unwrap();
+    let out = run(fnhcl(dir.path()).args(["fmt", "link.hcl"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.hcl"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("real/target.hcl")).unwrap(),
+        "a = 1\n"
+    );
+    // A read-only file is refused and left alone (root may write anyway: skip then).
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    write(&ro, "locked.hcl", unformatted);
+    std::fs::set_permissions(
+        ro.join("locked.hcl"),
+        std::fs::Permissions::from_mode(0o444),
+    )
+    .unwrap();
+    let out = run(fnhcl(&ro).args(["--color", "never", "fmt", "locked.hcl"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("is read-only"),
+        "{}",
+        transcript(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(ro.join("locked.hcl")).unwrap(),
+        unformatted
+    );
+    // A file with another hard link is refused: replacing it would split the two names.
+    let hard = dir.path().join("hard");
+    std::fs::create_dir(&hard).unwrap();
+    write(&hard, "one.hcl", unformatted);
+    std::fs::hard_link(hard.join("one.hcl"), hard.join("two.hcl")).unwrap();
+    let out = run(fnhcl(&hard).args(["--color", "never", "fmt", "one.hcl"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("2 hard links"),
+        "{}",
+        transcript(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(hard.join("two.hcl")).unwrap(),
+        unformatted
+    );
+}
+
+#[test]
+fn fmt_removes_temporary_files_a_killed_run_left() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", "a = 1\n");
+    // Named as a process that no longer runs would have named it.
+    let stale = dir.path().join(".fnhcl-4000000000-x1y2z3.tmp");
+    write(dir.path(), ".fnhcl-4000000000-x1y2z3.tmp", "half a file");
+    let check = run(fnhcl(dir.path()).args(["fmt", "--check", "."]));
+    assert_eq!(check.status.code(), Some(0), "{}", transcript(&check));
+    assert!(stale.exists(), "--check writes nothing, removes nothing");
+    let out = run(fnhcl(dir.path()).args(["fmt", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    if Path::new("/proc").is_dir() {
+        assert!(!stale.exists());
+    }
+}

@@ -4,7 +4,7 @@
 use crate::cli::Context;
 use crate::cli::args::FmtArgs;
 use crate::cli::exit::ExitStatus;
-use crate::cli::fsutil::write_atomic;
+use crate::cli::fsutil;
 use crate::cli::inputs::{composition_error, load_error};
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::fmt::{FormatError, format_file};
@@ -31,7 +31,13 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
         }
         let path = Path::new(arg);
         if path.is_dir() {
-            for file in hcl_files(path, args.recursive, cx, &mut tally) {
+            for file in hcl_files(
+                path,
+                args.recursive,
+                !(args.check || args.diff),
+                cx,
+                &mut tally,
+            ) {
                 hcl_file(&file, args, color, cx, &mut tally)?;
             }
         } else if loader::is_yaml(path) {
@@ -54,7 +60,16 @@ const VCS_FOLDERS: &[&str] = &[".git", ".hg", ".svn", ".jj", ".bzr"];
 /// The `.hcl` files below `dir`, sorted. Hidden folders are walked, as `fn-hcl-tools fmt`
 /// walks them; version-control folders are skipped. A folder that cannot be read is an error
 /// (a diagnostic), not a silent gap.
-fn hcl_files(dir: &Path, recursive: bool, cx: &mut Context, tally: &mut Tally) -> Vec<PathBuf> {
+///
+/// When `clean` (fmt is going to write), temporary files a killed fnhcl left in the folders
+/// walked are removed.
+fn hcl_files(
+    dir: &Path,
+    recursive: bool,
+    clean: bool,
+    cx: &mut Context,
+    tally: &mut Tally,
+) -> Vec<PathBuf> {
     let depth = if recursive { usize::MAX } else { 1 };
     let mut files = Vec::new();
     let walk = walkdir::WalkDir::new(dir)
@@ -67,6 +82,9 @@ fn hcl_files(dir: &Path, recursive: bool, cx: &mut Context, tally: &mut Tally) -
     for entry in walk {
         match entry {
             Ok(e) => {
+                if clean && e.file_type().is_dir() {
+                    fsutil::remove_stale_temps(e.path());
+                }
                 if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl") {
                     files.push(e.into_path());
                 }
@@ -227,10 +245,11 @@ fn apply(
     if args.check || args.diff {
         return Ok(());
     }
-    if let Err(e) = write_atomic(path, after.as_bytes()) {
+    if let Err(e) = fsutil::replace_file(path, before.as_bytes(), after.as_bytes()) {
         cx.diagnostics.push(
             Diagnostic::new(Code::I001, format!("cannot write `{name}`: {e}"))
-                .with_path(name.to_string()),
+                .with_path(name.to_string())
+                .with_help(e.help()),
         );
         tally.failed = true;
     } else if !cx.quiet {

@@ -97,8 +97,12 @@ fn into(
         ))?;
         return Ok(ExitStatus::Success);
     }
-    if let Err(e) = write_atomic(path, new.as_bytes()) {
-        return Ok(cx.fail(write_error(&display, &e)));
+    if let Err(e) = crate::cli::fsutil::replace_file(path, old.as_bytes(), new.as_bytes()) {
+        return Ok(cx.fail(
+            Diagnostic::new(Code::I001, format!("cannot write `{display}`: {e}"))
+                .with_path(display.clone())
+                .with_help(e.help()),
+        ));
     }
     cx.note(&format!(
         "wrote {count} files into step {step:?} of {display}"
