@@ -26,19 +26,74 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
         Some(permissions) => std::fs::set_permissions(temp.path(), permissions)?,
         None => set_new_file_permissions(temp.path())?,
     }
-    temp.persist(path).map_err(|e| e.error)?;
+    temp.persist(path)?;
     sync_dir(dir);
     Ok(())
 }
 
+/// The temporary file being written, if any: an interrupt removes it before exiting.
+static IN_FLIGHT: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Removes the temporary file in flight on SIGINT, SIGTERM or SIGHUP, then exits 130, so an
+/// interrupted `fmt` leaves no temporary file (the file being replaced stays whole: the rename
+/// either happened or did not). Installed by commands that write users' files.
+pub fn clean_up_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        // The lock is held until the process is gone: the main thread cannot create another
+        // temporary file in between (it creates them under this lock).
+        let guard = IN_FLIGHT.lock();
+        if let Ok(guard) = &guard
+            && let Some(path) = guard.as_ref()
+        {
+            let _ = std::fs::remove_file(path);
+        }
+        std::process::exit(130);
+    });
+}
+
+/// A temporary file registered as in flight until it is dropped or persisted.
+struct Temp(Option<tempfile::NamedTempFile>);
+
+impl Temp {
+    fn path(&self) -> &Path {
+        self.file().path()
+    }
+
+    fn file(&self) -> &tempfile::NamedTempFile {
+        self.0.as_ref().expect("held until persisted")
+    }
+
+    fn persist(mut self, to: &Path) -> io::Result<()> {
+        let file = self.0.take().expect("held until persisted");
+        file.persist(to).map(|_| ()).map_err(|e| e.error)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        forget_in_flight();
+    }
+}
+
+fn forget_in_flight() {
+    *IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
 /// A temporary file in `dir` holding `contents`, synced.
-fn temp_with(dir: &Path, contents: &[u8]) -> io::Result<tempfile::NamedTempFile> {
-    let mut temp = tempfile::Builder::new()
+fn temp_with(dir: &Path, contents: &[u8]) -> io::Result<Temp> {
+    // Created and registered under the lock, so an interrupt sees every temporary file.
+    let mut guard = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+    let temp = tempfile::Builder::new()
         .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    temp.write_all(contents)?;
-    temp.as_file().sync_all()?;
+    *guard = Some(temp.path().to_path_buf());
+    drop(guard);
+    let mut temp = Temp(Some(temp));
+    if let Some(file) = temp.0.as_mut() {
+        file.write_all(contents)?;
+        file.as_file().sync_all()?;
+    }
     Ok(temp)
 }
 
@@ -128,8 +183,7 @@ pub fn replace_file(path: &Path, before: &[u8], after: &[u8]) -> Result<(), Repl
     if std::fs::read(&target)? != before {
         return Err(ReplaceError::Changed(path.to_path_buf()));
     }
-    temp.persist(&target)
-        .map_err(|e| ReplaceError::Io(e.error))?;
+    temp.persist(&target)?;
     sync_dir(&dir);
     Ok(())
 }

@@ -23,6 +23,9 @@ struct Tally {
 
 /// Runs the command; `color` says whether diffs on stdout are coloured.
 pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStatus> {
+    if !(args.check || args.diff) {
+        fsutil::clean_up_on_interrupt();
+    }
     let mut tally = Tally::default();
     for arg in &args.paths {
         if arg == "-" {

@@ -15,6 +15,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// Runs the command.
 pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
+    crate::cli::fsutil::clean_up_on_interrupt();
     if let Some(composition) = &args.extract {
         // clap guarantees `--out` with `--extract`.
         let out = args.out.clone().unwrap_or_else(|| PathBuf::from("."));
