@@ -1611,3 +1611,33 @@ fn fmt_removes_temporary_files_a_killed_run_left() {
         assert!(!stale.exists());
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn extract_never_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let composition = "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: c\nspec:\n  mode: Pipeline\n  pipeline:\n  - step: hcl\n    functionRef:\n      name: function-hcl\n    input:\n      kind: HclInput\n      hcl: |\n        -- lib/a.hcl --\n        locals {\n          a = 1\n        }\n        -- b.hcl --\n        locals {\n          b = 1\n        }\n";
+    write(dir.path(), "c.yaml", composition);
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::create_dir_all(dir.path().join("out")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, dir.path().join("out/lib")).unwrap();
+    let out = run(fnhcl(dir.path()).args([
+        "--color",
+        "never",
+        "package",
+        "--extract",
+        "c.yaml",
+        "--out",
+        "out",
+    ]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("symbolic link"),
+        "{}",
+        transcript(&out)
+    );
+    assert!(!elsewhere.join("a.hcl").exists());
+    // Nothing at all is written when one member is refused.
+    assert!(!dir.path().join("out/b.hcl").exists());
+}

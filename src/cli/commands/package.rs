@@ -156,6 +156,22 @@ fn extract(
             );
             continue;
         };
+        if let Some(link) = link_below(out, &relative) {
+            problems.push(
+                Diagnostic::new(
+                    Code::I016,
+                    format!(
+                        "bundle file `{}` would be written through the symbolic link `{}`, which may lead outside `{}`",
+                        file.name,
+                        link.display(),
+                        out.display()
+                    ),
+                )
+                .with_path(composition.display().to_string())
+                .with_help("extract into a directory without symbolic links, or remove the link"),
+            );
+            continue;
+        }
         let target = out.join(relative);
         let data = cx.map.get(file.file).text();
         match std::fs::read(&target) {
@@ -191,6 +207,22 @@ fn extract(
         out.display()
     ))?;
     Ok(ExitStatus::Success)
+}
+
+/// The first symbolic link on the way from `out` to `out/relative` (the target itself
+/// included; `out` is the user's choice and may be one).
+fn link_below(out: &Path, relative: &Path) -> Option<PathBuf> {
+    let mut at = out.to_path_buf();
+    for part in relative.components() {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => return Some(at),
+            Ok(_) => {}
+            // Nothing there yet: nothing below it can be a link either.
+            Err(_) => return None,
+        }
+    }
+    None
 }
 
 /// The member name as a path below the target directory, or `None` when it is absolute or
