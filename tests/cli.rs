@@ -1641,3 +1641,37 @@ fn extract_never_writes_through_a_symbolic_link() {
     // Nothing at all is written when one member is refused.
     assert!(!dir.path().join("out/b.hcl").exists());
 }
+
+#[test]
+fn a_composition_written_as_json_is_a_composition() {
+    let dir = tempfile::tempdir().unwrap();
+    let composition = serde_json::json!({
+        "apiVersion": "apiextensions.crossplane.io/v1",
+        "kind": "Composition",
+        "metadata": {"name": "c"},
+        "spec": {
+            "compositeTypeRef": {"apiVersion": "example.org/v1", "kind": "XApp"},
+            "mode": "Pipeline",
+            "pipeline": [{
+                "step": "hcl",
+                "functionRef": {"name": "function-hcl"},
+                "input": {"kind": "HclInput", "hcl": format!("-- main.hcl --\n{DIFF_HCL}")},
+            }],
+        },
+    });
+    write(
+        dir.path(),
+        "composition.json",
+        &serde_json::to_string_pretty(&composition).unwrap(),
+    );
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    let out = run(fnhcl(dir.path()).args(["render", "xr.yaml", "composition.json"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("size: small"),
+        "{}",
+        transcript(&out)
+    );
+    let check = run(fnhcl(dir.path()).args(["check", "composition.json"]));
+    assert_eq!(check.status.code(), Some(0), "{}", transcript(&check));
+}

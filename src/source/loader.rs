@@ -201,7 +201,7 @@ pub fn load_path(
     }
     let text = read_text(path)?;
     let name = path.display().to_string();
-    if is_yaml(path) {
+    if is_manifest(path) {
         load_composition(map, &name, text, options.step)
     } else {
         load_txtar(map, &name, text)
@@ -318,6 +318,12 @@ pub fn is_yaml(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()),
         Some("yaml" | "yml")
     )
+}
+
+/// Whether a SOURCE file is a Kubernetes manifest (a Composition): YAML, or JSON (which
+/// `kubectl` and crossplane read as YAML too).
+pub fn is_manifest(path: &Path) -> bool {
+    is_yaml(path) || path.extension().is_some_and(|e| e == "json")
 }
 
 /// Reads a whole file as UTF-8 text.

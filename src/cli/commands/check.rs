@@ -10,7 +10,7 @@ use fnhcl::check::rules::{self, RULES, Rule};
 use fnhcl::check::{Config, check_bundle};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, counts, from_load_error};
 use fnhcl::source::SourceMap;
-use fnhcl::source::loader::{self, Bundle, LoadError, LoadOptions, is_yaml};
+use fnhcl::source::loader::{self, Bundle, LoadError, LoadOptions};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read, Write};
@@ -158,7 +158,9 @@ fn load(map: &mut SourceMap, unit: &Unit, step: Option<&str>) -> Result<Bundle, 
             loader::load_arg(map, "-", &mut input as &mut dyn Read, LoadOptions { step })
         }
         Unit::Directory(dir, names) => loader::load_listed_directory(map, dir, names.clone()),
-        Unit::File(path) if is_yaml(path) || path.extension().is_some_and(|e| e == "txtar") => {
+        Unit::File(path)
+            if loader::is_manifest(path) || path.extension().is_some_and(|e| e == "txtar") =>
+        {
             loader::load_path(map, path, LoadOptions { step })
         }
         // Any other file is HCL, whatever its extension.

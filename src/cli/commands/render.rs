@@ -248,7 +248,7 @@ fn pipeline(
     cx: &mut Context,
 ) -> Fallible<(Vec<Step>, Option<Json>)> {
     let path = Path::new(&args.source);
-    let is_composition = path.is_file() && loader::is_yaml(path);
+    let is_composition = path.is_file() && loader::is_manifest(path);
     if !is_composition {
         let dir = args
             .hcl
