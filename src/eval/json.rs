@@ -259,6 +259,17 @@ fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out
             if n.is_inf() {
                 return Err(JsonError::new(path, "cannot serialize infinity as JSON"));
             }
+            if !n.is_printable() {
+                return Err(JsonError::new(
+                    path,
+                    format!(
+                        "cannot serialize number {} as JSON: it has more digits than fnhcl's \
+                         limit of {}",
+                        n.scientific(),
+                        crate::eval::num::MAX_PRINTED_DIGITS
+                    ),
+                ));
+            }
             Out::Number(n.to_string())
         }
         Value::String(s) => Out::String(s.clone()),

@@ -17,6 +17,14 @@ mod text;
 /// The precision cty parses numbers with.
 pub const PREC: u32 = 512;
 
+/// About how many decimal digits fnhcl writes a number with, at most (see
+/// [`Num::is_printable`]): a hundred thousand, far beyond any real value. Go takes 2.5 s to
+/// print `1e100000` and 77 s for `1e1000000`.
+pub const MAX_PRINTED_DIGITS: u64 = 100_000;
+
+/// [`MAX_PRINTED_DIGITS`] in bits of magnitude or of fraction.
+const MAX_PRINTED_BITS: u64 = MAX_PRINTED_DIGITS * 3322 / 1000 + 600;
+
 /// An operation that has no numeric result (Go's `big.ErrNaN`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NanError(pub &'static str);
@@ -181,11 +189,79 @@ impl Num {
         let tz = mant.trailing_zeros().unwrap_or(0);
         mant >>= tz;
         exp += tz as i64;
+        // Go's exponent is an int32 (`x = 0.mant × 2^exp`): beyond it a result overflows to
+        // ±Inf and underflows to ±0, as `big.Float.setExpAndRound` does.
+        let go_exp = exp + mant.bits() as i64;
+        if go_exp > i64::from(i32::MAX) {
+            return Num {
+                neg,
+                kind: Kind::Inf,
+                prec,
+            };
+        }
+        if go_exp < i64::from(i32::MIN) {
+            return Num {
+                neg,
+                kind: Kind::Finite {
+                    mant: BigUint::zero(),
+                    exp: 0,
+                },
+                prec,
+            };
+        }
         Num {
             neg,
             kind: Kind::Finite { mant, exp },
             prec,
         }
+    }
+
+    /// Whether the number's exact decimal text is at most [`MAX_PRINTED_DIGITS`] long (about),
+    /// so that fnhcl writes it. Go writes any number, taking minutes for a million digits and
+    /// hours beyond; fnhcl refuses to turn larger ones into strings or JSON
+    /// (docs/compatibility.md) and shows them in scientific notation elsewhere.
+    pub fn is_printable(&self) -> bool {
+        match &self.kind {
+            Kind::Finite { mant, exp } => exp.unsigned_abs() + mant.bits() <= MAX_PRINTED_BITS,
+            Kind::Inf => true,
+        }
+    }
+
+    /// The number in scientific notation with up to 17 significant digits (`1.5e+1000000`),
+    /// computed without the exact decimal expansion: what fnhcl shows of a number too long to
+    /// print (see [`Num::is_printable`]).
+    pub fn scientific(&self) -> String {
+        let Kind::Finite { mant, exp } = &self.kind else {
+            return self.to_string();
+        };
+        let sign = if self.neg { "-" } else { "" };
+        if mant.is_zero() {
+            return format!("{sign}0e+00");
+        }
+        let top = *exp + mant.bits() as i64;
+        let e10 = ((top - 1) as f64 * std::f64::consts::LOG10_2).floor() as i64;
+        // y = |x| / 10^e10 = |x| × 2^-e10 / 5^e10, a number near [1, 10).
+        let scaled = Raw {
+            neg: false,
+            mant: mant.clone(),
+            exp: *exp - e10,
+        };
+        let Some(p) = pow5(e10.unsigned_abs(), 128).raw() else {
+            return format!("{sign}1e{e10:+}");
+        };
+        let y = if e10 >= 0 {
+            quo_raw(scaled, p, 128)
+        } else {
+            mul_raw(scaled, p, 128)
+        };
+        let text = format!("{:e}", y.to_f64());
+        let (digits, e) = text.split_once('e').unwrap_or((&text, "0"));
+        let e = e.parse::<i64>().unwrap_or(0) + e10;
+        format!(
+            "{sign}{digits}e{}{:02}",
+            if e < 0 { '-' } else { '+' },
+            e.abs()
+        )
     }
 
     fn raw(&self) -> Option<Raw> {
@@ -243,7 +319,12 @@ impl Num {
             exp: exp10,
         };
         let Some(p) = pow5.raw() else {
-            return Some(Num::inf(neg));
+            // 5^e overflowed: a huge exponent is ±Inf, a tiny one ±0, as in Go.
+            return Some(if exp10 > 0 {
+                Num::inf(neg)
+            } else {
+                Num { neg, ..Num::zero() }
+            });
         };
         Some(if exp10 > 0 {
             mul_raw(scaled, p, PREC)
@@ -591,16 +672,20 @@ fn pow5(n: u64, prec: u32) -> Num {
     let mut n = n - M;
     while n > 0 {
         if n & 1 != 0 {
+            // Go multiplies on: once the factor overflows to +Inf, so does the product.
             let (Some(a), Some(b)) = (z.raw(), f.raw()) else {
-                break;
+                return Num::inf(false);
             };
             z = mul_raw(a, b, prec);
         }
-        let (Some(a), Some(b)) = (f.raw(), f.raw()) else {
+        n >>= 1;
+        if n == 0 {
             break;
+        }
+        let (Some(a), Some(b)) = (f.raw(), f.raw()) else {
+            return Num::inf(false);
         };
         f = mul_raw(a, b, prec + 64);
-        n >>= 1;
     }
     z
 }
@@ -724,6 +809,9 @@ impl fmt::Display for Num {
         let Kind::Finite { mant, exp } = &self.kind else {
             return f.write_str(if self.neg { "-Inf" } else { "+Inf" });
         };
+        if !self.is_printable() {
+            return f.write_str(&self.scientific());
+        }
         let mut out = String::new();
         if self.neg {
             out.push('-');
@@ -774,6 +862,34 @@ mod tests {
         let third = format!("0.{}5", "3".repeat(154));
         assert_eq!(n("1").div(&n("3")).unwrap().to_string(), third);
         assert_eq!(n("0").mul(&n("-1")).unwrap().to_string(), "-0");
+    }
+
+    #[test]
+    fn exponents_beyond_an_int32_overflow_and_underflow_as_in_go() {
+        // The oracle (Go HCL + cty): `1e1000000000 + 1` is +Inf.
+        assert!(n("1e1000000000").is_inf());
+        assert!(n("1e1000000000").add(&n("1")).unwrap().is_inf());
+        let big = n("1e600000000");
+        assert!(!big.is_inf());
+        assert!(big.mul(&big).unwrap().is_inf());
+        assert!(big.neg().mul(&big).unwrap().is_neg());
+        let tiny = n("1e-600000000");
+        let product = tiny.mul(&tiny).unwrap();
+        assert!(product.is_zero() && !product.is_neg());
+        assert_eq!(n("-1e-700000000").to_string(), "-0");
+    }
+
+    #[test]
+    fn numbers_too_long_to_print_show_in_scientific_notation() {
+        assert!(n("1e100000").is_printable());
+        assert_eq!(n("1e100000").to_string().len(), 100_001);
+        let big = n("1e600000000");
+        assert!(!big.is_printable());
+        assert_eq!(big.to_string(), "1e+600000000");
+        assert_eq!(n("-2.5e200000").to_string(), "-2.5e+200000");
+        assert_eq!(n("3e-200000").scientific(), "3e-200000");
+        assert_eq!(n("12345").scientific(), "1.2345e+04");
+        assert!(!n("1e-200000").is_printable());
     }
 
     #[test]

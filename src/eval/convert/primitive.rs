@@ -8,6 +8,14 @@ use crate::eval::value::Value;
 pub(super) fn primitive_conversion(in_ty: &Type, out: &Type, unsafe_ok: bool) -> Option<Conv> {
     match (in_ty, out) {
         (Type::Number, Type::String) => Some(conv(|v, path| match v {
+            Value::Number(n) if !n.is_printable() => Err(ConvertError::new(
+                path,
+                format!(
+                    "number {} has too many digits to write as a string (fnhcl's limit: {})",
+                    n.scientific(),
+                    crate::eval::num::MAX_PRINTED_DIGITS
+                ),
+            )),
             Value::Number(n) => Ok(Value::String(n.to_string())),
             other => Err(unexpected(other, &Type::Number, path)),
         })),

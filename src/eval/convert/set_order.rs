@@ -172,14 +172,22 @@ pub(super) fn number_hash_text(n: &Num) -> String {
         out.push_str("Inf");
         return out;
     }
-    let text = n.to_string();
-    let body = text.strip_prefix('-').unwrap_or(&text);
-    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
     // Go's `decimal`: value = 0.mant × 10^exp, mant without leading or trailing zeros.
-    let digits: Vec<u8> = int.bytes().chain(frac.bytes()).collect();
-    let lead = digits.iter().take_while(|&&d| d == b'0').count();
-    let mut mant = digits[lead..].to_vec();
-    let mut exp = int.len() as i64 - lead as i64;
+    let (mut mant, mut exp) = if n.is_printable() {
+        let text = n.to_string();
+        let body = text.strip_prefix('-').unwrap_or(&text);
+        let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+        let digits: Vec<u8> = int.bytes().chain(frac.bytes()).collect();
+        let lead = digits.iter().take_while(|&&d| d == b'0').count();
+        (digits[lead..].to_vec(), int.len() as i64 - lead as i64)
+    } else {
+        // Too long to expand: its 17 leading digits are enough for ten.
+        let text = n.scientific();
+        let body = text.strip_prefix('-').unwrap_or(&text);
+        let (digits, e) = body.split_once('e').unwrap_or((body, "0"));
+        let mant: Vec<u8> = digits.bytes().filter(u8::is_ascii_digit).collect();
+        (mant, e.parse::<i64>().unwrap_or(0) + 1)
+    };
     trim_decimal(&mut mant, &mut exp);
     round_decimal(&mut mant, &mut exp, 10);
 

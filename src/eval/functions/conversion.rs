@@ -67,6 +67,16 @@ fn impl_error(val: &Value, want: &Type) -> FunctionError {
         None => "string".to_string(),
     };
     let message = match (&got, want) {
+        (Type::Number, Type::String) if matches!(val, Value::Number(n) if !n.is_printable()) => {
+            let Value::Number(n) = val else {
+                unreachable!("matched above")
+            };
+            format!(
+                "cannot convert number {} to string: it has more digits than fnhcl's limit of {}",
+                n.scientific(),
+                crate::eval::num::MAX_PRINTED_DIGITS
+            )
+        }
         (Type::String, Type::Bool) => format!(
             "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
             what()

@@ -21,6 +21,10 @@ impl Num {
             out.push_str("Inf");
             return out;
         };
+        if !self.is_printable() {
+            // Bounded, approximate: callers that must be exact refuse such numbers first.
+            return self.scientific();
+        }
         let mut d = Decimal::new(mant, *exp);
         let mut prec = prec;
         let shortest_digits = prec < 0;

@@ -272,7 +272,15 @@ impl Evaluator<'_> {
         }
         diags.extend(ds);
         let Some(object) = resource_object(&out, annotations) else {
-            diags.push(error_at(messages::body_not_struct(name), expr_span(body)));
+            let mut error = error_at(messages::body_not_struct(name), expr_span(body));
+            // function-hcl says no more; a number past fnhcl's printing limit (which
+            // function-hcl does not have) gets its reason.
+            if let Err(e) = json::to_json(&out)
+                && e.to_string().contains("fnhcl's limit")
+            {
+                error = error.with_detail(e.to_string());
+            }
+            diags.push(error);
             return diags;
         };
         self.desired.insert(name.to_string(), object);

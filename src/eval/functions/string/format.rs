@@ -288,6 +288,9 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                         buf.push_str(&pad_width(verb, s.clone()));
                         return Ok(());
                     }
+                    Value::Number(n) if !n.is_printable() => {
+                        return Err(unsupported(&too_long(n)));
+                    }
                     Value::Number(n) => {
                         buf.push_str(&pad_width(verb, n.text('g', -1)));
                         return Ok(());
@@ -307,6 +310,9 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
             let Value::Number(n) = converted else {
                 return Err(unsupported(&"number required"));
             };
+            if !n.is_printable() {
+                return Err(unsupported(&too_long(&n)));
+            }
             if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
                 let Some(int) = n.to_bigint() else {
                     return Err(unsupported(&"an integer is required"));
@@ -473,4 +479,13 @@ fn go_quote_rune(c: char) -> String {
         c => format!("\\U{:08x}", c as u32),
     };
     format!("'{body}'")
+}
+
+/// Why a number is not formatted (see `Num::is_printable`).
+fn too_long(n: &crate::eval::num::Num) -> String {
+    format!(
+        "number {} has more digits than fnhcl's limit of {}",
+        n.scientific(),
+        crate::eval::num::MAX_PRINTED_DIGITS
+    )
 }

@@ -1,0 +1,131 @@
+//! What each fuzz target does with one input. The `fuzz_targets/` binaries call these, and
+//! the main crate's `tests/fuzz_replay.rs` runs them on the committed corpus in `cargo test`.
+
+use super::{GenValue, function_names, input_text, print_value};
+use arbitrary::{Arbitrary, Unstructured};
+use fnhcl::eval::proto::{Resource, RunFunctionRequest, State};
+use fnhcl::eval::scope::Scope;
+use fnhcl::eval::{deadline, expr, function, functions, json, vars};
+use fnhcl::source::{SourceMap, composition, yaml, yaml_emit};
+use fnhcl::syntax::parse_expression;
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+use std::time::{Duration, Instant};
+
+static NAMES: LazyLock<Vec<String>> = LazyLock::new(function_names);
+
+/// How long one input may evaluate, as `--timeout` would stop it.
+const DEADLINE: Duration = Duration::from_secs(2);
+
+fn request() -> RunFunctionRequest {
+    let xr = serde_json::json!({
+        "apiVersion": "example.org/v1", "kind": "XThing",
+        "metadata": {"name": "x", "labels": {"a": "b"}},
+        "spec": {"count": 3, "items": ["a", "b", {"name": "c"}], "name": "n", "big": 1e300},
+    });
+    RunFunctionRequest {
+        observed: State {
+            composite: Some(Resource::of(xr)),
+            ..State::default()
+        },
+        ..RunFunctionRequest::default()
+    }
+}
+
+/// One expression, as `fnhcl eval` evaluates it (`req` holds an observed XR), then its value
+/// printed every way fnhcl prints values.
+pub fn eval(data: &[u8]) {
+    let Some(mut text) = input_text(data, &NAMES, false) else {
+        return;
+    };
+    text.push('\n');
+    let mut map = SourceMap::new();
+    let id = map.add("expression", text);
+    let (parsed, diagnostics) = parse_expression(map.get(id));
+    if diagnostics
+        .iter()
+        .any(|d| d.severity == fnhcl::diagnostics::Severity::Error)
+    {
+        return;
+    }
+    let table = functions::builtins();
+    let root = Scope::root(&table);
+    let mut variables = BTreeMap::new();
+    variables.insert("req".to_string(), vars::build_req(&request()));
+    let scope = root.child(variables);
+    let limit = Some(Instant::now() + DEADLINE);
+    let evaluated = deadline::within(limit, || {
+        expr::Evaluator::new(id)
+            .with_sources(&map)
+            .eval(&parsed, &scope)
+    });
+    if let Ok((value, _)) = evaluated {
+        let _ = deadline::within(limit, || print_value(&value));
+    }
+}
+
+/// A whole program through `function run` (what `fnhcl function run` and every render step
+/// compute), with an observed XR.
+pub fn program(data: &[u8]) {
+    let Some(text) = input_text(data, &NAMES, true) else {
+        return;
+    };
+    let request = request();
+    let mut map = SourceMap::new();
+    let id = map.add("main.hcl", text);
+    let limit = Some(Instant::now() + DEADLINE);
+    let outcome = deadline::within(limit, || function::run(&mut map, &request, Some(&[id])));
+    if let Ok(outcome) = outcome {
+        let _ = serde_json::to_string(&outcome.response);
+    }
+}
+
+/// Input loading: a YAML stream (XRs, observed and extra resources, Compositions and
+/// Functions are all read this way) or a JSON document; every document is written back as
+/// YAML, which must read back as the same document, and as an HCL value.
+pub fn inputs(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        let _ = json::try_implied_value(&value).map(|v| json::to_hcl(&v).len());
+    }
+    let _ = composition::Composition::parse(text);
+    let Ok(documents) = yaml::read_stream(text) else {
+        return;
+    };
+    for document in documents {
+        let Ok(value) = serde_json::to_value(&document.value) else {
+            continue;
+        };
+        let written = yaml_emit::to_yaml(&value);
+        let again = yaml::read_stream(&written)
+            .unwrap_or_else(|e| panic!("fnhcl's YAML does not read back: {e:?}\n{written}"));
+        let again = serde_json::to_value(&again[0].value).unwrap();
+        assert_eq!(
+            value, again,
+            "fnhcl's YAML reads back differently:\n{written}"
+        );
+        if let Ok(v) = json::try_implied_value(&value) {
+            std::hint::black_box(json::to_hcl(&v).len());
+        }
+    }
+}
+
+/// A generated value (deep, wide, numbers of any size and precision, strings of any
+/// content) through every printer.
+pub fn print(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(generated) = GenValue::arbitrary(&mut u) else {
+        return;
+    };
+    let text = generated.to_json_text();
+    let Ok(document) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return;
+    };
+    let Ok(value) = json::try_implied_value(&document) else {
+        return;
+    };
+    let limit = Some(Instant::now() + DEADLINE);
+    let _ = deadline::within(limit, || print_value(&value));
+}
