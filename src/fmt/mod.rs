@@ -393,6 +393,8 @@ pub fn format_file(
     } else {
         text.to_string()
     };
+    // The tree is not needed any more: free it before the formatter's own token tables.
+    drop(parsed);
     let out = format(&source);
     if same_tokens(&source, &out) {
         Ok(out)

@@ -27,12 +27,12 @@ pub fn normalize(text: &str, body: &Body) -> String {
     attribute_ranges(body, &mut ranges);
     let mut bytes = text.as_bytes().to_vec();
     for (start, end) in ranges {
-        let inside: Vec<Token> = tokens
-            .iter()
-            .copied()
-            .filter(|t| t.start >= start && t.end <= end)
-            .collect();
-        if let Some(colons) = object_colons(&inside, text) {
+        // Tokens are in source order and do not overlap: an attribute's are one run, found
+        // by binary search (a linear filter per attribute made large files quadratic).
+        let first = tokens.partition_point(|t| t.start < start);
+        let count = tokens[first..].partition_point(|t| t.end <= end);
+        let inside = &tokens[first..first + count];
+        if let Some(colons) = object_colons(inside, text) {
             for colon in colons {
                 bytes[colon] = b'=';
             }

@@ -348,6 +348,9 @@ impl<'a> Parser<'a> {
         }
         body.span = between(&start_range, &end_range);
         body.end = end_range.end..end_range.end;
+        // Trees of large files are kept whole: no spare capacity in them.
+        body.attributes.shrink_to_fit();
+        body.blocks.shrink_to_fit();
         body
     }
 

@@ -650,6 +650,7 @@ impl Parser<'_> {
         // hcl leaves the close range empty when recovery ran off the end; use the open paren.
         let close_span = close.map_or(open.range32(), Token::range32);
         let span = between(&name_span, &close_span);
+        args.shrink_to_fit();
         expr(
             ExprKind::Call {
                 name: full_name,
@@ -710,6 +711,7 @@ impl Parser<'_> {
             self.read();
         }
         self.pop_newlines();
+        items.shrink_to_fit();
         expr(
             ExprKind::Tuple(items),
             between(&open.range32(), &close.range32()),
@@ -801,6 +803,7 @@ impl Parser<'_> {
             self.read();
         }
         self.pop_newlines();
+        items.shrink_to_fit();
         expr(
             ExprKind::Object(items),
             between(&open.range32(), &close.range32()),
