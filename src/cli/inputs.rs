@@ -56,6 +56,13 @@ fn pairs(flags: &[String]) -> Result<Vec<(String, String)>, Box<Diagnostic>> {
 
 /// A context value: JSON or YAML.
 fn parse_value(text: &str) -> Result<Json, Box<Diagnostic>> {
+    // The node tree bounds alias expansion before the value is built.
+    if let Err(e) = fnhcl::source::yaml::parse_nodes(text) {
+        return Err(usage(
+            format!("context value is not JSON or YAML: {}", e.message),
+            "quote strings as JSON: KEY='\"text\"'",
+        ));
+    }
     yaml_serde::from_str::<Json>(text).map_err(|e| {
         usage(
             format!("context value is not JSON or YAML: {e}"),

@@ -213,15 +213,78 @@ pub fn parse_nodes(text: &str) -> Result<Vec<Node>, YamlError> {
         documents: Vec::new(),
         stack: Vec::new(),
     };
+    let mut expansion = Expansion::default();
     for event in Parser::new_from_str(text) {
         let (event, span) = event.map_err(|e| YamlError {
             message: e.info().to_string(),
             offset: index.byte(e.marker().index()),
         })?;
         let range = index.byte(span.start.index())..index.byte(span.end.index());
+        if !expansion.event(&event) {
+            return Err(YamlError {
+                message: format!(
+                    "the stream's aliases expand to more than {MAX_ALIAS_EXPANSION} nodes \
+                     (fnhcl's limit: each alias repeats its anchor's whole content)"
+                ),
+                offset: range.start,
+            });
+        }
         builder.event(event, range);
     }
     Ok(builder.documents)
+}
+
+/// How many nodes the aliases of one YAML stream may add when they are expanded. Every
+/// alias repeats its anchor's whole content in the decoded value, so a few hundred bytes of
+/// nested aliases ("billion laughs") or one big anchor aliased many times expand to billions
+/// of nodes; real manifests stay far below (a merge key `<<: *defaults` adds a few).
+pub const MAX_ALIAS_EXPANSION: u64 = 1_000_000;
+
+/// Counts the nodes aliases add, from the expanded size of every anchor: fed every event of
+/// a stream, it says when they pass [`MAX_ALIAS_EXPANSION`].
+#[derive(Default)]
+pub struct Expansion {
+    /// The expanded size of each finished anchor, by saphyr's anchor id.
+    anchors: std::collections::HashMap<usize, u64>,
+    /// Open sequences and mappings: their anchor id and expanded size so far.
+    open: Vec<(usize, u64)>,
+    /// Nodes added by aliases so far.
+    added: u64,
+}
+
+impl Expansion {
+    /// Accounts for one event; `false` once the aliases add more than the limit.
+    pub fn event(&mut self, event: &Event<'_>) -> bool {
+        match event {
+            Event::Scalar(_, _, anchor, _) => self.finish(*anchor, 1),
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.open.push((*anchor, 1));
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, size)) = self.open.pop() {
+                    self.finish(anchor, size);
+                }
+            }
+            Event::Alias(id) => {
+                let size = self.anchors.get(id).copied().unwrap_or(1);
+                self.added = self.added.saturating_add(size);
+                self.finish(0, size);
+            }
+            _ => {}
+        }
+        self.added <= MAX_ALIAS_EXPANSION
+    }
+
+    /// A node of `size` expanded nodes is complete: it counts in its parent, and as its
+    /// anchor's size.
+    fn finish(&mut self, anchor: usize, size: u64) {
+        if let Some((_, parent)) = self.open.last_mut() {
+            *parent = parent.saturating_add(size);
+        }
+        if anchor != 0 {
+            self.anchors.insert(anchor, size);
+        }
+    }
 }
 
 /// Builds nodes from events with an explicit stack, so deep nesting cannot overflow ours.
@@ -334,6 +397,48 @@ fn is_placeholder(node: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alias_expansion_is_bounded_by_the_size_of_the_result() {
+        let mut laughs = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (prev, name) in ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .zip("bcdefghi".chars())
+        {
+            laughs.push_str(&format!(
+                "{name}: &{name} [{}]\n",
+                vec![format!("*{prev}"); 9].join(", ")
+            ));
+        }
+        let err = read_stream(&laughs).unwrap_err();
+        assert!(
+            err.message.contains("expand to more than 1000000 nodes"),
+            "{err:?}"
+        );
+        // The first alias past the limit is pointed at: the aliases up to `f` add about
+        // 672,000 nodes, the first `*f` in `g` another 597,871.
+        assert!(
+            laughs[err.offset..].starts_with("*f, *f"),
+            "{}",
+            &laughs[err.offset..]
+        );
+        // One wide anchor aliased many times: 3,000 × 3,000 nodes.
+        let wide = format!(
+            "base: &x [{}]\nuses:\n{}",
+            vec!["1"; 3000].join(","),
+            "- *x\n".repeat(3000)
+        );
+        assert!(read_stream(&wide).is_err());
+        // Ordinary anchors, merge keys and an expansion just below the limit are read.
+        let ok = format!(
+            "base: &x [{}]\nuses:\n{}",
+            vec!["1"; 1000].join(","),
+            "- *x\n".repeat(990)
+        );
+        assert_eq!(read_stream(&ok).unwrap().len(), 1);
+        let merged = read_stream("d: &d {a: 1}\ne:\n  <<: *d\n  b: 2\n").unwrap();
+        assert_eq!(merged[0].value["d"]["a"], yaml_serde::Value::from(1));
+    }
 
     #[test]
     fn empty_documents_are_skipped() {

@@ -59,6 +59,9 @@ struct Walker<'a> {
     anchors: HashMap<usize, Value>,
     /// Sequences and mappings open around the current event.
     depth: usize,
+    /// The nodes aliases add, bounded as in input loading: values share an anchor's
+    /// storage, but writing them out (JSON, YAML, a resource body) repeats it.
+    expansion: crate::source::yaml::Expansion,
 }
 
 fn err(message: impl Into<String>) -> FunctionError {
@@ -94,6 +97,7 @@ impl<'a> Walker<'a> {
             pending: HashMap::new(),
             anchors: HashMap::new(),
             depth: 0,
+            expansion: Default::default(),
         }
     }
 
@@ -113,7 +117,19 @@ impl<'a> Walker<'a> {
 
     fn next(&mut self) -> Result<Ev<'a>, FunctionError> {
         match self.parser.next_event() {
-            Some(Ok(ev)) => Ok(ev),
+            Some(Ok(ev)) => {
+                if !self.expansion.event(&ev.0) {
+                    return Err(at(
+                        &ev.1,
+                        format!(
+                            "aliases expand to more than {} nodes (fnhcl's limit: each alias \
+                             repeats its anchor's whole content)",
+                            crate::source::yaml::MAX_ALIAS_EXPANSION
+                        ),
+                    ));
+                }
+                Ok(ev)
+            }
             Some(Err(e)) => {
                 let span = Span::new(*e.marker(), *e.marker());
                 if e.info() == "while parsing node, found unknown anchor" {
