@@ -33,7 +33,12 @@ Exit codes:
   0  success
   1  findings, a failed render, or unformatted files
   2  usage, input, I/O or internal error
-  3  differences found (diff)";
+  3  differences found (diff)
+  130  interrupted (fmt and package remove their temporary file first)
+
+Environment:
+  SOURCE_DATE_EPOCH  pins timestamp() to this many seconds since 1970-01-01 (UTC), for
+                     reproducible renders, tests and diffs";
 
 /// Options shared by every command.
 #[derive(Debug, Args)]

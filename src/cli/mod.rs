@@ -119,6 +119,12 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         quiet: cli.global.quiet,
         verbose: cli.global.verbose,
     };
+    if let Err(d) = pin_clock_from_env() {
+        cx.diagnostics.push(*d);
+        let mut stderr = io::stderr().lock();
+        report::write(&mut stderr, &mut cx.diagnostics, &cx.map, style, false)?;
+        return Ok(ExitStatus::Error);
+    }
     let status = match &cli.command {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
@@ -160,6 +166,30 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
     let mut stderr = io::stderr().lock();
     report::write(&mut stderr, &mut cx.diagnostics, &cx.map, style, false)?;
     Ok(status)
+}
+
+/// `SOURCE_DATE_EPOCH` (the reproducible-builds convention: seconds since the Unix epoch)
+/// pins what `timestamp()` returns, so that goldens and diffs that use it are stable. Unset
+/// or empty: the real clock. Anything else is refused, as the convention asks.
+fn pin_clock_from_env() -> Result<(), Box<fnhcl::diagnostics::Diagnostic>> {
+    let Some(value) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+        return Ok(());
+    };
+    let text = value.to_string_lossy();
+    if text.is_empty() {
+        return Ok(());
+    }
+    match text.parse::<i64>() {
+        // Go's time cannot print years past 9999 in RFC 3339; neither do we.
+        Ok(secs) if (0..=253_402_300_799).contains(&secs) => {
+            fnhcl::eval::functions::pin_clock(secs);
+            Ok(())
+        }
+        _ => Err(inputs::usage(
+            format!("SOURCE_DATE_EPOCH=`{text}` is not a number of seconds since 1970-01-01"),
+            "set it to a whole number of seconds, such as `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`, or unset it",
+        )),
+    }
 }
 
 /// `COLUMNS` when set, else 100 columns for the human report.

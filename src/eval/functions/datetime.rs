@@ -70,8 +70,25 @@ pub(super) fn register(table: &mut FunctionTable) {
     ));
 }
 
-/// The real clock, in UTC.
+/// The time `timestamp()` returns when pinned (seconds since the epoch), or `i64::MIN`.
+static PINNED: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(i64::MIN);
+
+/// Makes `timestamp()` return this instant (seconds since the Unix epoch, UTC) instead of the
+/// real clock, for reproducible output (`SOURCE_DATE_EPOCH`). For the whole process.
+pub fn pin_clock(secs: i64) {
+    PINNED.store(secs, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The real clock, in UTC, or the pinned instant.
 fn now() -> Time {
+    let pinned = PINNED.load(std::sync::atomic::Ordering::Relaxed);
+    if pinned != i64::MIN {
+        return Time {
+            secs: pinned,
+            nsec: 0,
+            offset: 0,
+        };
+    }
     let (secs, nsec) = match std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
         Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
         Err(e) => {
@@ -355,6 +372,13 @@ mod tests {
             fmt("ZZ", t),
             err("invalid date format verb \"ZZ\": timezone must be Z, ZZZZ, or ZZZZZ")
         );
+    }
+
+    #[test]
+    fn a_pinned_clock_gives_that_instant() {
+        pin_clock(1_700_000_000);
+        assert_eq!(now().rfc3339(), "2023-11-14T22:13:20Z");
+        pin_clock(i64::MIN);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod collection;
 mod conversion;
 mod crypto;
 mod datetime;
+pub use datetime::pin_clock;
 mod encoding;
 mod network;
 mod number;
