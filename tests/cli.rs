@@ -1675,3 +1675,104 @@ fn a_composition_written_as_json_is_a_composition() {
     let check = run(fnhcl(dir.path()).args(["check", "composition.json"]));
     assert_eq!(check.status.code(), Some(0), "{}", transcript(&check));
 }
+
+/// The hostile inputs of issue 16 that were fixed by limits (each listed in
+/// docs/compatibility.md): each ends with a diagnostic and exit 1 or 2 — no abort, no hang,
+/// no memory blow-up (benches/hostile.sh measures their time and peak memory).
+#[test]
+fn hostile_inputs_end_with_a_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "xr.yaml", RENDER_XR);
+    // A number of a hundred million digits in a resource body.
+    std::fs::create_dir(d.join("number")).unwrap();
+    write(
+        &d.join("number"),
+        "main.hcl",
+        "resource x {\n  body = {\n    apiVersion = \"v1\"\n    kind = \"ConfigMap\"\n    data = { a = \"${1e100000000}\" }\n  }\n}\n",
+    );
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["render", "xr.yaml", "number"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("cannot serialize number 1e+100000000 as JSON: it has more digits than fnhcl's limit of 100000"),
+        "{}",
+        transcript(&out)
+    );
+    for (expr, code, wanted) in [
+        ("tostring(1e10000000)", 1, "more digits than fnhcl's limit"),
+        (
+            "format(\"%d\", 1e2000000)",
+            1,
+            "more digits than fnhcl's limit",
+        ),
+        // Go's exponent is an int32: beyond it, +Inf (the oracle's answer).
+        ("1e1000000000 + 1", 0, "+Inf"),
+        ("setproduct(range(1024), range(1024), range(1024))", 1, ""),
+        (
+            "length(yamldecode(\"a: &a [1,1,1,1,1,1,1,1,1,1]\\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]\\n\"))",
+            1,
+            "aliases expand to more than 1000000 nodes",
+        ),
+    ] {
+        let out = run(fnhcl(d).env("COLUMNS", "1000").args(["eval", expr]));
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{expr}: {}",
+            transcript(&out)
+        );
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains(wanted), "{expr}: {all}");
+    }
+    // An XR of 21 KB: one anchor of 3,000 items aliased 3,000 times.
+    write(
+        d,
+        "aliases.yaml",
+        &format!(
+            "apiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: app\nspec:\n  base: &x [{}]\n  uses:\n{}",
+            vec!["1"; 3000].join(","),
+            "  - *x\n".repeat(3000)
+        ),
+    );
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["render", "aliases.yaml", "number"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("aliases expand to more than 1000000 nodes"),
+        "{}",
+        transcript(&out)
+    );
+    // 60,000 small locals blocks with object-literal colons: fmt is linear.
+    std::fs::create_dir(d.join("blocks")).unwrap();
+    let blocks: String = (0..60_000)
+        .map(|i| format!("locals {{\n  a{i} = {{ k: {i} }}\n}}\n"))
+        .collect();
+    write(&d.join("blocks"), "main.hcl", &blocks);
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["fmt", "--check", "blocks"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let out = run(fnhcl(d).env("COLUMNS", "1000").args(["fmt", "blocks"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let formatted = std::fs::read_to_string(d.join("blocks/main.hcl")).unwrap();
+    assert!(formatted.contains("locals {\n  a59999 = { k = 59999 }\n}\n"));
+    // 20,000 syntax errors, reported in the human format.
+    std::fs::create_dir(d.join("errors")).unwrap();
+    let errors: String = (0..20_000)
+        .map(|i| format!("locals {{\n  a{i} = = \n}}\n"))
+        .collect();
+    write(&d.join("errors"), "main.hcl", &errors);
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["--color", "never", "check", "errors"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("20000 errors"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout).matches("×").count(), 20_000);
+}
