@@ -47,3 +47,24 @@ fn inputs_inputs_run_cleanly() {
 fn print_inputs_run_cleanly() {
     assert!(replay("print", fuzzing::targets::print) > 0);
 }
+
+/// Prints the text an input stands for (`FUZZ_SHOW=path FUZZ_KIND=eval|program cargo test
+/// --test fuzz_replay show -- --ignored --nocapture`), to read a finding.
+#[test]
+#[ignore = "a tool, not a test: run it by name"]
+fn show() {
+    let path = std::env::var("FUZZ_SHOW").expect("FUZZ_SHOW=path");
+    let program = std::env::var("FUZZ_KIND").is_ok_and(|k| k == "program");
+    let data = std::fs::read(path).unwrap();
+    let names = fuzzing::function_names();
+    match fuzzing::input_text(&data, &names, program) {
+        Some(text) if text.len() > 2000 => println!(
+            "{} bytes: {} … {}",
+            text.len(),
+            &text[..text.floor_char_boundary(1000)],
+            &text[text.floor_char_boundary(text.len() - 1000)..]
+        ),
+        Some(text) => println!("{text}"),
+        None => println!("(no text: not UTF-8, or the description ran out of bytes)"),
+    }
+}

@@ -409,6 +409,12 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
     // A bug in one built-in must not take the whole run down: Go recovers from panics in
     // function implementations and reports them as errors, and so do we.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret)));
+    let result = result.map(|r| match r {
+        Ok(Value::String(s)) if s.len() > crate::eval::functions::MAX_STRING_BYTES => Err(
+            FunctionError::other(crate::eval::functions::string_too_long(s.len())),
+        ),
+        other => other,
+    });
     result.map(|r| r.map(refine)).unwrap_or_else(|panic| {
         if crate::eval::deadline::is_expired(panic.as_ref()) {
             // Not a bug in the function: the render's deadline passed inside it.

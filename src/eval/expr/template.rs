@@ -38,6 +38,18 @@ impl Run<'_> {
                         && !has_errors(&diags)
                         && let Value::String(s) = &s
                     {
+                        let len = buf.len() + s.len();
+                        if len > crate::eval::functions::MAX_STRING_BYTES {
+                            diags.push(self.diag_expr(
+                                "Template too long",
+                                format!(
+                                    "The template's {}.",
+                                    crate::eval::functions::string_too_long(len)
+                                ),
+                                &part.span,
+                            ));
+                            continue;
+                        }
                         buf.push_str(s);
                     }
                 }

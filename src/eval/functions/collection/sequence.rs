@@ -92,6 +92,13 @@ fn concat() -> Function {
             if args.is_empty() {
                 return Err(FunctionError::other("at least one argument is required"));
             }
+            let total = args
+                .iter()
+                .filter(|a| a.is_known())
+                .fold(0usize, |n, a| n.saturating_add(a.elements().len()));
+            if total > MAX_ELEMENTS {
+                return Err(too_many(total));
+            }
             let tys: Vec<Type> = args.iter().map(Value::ty).collect();
             if tys.iter().all(|t| matches!(t, Type::List(_)))
                 && let Some((common, _)) = unify_unsafe(&tys)
@@ -170,6 +177,41 @@ fn distinct() -> Function {
 /// cty's `flattener`: the nested elements of a list, set or tuple, and whether the result is
 /// known (not when some nested sequence, or the length of one, is unknown, or an element is of
 /// unknown type and so could turn out to be a sequence).
+/// The most elements `flatten` and `concat` build: values share their elements, so a chain
+/// like `a_i = flatten([a_(i-1), a_(i-1)])` doubles at each step for almost nothing until the
+/// result is listed. Checked before allocating (docs/compatibility.md: cty has no limit).
+pub const MAX_ELEMENTS: usize = 4_000_000;
+
+fn too_many(n: usize) -> FunctionError {
+    FunctionError::other(format!(
+        "the result would have {n} or more elements, more than fnhcl's limit of {MAX_ELEMENTS}"
+    ))
+}
+
+/// How many elements flattening `seq` gives, counting no further than just past the limit.
+fn flat_count(seq: &Value, n: &mut usize) {
+    for v in seq.elements() {
+        if *n > MAX_ELEMENTS {
+            return;
+        }
+        if !v.is_null() && v.is_known() && is_sequence(&v.ty()) {
+            flat_count(v, n);
+        } else {
+            *n += 1;
+        }
+    }
+}
+
+/// [`flattener`] after checking the size.
+fn flatten_checked(seq: &Value) -> Result<(Vec<Value>, bool), FunctionError> {
+    let mut n = 0;
+    flat_count(seq, &mut n);
+    if n > MAX_ELEMENTS {
+        return Err(too_many(n));
+    }
+    Ok(flattener(seq))
+}
+
 fn flattener(seq: &Value) -> (Vec<Value>, bool) {
     if known_length(seq).is_none() {
         return (Vec::new(), false);
@@ -212,7 +254,7 @@ fn flatten() -> Function {
                     "can only flatten lists, sets and tuples",
                 ));
             }
-            match flattener(&args[0]) {
+            match flatten_checked(&args[0])? {
                 (items, true) => Ok(Type::Tuple(
                     items.iter().map(Value::ty).collect::<Vec<_>>().into(),
                 )),
@@ -223,7 +265,7 @@ fn flatten() -> Function {
             if args[0].elements().is_empty() {
                 return Ok(Value::Tuple(Vec::new().into()));
             }
-            match flattener(&args[0]) {
+            match flatten_checked(&args[0])? {
                 (items, true) => Ok(Value::Tuple(items.into())),
                 (_, false) => Ok(unknown_not_null(ret.clone())),
             }

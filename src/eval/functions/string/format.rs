@@ -263,6 +263,21 @@ fn read_number(bytes: &[u8], p: &mut usize) -> i64 {
 /// cty's `formatAppend`.
 fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<(), String> {
     let raw = go_quote_ascii(verb.raw);
+    // Sizes are checked before anything is allocated: `%999999999d` would pad to 1 GB.
+    let limit = crate::eval::functions::MAX_STRING_BYTES as i64;
+    if verb.width > limit
+        || verb.prec > limit
+        || buf.len() as i64 + verb.width.max(verb.prec) > limit
+    {
+        return Err(format!(
+            "invalid width or precision for {raw} at {}: {}",
+            verb.offset,
+            crate::eval::functions::string_too_long(
+                buf.len()
+                    .saturating_add(verb.width.max(verb.prec).max(0) as usize)
+            )
+        ));
+    }
     let Some(arg) = verb.arg_num.checked_sub(1).and_then(|i| args.get(i)) else {
         return Err(format!(
             "not enough arguments for {raw} at {}: need index {} but have {} total",
