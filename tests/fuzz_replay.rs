@@ -49,7 +49,8 @@ fn print_inputs_run_cleanly() {
 }
 
 /// Prints the text an input stands for (`FUZZ_SHOW=path FUZZ_KIND=eval|program cargo test
-/// --test fuzz_replay show -- --ignored --nocapture`), to read a finding.
+/// --test fuzz_replay show -- --ignored --nocapture`), to read a finding; `FUZZ_OUT=file`
+/// also writes it whole to that file.
 #[test]
 #[ignore = "a tool, not a test: run it by name"]
 fn show() {
@@ -57,7 +58,11 @@ fn show() {
     let program = std::env::var("FUZZ_KIND").is_ok_and(|k| k == "program");
     let data = std::fs::read(path).unwrap();
     let names = fuzzing::function_names();
-    match fuzzing::input_text(&data, &names, program) {
+    let text = fuzzing::input_text(&data, &names, program);
+    if let (Some(text), Ok(out)) = (&text, std::env::var("FUZZ_OUT")) {
+        std::fs::write(out, text).unwrap();
+    }
+    match text {
         Some(text) if text.len() > 2000 => println!(
             "{} bytes: {} … {}",
             text.len(),

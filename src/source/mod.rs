@@ -134,7 +134,15 @@ impl SourceFile {
         if line_start == 0 && self.text.starts_with('\u{feff}') && offset >= 3 {
             line_start = 3;
         }
-        let column = self.text[line_start..offset].graphemes(true).count() + 1;
+        let before = &self.text[line_start..offset];
+        // Within a line (no `\n`), every ASCII character is one grapheme cluster: the count
+        // is the length, found without segmenting (a long line with many diagnostics made
+        // this quadratic).
+        let column = if before.is_ascii() {
+            before.len()
+        } else {
+            before.graphemes(true).count()
+        } + 1;
         LineCol {
             line: line_index + 1,
             column,
