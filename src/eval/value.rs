@@ -35,6 +35,7 @@ pub struct Shared<T>(Arc<Stored<T>>);
 struct Stored<T> {
     data: T,
     ty: OnceLock<Type>,
+    depth: OnceLock<u32>,
 }
 
 impl<T: Clone> Clone for Stored<T> {
@@ -42,9 +43,16 @@ impl<T: Clone> Clone for Stored<T> {
         Stored {
             data: self.data.clone(),
             ty: self.ty.clone(),
+            depth: self.depth.clone(),
         }
     }
 }
+
+/// How deeply the values evaluation builds may nest: collections inside collections, 1000
+/// levels, as for decoded documents (`jsondecode`) and the parser's brackets. Walks over a
+/// value (its type, conversion, output, dropping it) recurse per level; cty has no limit,
+/// and 100,000 locals `a_i = [a_(i-1)]` overflowed the stack (docs/compatibility.md).
+pub const MAX_VALUE_DEPTH: u32 = 1000;
 
 impl<T> Clone for Shared<T> {
     fn clone(&self) -> Self {
@@ -65,6 +73,7 @@ impl<T> From<T> for Shared<T> {
         Shared(Arc::new(Stored {
             data,
             ty: OnceLock::new(),
+            depth: OnceLock::new(),
         }))
     }
 }
@@ -73,6 +82,11 @@ impl<T> Shared<T> {
     /// The type kept with the elements, computed by `compute` the first time.
     fn cached_type(&self, compute: impl FnOnce(&T) -> Type) -> Type {
         self.0.ty.get_or_init(|| compute(&self.0.data)).clone()
+    }
+
+    /// The nesting depth kept with the elements, computed by `compute` the first time.
+    fn cached_depth(&self, compute: impl FnOnce(&T) -> u32) -> u32 {
+        *self.0.depth.get_or_init(|| compute(&self.0.data))
     }
 
     /// Whether two values share the same storage.
@@ -87,6 +101,7 @@ impl<T: Clone> Shared<T> {
     pub fn make_mut(this: &mut Self) -> &mut T {
         let stored = Arc::make_mut(&mut this.0);
         stored.ty = OnceLock::new();
+        stored.depth = OnceLock::new();
         &mut stored.data
     }
 }
@@ -194,6 +209,27 @@ impl Value {
                     attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
                 ))
             }),
+        }
+    }
+
+    /// How many collections nest in the value: 0 for a primitive, an unknown or a null, 1 for
+    /// a collection of primitives. Kept with the elements once computed, so asking as each
+    /// level is built costs one pass over that level.
+    pub fn depth(&self) -> u32 {
+        fn deepest<'v>(values: impl Iterator<Item = &'v Value>) -> u32 {
+            // An uncached deep value is walked on a growing stack.
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                1 + values.map(Value::depth).max().unwrap_or(0)
+            })
+        }
+        match self {
+            Value::List { items, .. } | Value::Set { items, .. } | Value::Tuple(items) => {
+                items.cached_depth(|items| deepest(items.iter()))
+            }
+            Value::Map { items, .. } | Value::Object(items) => {
+                items.cached_depth(|items| deepest(items.values()))
+            }
+            _ => 0,
         }
     }
 

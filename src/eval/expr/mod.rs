@@ -225,8 +225,20 @@ impl Run<'_> {
 
     fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
         crate::eval::deadline::checkpoint();
-        let (val, mut diags) =
+        let (mut val, mut diags) =
             stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope));
+        if val.depth() > crate::eval::value::MAX_VALUE_DEPTH {
+            diags.push(self.diag_expr(
+                "Value nested too deeply",
+                format!(
+                    "This value nests collections more than {} levels deep, fnhcl's limit.",
+                    crate::eval::value::MAX_VALUE_DEPTH
+                ),
+                &expr.span,
+            ));
+            // hcl's error placeholder, as for any failed expression.
+            val = Value::dynamic();
+        }
         // hcl names the expression that failed on every diagnostic (`Expression`): the node
         // itself unless the diagnostic was about one of its parts.
         for d in diags.iter_mut().filter(|d| d.expression.is_none()) {
