@@ -181,7 +181,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --xrd 'An XRD whose OpenAPI schema defaults are applied to the XR first'
             cand --timeout 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)'
             cand --hcl 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle'
-            cand --step 'The function-hcl step `--hcl` replaces, when the Composition has several'
+            cand --step 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)'
             cand --crossplane-version 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'

@@ -175,7 +175,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l function-credenti
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l xrd -d 'An XRD whose OpenAPI schema defaults are applied to the XR first' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l timeout -d 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane\'s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l hcl -d 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition\'s inline bundle' -r -F
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l step -d 'The function-hcl step `--hcl` replaces, when the Composition has several' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l step -d 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l crossplane-version -d 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'

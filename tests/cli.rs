@@ -1567,7 +1567,7 @@ fn fmt_writes_through_links_and_refuses_what_it_must_not_replace() {
     )
     .unwrap();
     let out = run(fnhcl(&ro).args(["--color", "never", "fmt", "locked.hcl"]));
-    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
     assert!(
         text(&out.stderr).contains("is read-only"),
         "{}",
@@ -1583,7 +1583,7 @@ fn fmt_writes_through_links_and_refuses_what_it_must_not_replace() {
     write(&hard, "one.hcl", unformatted);
     std::fs::hard_link(hard.join("one.hcl"), hard.join("two.hcl")).unwrap();
     let out = run(fnhcl(&hard).args(["--color", "never", "fmt", "one.hcl"]));
-    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
     assert!(
         text(&out.stderr).contains("2 hard links"),
         "{}",
@@ -1775,4 +1775,119 @@ fn hostile_inputs_end_with_a_diagnostic() {
         text(&out.stderr)
     );
     assert_eq!(text(&out.stdout).matches("×").count(), 20_000);
+}
+
+/// A command as another user when the tests run as root (root reads any folder), else as is.
+#[cfg(unix)]
+fn unprivileged(dir: &Path) -> Command {
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        return fnhcl(dir);
+    }
+    let mut cmd = Command::new("setpriv");
+    cmd.current_dir(dir)
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_fnhcl"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "1000");
+    cmd
+}
+
+/// Inputs fnhcl cannot read are errors (exit 2) that name the path, in every command; input
+/// of the wrong shape is refused, not read as something else.
+#[cfg(unix)]
+#[test]
+fn unreadable_and_misshapen_inputs_are_errors_that_name_them() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    write(d, "main.hcl", "locals {\n  a = 1\n}\n");
+    write(&d.join("sub"), "main.hcl", "locals {\n  b = 1\n}\n");
+    std::fs::set_permissions(d.join("sub"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    if Command::new("setpriv").arg("--version").output().is_ok() {
+        for args in [vec!["check", "."], vec!["fmt", "--check", "."]] {
+            let out = run(unprivileged(d).args(&args));
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", transcript(&out));
+            assert!(
+                text(&out.stderr).contains("cannot read directory `./sub`: permission denied"),
+                "{args:?}: {}",
+                transcript(&out)
+            );
+        }
+    } else {
+        eprintln!("setpriv not found: the unreadable-folder part is skipped");
+    }
+    std::fs::set_permissions(d.join("sub"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    // fmt: a missing file and a file that is not UTF-8 are input errors.
+    std::fs::write(d.join("bad.hcl"), b"a = \"\xff\"\n").unwrap();
+    for file in ["missing.hcl", "bad.hcl"] {
+        let out = run(fnhcl(d).args(["fmt", file]));
+        assert_eq!(out.status.code(), Some(2), "{file}: {}", transcript(&out));
+    }
+    // Kubernetes objects must be mappings.
+    write(d, "xr.yaml", RENDER_XR);
+    write(d, "scalar.yaml", "42\n");
+    write(d, "list.yaml", "- a\n- b\n");
+    for args in [
+        vec!["render", "xr.yaml", "sub", "-o", "scalar.yaml"],
+        vec!["render", "xr.yaml", "sub", "-e", "list.yaml"],
+        vec![
+            "render",
+            "xr.yaml",
+            "sub",
+            "--function-credentials",
+            "scalar.yaml",
+        ],
+        vec!["eval", "-o", "scalar.yaml", "1"],
+        vec!["eval", "-e", "n=list.yaml", "1"],
+    ] {
+        let out = run(fnhcl(d).env("COLUMNS", "1000").args(&args));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", transcript(&out));
+        assert!(
+            text(&out.stderr).contains("not a Kubernetes object"),
+            "{args:?}: {}",
+            transcript(&out)
+        );
+    }
+    // An empty requirement file is allowed, and said.
+    write(d, "empty.yaml", "");
+    let out = run(fnhcl(d).args(["eval", "-e", "n=empty.yaml", "req.extra_resources.n"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("holds no resources"),
+        "{}",
+        transcript(&out)
+    );
+    // A pipeline that is not a list; --step without --hcl; an XR as a request.
+    write(
+        d,
+        "comp.yaml",
+        "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: c\nspec:\n  mode: Pipeline\n  pipeline: 42\n",
+    );
+    let out = run(fnhcl(d).args(["render", "xr.yaml", "comp.yaml"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("spec.pipeline is a scalar, not a list of steps"),
+        "{}",
+        transcript(&out)
+    );
+    let out = run(fnhcl(d).args(["render", "xr.yaml", "comp.yaml", "--step", "nope"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    write(
+        d,
+        "xr.json",
+        r#"{"apiVersion": "example.org/v1", "kind": "XApp", "metadata": {"name": "a"}}"#,
+    );
+    let out = run(fnhcl(d).args(["function", "run", "--request", "xr.json", "sub"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("unknown field \"apiVersion\""),
+        "{}",
+        transcript(&out)
+    );
 }

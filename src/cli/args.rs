@@ -394,8 +394,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "DIR")]
     pub hcl: Option<PathBuf>,
 
-    /// The function-hcl step `--hcl` replaces, when the Composition has several.
-    #[arg(long, value_name = "NAME")]
+    /// The function-hcl step `--hcl` replaces, when the Composition has several (only with
+    /// `--hcl`: every step of the pipeline runs).
+    #[arg(long, value_name = "NAME", requires = "hcl")]
     pub step: Option<String>,
 
     /// The Crossplane version whose render output to reproduce; below 2.0 every composed

@@ -32,6 +32,43 @@ pub fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnos
         .collect())
 }
 
+/// The documents of a file or directory of Kubernetes objects (observed resources, extra
+/// resources, credentials): each must be a mapping, as crossplane decodes each into an
+/// object; a scalar or a list is an error pointing at it. `what` names the flag's content.
+pub fn resource_docs(
+    path: &Path,
+    what: &str,
+    cx: &mut Context,
+) -> Result<Vec<Json>, Box<Diagnostic>> {
+    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
+    let mut out = Vec::with_capacity(docs.len());
+    for d in docs {
+        let found = match &d.document.value {
+            yaml_serde::Value::Mapping(_) => None,
+            yaml_serde::Value::Tagged(t) if t.value.is_mapping() => None,
+            yaml_serde::Value::Sequence(_) => Some("a list"),
+            _ => Some("a scalar"),
+        };
+        if let Some(found) = found {
+            let file = cx.map.get(d.file);
+            let span = file.span(d.document.root.span.clone());
+            return Err(Box::new(
+                Diagnostic::new(
+                    Code::I002,
+                    format!(
+                        "a document of `{}` is {found}, not a Kubernetes object",
+                        file.name()
+                    ),
+                )
+                .with_primary(span, Some(format!("{what} are objects")))
+                .with_help("write each object as a mapping with apiVersion, kind and metadata, documents separated by `---`"),
+            ));
+        }
+        out.push(serde_json::to_value(&d.document.value).unwrap_or(Json::Null));
+    }
+    Ok(out)
+}
+
 /// A usage diagnostic with a help line.
 pub fn usage(message: String, help: &str) -> Box<Diagnostic> {
     Box::new(Diagnostic::new(Code::I017, message).with_help(help))

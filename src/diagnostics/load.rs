@@ -95,6 +95,9 @@ fn composition(error: &CompositionError, file: FileId, map: &SourceMap) -> Diagn
         CompositionError::NotAComposition { span, .. } => Diagnostic::new(Code::I004, summary)
             .with_primary(source.span(span.clone()), None)
             .with_help("pass a Composition (apiextensions.crossplane.io/v1, kind Composition)"),
+        CompositionError::BadPipeline { span, .. } => Diagnostic::new(Code::I004, summary)
+            .with_primary(source.span(span.clone()), None)
+            .with_help("write the pipeline as a list of steps: `- step: NAME` with `functionRef` and `input`"),
         CompositionError::NoHclStep { span, steps, .. } => {
             let detail = if steps.is_empty() {
                 "the pipeline has no steps".to_string()

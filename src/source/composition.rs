@@ -250,6 +250,16 @@ pub enum CompositionError {
         /// Their name spans.
         spans: Vec<Range<usize>>,
     },
+    /// `spec.pipeline` is not a list.
+    #[error("composition {name:?}: spec.pipeline is {found}, not a list of steps")]
+    BadPipeline {
+        /// The Composition's name.
+        name: String,
+        /// What it is (`a number`, `a mapping`, …).
+        found: &'static str,
+        /// Where it is written.
+        span: Range<usize>,
+    },
     /// `--step` names no step.
     #[error("composition {name:?} has no step named {step:?}")]
     UnknownStep {
@@ -311,10 +321,31 @@ impl Composition {
                 span,
             });
         }
-        let steps = document
+        let pipeline = document
             .root
             .get("spec")
-            .and_then(|spec| spec.get("pipeline"))
+            .and_then(|spec| spec.get("pipeline"));
+        // crossplane cannot decode a Composition whose pipeline is not a list (a null one is
+        // no pipeline).
+        if let Some(node) = pipeline {
+            let found = match &node.kind {
+                NodeKind::Sequence(_) => None,
+                NodeKind::Mapping(_) => Some("a mapping"),
+                NodeKind::Alias => Some("an alias"),
+                NodeKind::Scalar { value, style } => match (value.as_str(), style) {
+                    ("" | "~" | "null" | "Null" | "NULL", Style::Plain) => None,
+                    _ => Some("a scalar"),
+                },
+            };
+            if let Some(found) = found {
+                return Err(CompositionError::BadPipeline {
+                    name,
+                    found,
+                    span: node.span.clone(),
+                });
+            }
+        }
+        let steps = pipeline
             .map(|pipeline| pipeline.items().iter().map(read_step).collect())
             .unwrap_or_default();
         Ok(Composition {

@@ -180,8 +180,12 @@ fn plan(args: &CheckArgs) -> io::Result<Result<Vec<Unit>, Diagnostic>> {
             }
             units.push(Unit::Stdin(text));
         } else if path.is_dir() {
+            let found = match compositions(path) {
+                Ok(found) => found,
+                Err(d) => return Ok(Err(*d)),
+            };
             units.extend(
-                compositions(path)
+                found
                     .into_iter()
                     .map(|(dir, names)| Unit::Directory(dir, names)),
             );
@@ -195,13 +199,30 @@ fn plan(args: &CheckArgs) -> io::Result<Result<Vec<Unit>, Diagnostic>> {
 /// Every folder at or below `dir` that directly holds `.hcl` files, with those files' names
 /// (sorted), from one walk (hidden folders skipped), except folders that hold only library
 /// files of another one. `dir` itself when none does, so an empty folder is still reported on.
-fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
+/// A folder that cannot be read is an error naming it: skipping it would pass unchecked files.
+fn compositions(dir: &Path) -> Result<Vec<(PathBuf, Vec<String>)>, Box<Diagnostic>> {
     let mut found: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
     let walker = walkdir::WalkDir::new(dir)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker.filter_map(Result::ok) {
+    for entry in walker {
+        let entry = entry.map_err(|e| {
+            let path = e
+                .path()
+                .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+            let reason = e
+                .io_error()
+                .map_or_else(|| e.to_string(), fnhcl::source::loader::io_text);
+            Box::new(
+                Diagnostic::new(
+                    Code::I001,
+                    format!("cannot read directory `{path}`: {reason}"),
+                )
+                .with_path(path)
+                .with_help("make it readable, or check the folders you mean one by one"),
+            )
+        })?;
         let Some(name) = entry.file_name().to_str() else {
             continue;
         };
@@ -216,7 +237,7 @@ fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
         }
     }
     if found.is_empty() {
-        return vec![(dir.to_path_buf(), Vec::new())];
+        return Ok(vec![(dir.to_path_buf(), Vec::new())]);
     }
     // A folder whose every file is a library file of another composition (`lib/` beside a
     // `composition.yaml` that lists its files) is checked as part of that composition only.
@@ -243,7 +264,7 @@ fn compositions(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
     for folder in library_only {
         found.remove(&folder);
     }
-    found.into_iter().collect()
+    Ok(found.into_iter().collect())
 }
 
 /// The configuration of each unit (`None`: excluded), loading each file once.

@@ -3,7 +3,7 @@
 use crate::cli::Context;
 use crate::cli::args::{DiagnosticFormat, EvalArgs};
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{context_map, usage, yaml_docs};
+use crate::cli::inputs::{context_map, resource_docs, usage, yaml_docs};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity, from_load_error};
 use fnhcl::eval::functions::builtins;
 use fnhcl::eval::program::Console;
@@ -211,7 +211,7 @@ fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest
         };
     }
     if let Some(path) = &args.observed_resources {
-        for doc in yaml_docs(path, cx)? {
+        for doc in resource_docs(path, "observed resources", cx)? {
             let name = composition_resource_name(&doc).to_string();
             request.observed.resources.insert(name, Resource::of(doc));
         }
@@ -223,10 +223,21 @@ fn build_request(args: &EvalArgs, cx: &mut Context) -> Result<RunFunctionRequest
                 "write -e NAME=PATH: the resources become req.extra_resources.NAME",
             ));
         };
-        let items = yaml_docs(Path::new(path), cx)?
+        let items: Vec<Resource> = resource_docs(Path::new(path), "extra resources", cx)?
             .into_iter()
             .map(Resource::of)
             .collect();
+        if items.is_empty() {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::I002,
+                    format!("`{path}` holds no resources: req.extra_resources.{name} is null"),
+                )
+                .with_severity(fnhcl::diagnostics::Severity::Warning)
+                .with_path(path.to_string())
+                .with_help("function-hcl gives null for a requirement that matched nothing"),
+            );
+        }
         request
             .extra_resources
             .insert(name.to_string(), Resources { items });

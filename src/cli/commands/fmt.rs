@@ -18,7 +18,10 @@ use std::path::{Path, PathBuf};
 #[derive(Default)]
 struct Tally {
     changed: usize,
+    /// A file did not parse or could not be formatted (exit 1).
     failed: bool,
+    /// A file or folder could not be read or written (exit 2, as every I/O error).
+    errored: bool,
 }
 
 /// Runs the command; `color` says whether diffs on stdout are coloured.
@@ -49,7 +52,9 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
             hcl_file(path, args, color, cx, &mut tally)?;
         }
     }
-    Ok(if tally.failed || (args.check && tally.changed > 0) {
+    Ok(if tally.errored {
+        ExitStatus::Error
+    } else if tally.failed || (args.check && tally.changed > 0) {
         ExitStatus::Failure
     } else {
         ExitStatus::Success
@@ -106,7 +111,7 @@ fn hcl_files(
                     cx,
                 );
                 cx.diagnostics.push(*d);
-                tally.failed = true;
+                tally.errored = true;
             }
         }
     }
@@ -146,7 +151,7 @@ fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Resu
             Code::I001,
             format!("cannot read standard input: {e}"),
         ));
-        tally.failed = true;
+        tally.errored = true;
         return Ok(());
     }
     if !args.normalize_literals {
@@ -199,7 +204,7 @@ fn read(path: &Path, cx: &mut Context, tally: &mut Tally) -> Option<String> {
         Err(e) => {
             let d = load_error(e, cx);
             cx.diagnostics.push(*d);
-            tally.failed = true;
+            tally.errored = true;
             None
         }
     }
@@ -254,7 +259,7 @@ fn apply(
                 .with_path(name.to_string())
                 .with_help(e.help()),
         );
-        tally.failed = true;
+        tally.errored = true;
     } else if !cx.quiet {
         writeln!(cx.stdout, "{name}")?;
     }

@@ -61,6 +61,39 @@ fn read_request(
             loader::read_text(&args.request).map_err(|e| Box::new(from_load_error(&e, &cx.map)))?;
         (loader::display_path(&args.request), text)
     };
+    // protojson refuses unknown fields, and an object with `kind` at the top is most likely
+    // an XR or a manifest passed by mistake.
+    if let Ok(serde_json::Value::Object(top)) = serde_json::from_str::<serde_json::Value>(&text) {
+        const FIELDS: [&str; 11] = [
+            "meta",
+            "observed",
+            "desired",
+            "input",
+            "context",
+            "extraResources",
+            "extra_resources",
+            "credentials",
+            "requiredResources",
+            "required_resources",
+            "@type",
+        ];
+        if let Some(unknown) = top.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            let what = match top.get("kind").and_then(|k| k.as_str()) {
+                Some(kind) => format!(" (it looks like an object of kind {kind})"),
+                None => String::new(),
+            };
+            return Err(Box::new(
+                Diagnostic::new(
+                    Code::I018,
+                    format!(
+                        "`{name}` is not a RunFunctionRequest: unknown field {unknown:?}{what}"
+                    ),
+                )
+                .with_path(name.clone())
+                .with_help("a request has meta, observed, desired, input, context, extraResources, credentials and requiredResources; `fnhcl render` takes an XR"),
+            ));
+        }
+    }
     serde_json::from_str(&text).map_err(|e| {
         Box::new(
             Diagnostic::new(

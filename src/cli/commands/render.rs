@@ -3,7 +3,9 @@
 use crate::cli::Context;
 use crate::cli::args::RenderArgs;
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{composition_error, context_map, load_error, usage, yaml_docs};
+use crate::cli::inputs::{
+    composition_error, context_map, load_error, resource_docs, usage, yaml_docs,
+};
 use fnhcl::diagnostics::{Code, Diagnostic, Severity};
 use fnhcl::eval::vars::into_float64;
 use fnhcl::render::{self, Inputs, Options, RenderError, Step, StepKind};
@@ -169,20 +171,27 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
     let (steps, composition) = pipeline(args, packages.as_ref(), cx)?;
     let mut required = Vec::new();
     for path in &args.required_resources {
-        required.extend(yaml_docs(path, cx)?.into_iter().map(into_float64));
+        required.extend(
+            resource_docs(path, "extra resources", cx)?
+                .into_iter()
+                .map(into_float64),
+        );
     }
     let inputs = Inputs {
         xr,
         composition,
         steps,
         observed: match &args.observed_resources {
-            Some(path) => yaml_docs(path, cx)?.into_iter().map(into_float64).collect(),
+            Some(path) => resource_docs(path, "observed resources", cx)?
+                .into_iter()
+                .map(into_float64)
+                .collect(),
             None => Vec::new(),
         },
         required,
         context: context_map(&args.context_files, &args.context_values, cx)?,
         secrets: match &args.function_credentials {
-            Some(path) => yaml_docs(path, cx)?,
+            Some(path) => resource_docs(path, "credentials", cx)?,
             None => Vec::new(),
         },
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
