@@ -1891,3 +1891,119 @@ fn unreadable_and_misshapen_inputs_are_errors_that_name_them() {
         transcript(&out)
     );
 }
+
+/// What held before issue 16 and must keep holding: bad input is a clear error, never a
+/// crash — invalid UTF-8 and binary files, empty and missing files, YAML with tabs,
+/// billion-laughs and 100,000-deep YAML/JSON inputs, 100,000-deep HCL brackets, `range`'s
+/// limit, a catastrophic regular expression, a 100 MB string, user-function recursion.
+#[test]
+fn bad_input_that_already_failed_cleanly_still_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "xr.yaml", RENDER_XR);
+    std::fs::create_dir(d.join("c")).unwrap();
+    write(
+        &d.join("c"),
+        "main.hcl",
+        "composite status {\n  body = { a = 1 }\n}\n",
+    );
+    std::fs::write(d.join("bad.hcl"), b"locals {\n  a = \"\xff\"\n}\n").unwrap();
+    let binary: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 256) as u8).collect();
+    std::fs::write(d.join("binary.hcl"), binary).unwrap();
+    write(d, "empty.hcl", "");
+    write(
+        d,
+        "tabs.yaml",
+        "apiVersion: v1\nkind: X\nmetadata:\n\tname: x\n",
+    );
+    let mut laughs = String::from(
+        "apiVersion: v1\nkind: X\nmetadata:\n  name: x\nspec:\n  a: &a [l, l, l, l, l, l, l, l, l]\n",
+    );
+    for (prev, name) in "abcdefgh".chars().zip("bcdefghi".chars()) {
+        laughs.push_str(&format!(
+            "  {name}: &{name} [{}]\n",
+            vec![format!("*{prev}"); 9].join(", ")
+        ));
+    }
+    write(d, "laughs.yaml", &laughs);
+    write(
+        d,
+        "deep.yaml",
+        &format!("a: {}{}\n", "[".repeat(100_000), "]".repeat(100_000)),
+    );
+    write(
+        d,
+        "deep.json",
+        &format!(
+            "{{\"a\": {}{}}}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        ),
+    );
+    write(
+        d,
+        "deep.hcl",
+        &format!(
+            "locals {{\n  a = {}{}\n}}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        ),
+    );
+    for (args, code, wanted) in [
+        (vec!["check", "bad.hcl"], 2, "I003"),
+        (vec!["check", "binary.hcl"], 2, "I003"),
+        (vec!["check", "empty.hcl"], 0, ""),
+        (vec!["check", "missing.hcl"], 2, "I001"),
+        (vec!["render", "tabs.yaml", "c"], 2, "I002"),
+        (
+            vec!["render", "laughs.yaml", "c"],
+            2,
+            "aliases expand to more than",
+        ),
+        (vec!["render", "deep.yaml", "c"], 2, "I002"),
+        (vec!["render", "deep.json", "c"], 2, "I002"),
+        (vec!["check", "deep.hcl"], 1, "S002"),
+        (
+            vec!["eval", "range(0, 2000)"],
+            1,
+            "more than 1024 values were generated",
+        ),
+        (
+            vec![
+                "eval",
+                "regex(\"^(a+)+$\", \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\")",
+            ],
+            1,
+            "pattern did not match",
+        ),
+        (
+            vec!["eval", "length(format(\"%100000000s\", \"x\"))"],
+            0,
+            "100000000",
+        ),
+    ] {
+        let out = run(fnhcl(d).env("COLUMNS", "1000").args(&args));
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            transcript(&out)
+        );
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains(wanted), "{args:?}: {all}");
+    }
+    std::fs::create_dir(d.join("rec")).unwrap();
+    write(
+        &d.join("rec"),
+        "main.hcl",
+        "function f {\n  arg n {}\n  body = invoke(\"f\", { n = n + 1 })\n}\ncomposite status {\n  body = { a = invoke(\"f\", { n = 0 }) }\n}\n",
+    );
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["render", "xr.yaml", "rec"]));
+    assert!(
+        text(&out.stderr).contains("user function calls: max depth 100"),
+        "{}",
+        transcript(&out)
+    );
+}
