@@ -22,8 +22,9 @@ fn replay(target: &str, run: fn(&[u8])) -> usize {
     files.sort();
     for file in &files {
         let data = std::fs::read(file).unwrap();
-        eprintln!("replaying {}", file.display());
+        let start = std::time::Instant::now();
         run(&data);
+        eprintln!("replayed {} in {:?}", file.display(), start.elapsed());
     }
     files.len()
 }
