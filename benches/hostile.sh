@@ -43,6 +43,12 @@ local("yamldecode-laughs", "length(yamldecode(<<EOT\n%sEOT\n)" % laughs)
 local("huge-number", '"${1e100000000}"')
 local("tostring-huge", "tostring(1e10000000)")
 local("exponent-overflow", "1e1000000000 + 1")
+local("jsonencode-chain", "length(" + "jsonencode(" * 30 + '"\\""' + ")" * 31)
+local("format-width", 'format("%999999999d", 1)')
+put("template-doubling", "main.hcl", "locals {\n  a0 = \"xxxx\"\n" + "".join("  a%d = \"${a%d}${a%d}\"\n" % (i, i - 1, i - 1) for i in range(1, 30)) + "}\ncomposite status {\n  body = { n = length(a29) }\n}\n")
+put("template-doubling", "xr.yaml", xr)
+put("flatten-doubling", "main.hcl", "locals {\n  a0 = [1]\n" + "".join("  a%d = flatten([a%d, a%d])\n" % (i, i - 1, i - 1) for i in range(1, 30)) + "}\ncomposite status {\n  body = { n = length(a29) }\n}\n")
+put("flatten-doubling", "xr.yaml", xr)
 put("xr-aliases", "main.hcl", "composite status {\n  body = { a = 1 }\n}\n")
 put("xr-aliases", "xr.yaml", xr + "spec:\n  base: &x [%s]\n  uses:\n%s" % (",".join(["1"] * 3000), "  - *x\n" * 3000))
 put("fmt-blocks", "main.hcl", "".join("locals {\n  a%d = { k: %d }\n}\n" % (i, i) for i in range(300000)))
@@ -64,7 +70,8 @@ timed() {
 
 echo "input                        exit    time      peak memory"
 for case in splats operators if-directives for-directives jsondecode-deep setproduct \
-  yamldecode-laughs huge-number tostring-huge exponent-overflow xr-aliases locals-chain; do
+  yamldecode-laughs huge-number tostring-huge exponent-overflow jsonencode-chain format-width \
+  template-doubling flatten-doubling xr-aliases locals-chain; do
   timed "$case (render)" "$bin" render "$work/$case/xr.yaml" "$work/$case"
   # An argument is at most 128 KiB (Linux's MAX_ARG_STRLEN): longer expressions only render.
   if [ -f "$work/$case/expr" ] && [ "$(wc -c < "$work/$case/expr")" -lt 131000 ]; then

@@ -55,9 +55,11 @@ pub fn eval(data: &[u8]) {
     let scope = root.child(variables);
     let limit = Some(Instant::now() + DEADLINE);
     let evaluated = deadline::within(limit, || {
-        expr::Evaluator::new(id)
-            .with_sources(&map)
-            .eval(&parsed, &scope)
+        fnhcl::eval::budget::within(|| {
+            expr::Evaluator::new(id)
+                .with_sources(&map)
+                .eval(&parsed, &scope)
+        })
     });
     if let Ok((value, _)) = evaluated {
         let _ = deadline::within(limit, || print_value(&value));

@@ -36,7 +36,7 @@ pub struct Outcome {
 /// Runs the function for `request`. `files` (already in `map`, in bundle order) replace the
 /// request's own `input.hcl` when given.
 pub fn run(map: &mut SourceMap, request: &RunFunctionRequest, files: Option<&[FileId]>) -> Outcome {
-    match run_inner(map, request, files) {
+    match crate::eval::budget::within(|| run_inner(map, request, files)) {
         Ok(outcome) => outcome,
         Err((message, diagnostics)) => {
             let mut response = base_response(request);

@@ -141,8 +141,18 @@ pub fn to_json_string(value: &Value) -> Result<String, JsonError> {
 /// `Encoder.SetEscapeHTML`).
 pub fn to_json_string_with(value: &Value, html_escape: bool) -> Result<String, JsonError> {
     let out = marshal_value(value)?;
-    let mut buf = String::new();
+    // The size first: escaping can make the text six times as long as the value's strings,
+    // and a string past fnhcl's limit is refused anyway (`jsonencode(jsonencode(…))` chains).
+    let len = out.encoded_len(html_escape);
+    if len > crate::eval::functions::MAX_STRING_BYTES {
+        return Err(JsonError::new(
+            &[],
+            crate::eval::functions::string_too_long(len),
+        ));
+    }
+    let mut buf = String::with_capacity(len);
     out.write(&mut buf, html_escape);
+    debug_assert_eq!(buf.len(), len, "encoded_len disagrees with write");
     Ok(buf)
 }
 
@@ -202,6 +212,26 @@ impl Out {
                     .into_iter()
                     .map(|(k, v)| (k, v.into_json()))
                     .collect::<Map<String, Json>>(),
+            ),
+        }
+    }
+
+    /// The length of the text [`Out::write`] writes, counted without writing it.
+    fn encoded_len(&self, html_escape: bool) -> usize {
+        match self {
+            Out::Null => 4,
+            Out::Bool(b) => 4 + usize::from(!*b),
+            Out::Number(text) => text.len(),
+            Out::String(s) => go_string_len(s, html_escape),
+            Out::Array(items) => items.iter().fold(1 + items.len().max(1), |n, item| {
+                n.saturating_add(item.encoded_len(html_escape))
+            }),
+            Out::Object(members) => members.iter().fold(
+                2 * members.len() + 1 + usize::from(members.is_empty()),
+                |n, (key, item)| {
+                    n.saturating_add(go_string_len(key, html_escape))
+                        .saturating_add(item.encoded_len(html_escape))
+                },
             ),
         }
     }
@@ -382,6 +412,22 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
         }
     }
     buf.push('"');
+}
+
+/// The length of what [`write_go_string`] writes for `s`.
+fn go_string_len(s: &str, html_escape: bool) -> usize {
+    let mut n = 2 + s.len();
+    for c in s.chars() {
+        n += match c {
+            '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 1,
+            '<' | '>' | '&' if html_escape => 5,
+            c if (c as u32) < 0x20 => 5,
+            // Three bytes in UTF-8, six escaped.
+            '\u{2028}' | '\u{2029}' => 3,
+            _ => 0,
+        };
+    }
+    n
 }
 
 fn push_u4(buf: &mut String, u: u32, hex: &[u8; 16]) {

@@ -1,5 +1,6 @@
 //! L4: values, numbers and expression evaluation with cty's semantics.
 
+pub mod budget;
 pub mod convert;
 pub mod deadline;
 pub mod expr;

@@ -162,6 +162,17 @@ impl Value {
         Value::String(s.nfc().collect())
     }
 
+    /// [`Value::string`] of an owned string: no copy when it is already NFC.
+    pub fn string_owned(s: String) -> Value {
+        if s.is_ascii()
+            || unicode_normalization::is_nfc_quick(s.chars())
+                == unicode_normalization::IsNormalized::Yes
+        {
+            return Value::String(s);
+        }
+        Value::String(s.nfc().collect())
+    }
+
     /// A number value.
     pub fn number(n: Num) -> Value {
         Value::Number(n)

@@ -82,9 +82,11 @@ fn show(
     scope: &Scope,
     warnings: &[Diagnostic],
 ) -> std::io::Result<ExitStatus> {
-    let (value, mut diagnostics) = expr::Evaluator::new(file)
-        .with_sources(&cx.map)
-        .eval(parsed, scope);
+    let (value, mut diagnostics) = fnhcl::eval::budget::within(|| {
+        expr::Evaluator::new(file)
+            .with_sources(&cx.map)
+            .eval(parsed, scope)
+    });
     let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
     cx.diagnostics.append(&mut diagnostics);
     if failed {

@@ -413,6 +413,10 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
         Ok(Value::String(s)) if s.len() > crate::eval::functions::MAX_STRING_BYTES => Err(
             FunctionError::other(crate::eval::functions::string_too_long(s.len())),
         ),
+        Ok(Value::String(s)) => match crate::eval::budget::charge(s.len()) {
+            Ok(()) => Ok(Value::String(s)),
+            Err(message) => Err(FunctionError::other(message)),
+        },
         other => other,
     });
     result.map(|r| r.map(refine)).unwrap_or_else(|panic| {

@@ -14,7 +14,10 @@ use unicode_segmentation::UnicodeSegmentation;
 
 impl Run<'_> {
     pub(super) fn template(&mut self, parts: &[Expr], scope: &Scope) -> (Value, Diags) {
-        let mut buf = String::new();
+        // The parts' texts, joined once at the end into a string of exactly their length
+        // (growing one string part by part kept up to twice the result allocated).
+        let mut pieces: Vec<String> = Vec::new();
+        let mut total = 0usize;
         let mut diags = Vec::new();
         let mut is_known = true;
         for part in parts {
@@ -36,9 +39,9 @@ impl Run<'_> {
                 Ok(s) => {
                     if is_known
                         && !has_errors(&diags)
-                        && let Value::String(s) = &s
+                        && let Value::String(s) = s
                     {
-                        let len = buf.len() + s.len();
+                        let len = total + s.len();
                         if len > crate::eval::functions::MAX_STRING_BYTES {
                             diags.push(self.diag_expr(
                                 "Template too long",
@@ -50,7 +53,16 @@ impl Run<'_> {
                             ));
                             continue;
                         }
-                        buf.push_str(s);
+                        if let Err(message) = crate::eval::budget::charge(s.len()) {
+                            diags.push(self.diag_expr(
+                                "Template too long",
+                                format!("The template cannot be built: {message}."),
+                                &part.span,
+                            ));
+                            continue;
+                        }
+                        total = len;
+                        pieces.push(s);
                     }
                 }
                 Err(err) => diags.push(self.diag_expr(
@@ -60,8 +72,12 @@ impl Run<'_> {
                 )),
             }
         }
+        let mut buf = String::with_capacity(total);
+        for piece in pieces {
+            buf.push_str(&piece);
+        }
         if is_known {
-            return (Value::string(buf), diags);
+            return (Value::string_owned(buf), diags);
         }
         let mut refinement = Refinement {
             not_null: true,

@@ -12,16 +12,16 @@ mod crypto;
 mod datetime;
 pub use datetime::pin_clock;
 
-/// The longest string a function call or a template may build: 256 MiB. Far beyond real
+/// The longest string a function call or a template may build: 128 MiB. Far beyond real
 /// values (a 100 MB string still works), and it stops chains that grow strings geometrically
 /// (`jsonencode(jsonencode(…))` doubles the escapes at each level; a template `"${a}${a}"`
 /// applied thirty times makes a gigabyte). cty has no limit: docs/compatibility.md.
-pub const MAX_STRING_BYTES: usize = 256 << 20;
+pub const MAX_STRING_BYTES: usize = 128 << 20;
 
 /// The message for a string past [`MAX_STRING_BYTES`].
 pub fn string_too_long(len: usize) -> String {
     format!(
-        "the result would be a string of {len} bytes, more than fnhcl's limit of {MAX_STRING_BYTES} (256 MiB)"
+        "the result would be a string of {len} bytes, more than fnhcl's limit of {MAX_STRING_BYTES} (128 MiB)"
     )
 }
 mod encoding;

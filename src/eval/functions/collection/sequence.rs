@@ -180,7 +180,7 @@ fn distinct() -> Function {
 /// The most elements `flatten` and `concat` build: values share their elements, so a chain
 /// like `a_i = flatten([a_(i-1), a_(i-1)])` doubles at each step for almost nothing until the
 /// result is listed. Checked before allocating (docs/compatibility.md: cty has no limit).
-pub const MAX_ELEMENTS: usize = 4_000_000;
+pub const MAX_ELEMENTS: usize = 1_000_000;
 
 fn too_many(n: usize) -> FunctionError {
     FunctionError::other(format!(
