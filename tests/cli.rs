@@ -1709,7 +1709,16 @@ fn hostile_inputs_end_with_a_diagnostic() {
         ),
         // Go's exponent is an int32: beyond it, +Inf (the oracle's answer).
         ("1e1000000000 + 1", 0, "+Inf"),
-        ("setproduct(range(1024), range(1024), range(1024))", 1, ""),
+        (
+            "setproduct(range(1024), range(1024), range(1024))",
+            1,
+            "the product would have",
+        ),
+        (
+            "jsondecode(replace(format(\"%50000s\", \"\"), \" \", \"[\"))",
+            1,
+            "more than 1000 levels deep",
+        ),
         (
             "length(yamldecode(\"a: &a [1,1,1,1,1,1,1,1,1,1]\\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f,*f]\\n\"))",
             1,
@@ -1726,6 +1735,25 @@ fn hostile_inputs_end_with_a_diagnostic() {
         let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
         assert!(all.contains(wanted), "{expr}: {all}");
     }
+    // 10,000 locals a_i = [a_(i-1)]: values nest at most 1,000 levels.
+    std::fs::create_dir(d.join("chain")).unwrap();
+    let chain: String = (1..10_000)
+        .map(|i| format!("  a{i} = [a{}]\n", i - 1))
+        .collect();
+    write(
+        &d.join("chain"),
+        "main.hcl",
+        &format!("locals {{\n  a0 = 1\n{chain}}}\n"),
+    );
+    let out = run(fnhcl(d)
+        .env("COLUMNS", "1000")
+        .args(["eval", "--hcl", "chain", "a9999"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("nests collections more than 1000 levels deep"),
+        "{}",
+        transcript(&out)
+    );
     // An XR of 21 KB: one anchor of 3,000 items aliased 3,000 times.
     write(
         d,
