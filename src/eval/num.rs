@@ -200,18 +200,23 @@ impl Num {
             };
         }
         if go_exp < i64::from(i32::MIN) {
-            return Num {
-                neg,
-                kind: Kind::Finite {
-                    mant: BigUint::zero(),
-                    exp: 0,
-                },
-                prec,
-            };
+            return Num::signed_zero(neg, prec);
         }
         Num {
             neg,
             kind: Kind::Finite { mant, exp },
+            prec,
+        }
+    }
+
+    /// Zero with a sign, at `prec` bits.
+    fn signed_zero(neg: bool, prec: u32) -> Num {
+        Num {
+            neg,
+            kind: Kind::Finite {
+                mant: BigUint::zero(),
+                exp: 0,
+            },
             prec,
         }
     }
@@ -623,14 +628,7 @@ fn mul_raw(a: Raw, b: Raw, prec: u32) -> Num {
 fn quo_raw(a: Raw, b: Raw, prec: u32) -> Num {
     let neg = a.neg != b.neg;
     if a.mant.is_zero() {
-        return Num {
-            neg,
-            kind: Kind::Finite {
-                mant: BigUint::zero(),
-                exp: 0,
-            },
-            prec,
-        };
+        return Num::signed_zero(neg, prec);
     }
     // Scale the dividend so the quotient has prec + 2 bits at least; the remainder is sticky.
     let shift = (u64::from(prec) + 2 + b.mant.bits()).saturating_sub(a.mant.bits());
