@@ -2035,3 +2035,123 @@ fn bad_input_that_already_failed_cleanly_still_does() {
         transcript(&out)
     );
 }
+
+/// Evaluation is hermetic: a render that calls 35 built-in functions touches its inputs, the
+/// process's own `/proc` and cgroup files and the system's shared libraries, and nothing else —
+/// no other file, no network, no other program. Needs `strace` (skipped without it).
+#[cfg(target_os = "linux")]
+#[test]
+fn evaluation_touches_only_its_inputs() {
+    if Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("strace not found: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "xr.yaml", RENDER_XR);
+    std::fs::create_dir(d.join("c")).unwrap();
+    let calls = [
+        "upper(\"a\")",
+        "lower(\"A\")",
+        "title(\"a b\")",
+        "replace(\"ab\", \"b\", \"c\")",
+        "split(\",\", \"a,b\")",
+        "join(\"-\", [\"a\", \"b\"])",
+        "format(\"%05d\", 42)",
+        "jsonencode({ a = 1 })",
+        "yamlencode({ a = 1 })",
+        "base64encode(\"a\")",
+        "sha256(\"a\")",
+        "sha1(\"a\")",
+        "md5(\"a\")",
+        "base64sha256(\"a\")",
+        "length(timestamp())",
+        "sort([\"b\", \"a\"])",
+        "max(3, 1)",
+        "min(3, 1)",
+        "sum([1, 2])",
+        "keys({ a = 1 })",
+        "values({ a = 1 })",
+        "merge({ a = 1 }, { b = 2 })",
+        "cidrsubnet(\"10.0.0.0/8\", 8, 1)",
+        "regex(\"[a-z]+\", \"ab1\")",
+        "formatdate(\"YYYY\", \"2024-01-01T00:00:00Z\")",
+        "tostring(abs(-3))",
+        "ceil(1.5)",
+        "floor(1.5)",
+        "distinct([1, 1, 2])",
+        "flatten([[1], [2]])",
+        "reverse([1, 2])",
+        "contains([1], 1)",
+        "coalesce(\"\", \"x\")",
+        "base64gzip(\"x\")",
+        "jsondecode(\"{\\\"a\\\": 1}\")",
+    ];
+    let body: String = calls
+        .iter()
+        .enumerate()
+        .map(|(i, call)| format!("    f{i} = {call}\n"))
+        .collect();
+    write(
+        &d.join("c"),
+        "main.hcl",
+        &format!("composite status {{\n  body = {{\n{body}  }}\n}}\n"),
+    );
+    // cargo's library path would send the dynamic loader looking in target/: not fnhcl's doing.
+    let out = run(Command::new("strace")
+        .env_remove("LD_LIBRARY_PATH")
+        .current_dir(d)
+        .args([
+            "-f",
+            "-e",
+            "trace=%file,%network,%process",
+            "-o",
+            "trace.txt",
+        ])
+        .arg(env!("CARGO_BIN_EXE_fnhcl"))
+        .args(["render", "xr.yaml", "c"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(text(&out.stdout).contains("f34:"), "{}", transcript(&out));
+    let trace = std::fs::read_to_string(d.join("trace.txt")).unwrap();
+    let binary = env!("CARGO_BIN_EXE_fnhcl");
+    let allowed = |path: &str| {
+        path.is_empty()
+            || path == binary
+            || ["xr.yaml", "c", "c/"]
+                .iter()
+                .any(|p| path == *p || path.starts_with("c/"))
+            || [
+                "/proc/",
+                "/sys/",
+                "/lib",
+                "/usr/lib",
+                "/etc/ld.so",
+                "/dev/urandom",
+            ]
+            .iter()
+            .any(|p| path.starts_with(p))
+    };
+    let mut touched = Vec::new();
+    for line in trace.lines() {
+        for syscall in ["socket(", "connect(", "bind("] {
+            assert!(!line.contains(syscall), "network: {line}");
+        }
+        if line.contains("execve(") {
+            assert!(line.contains(binary), "another program: {line}");
+        }
+        let mut rest = line;
+        while let Some(start) = rest.find('"') {
+            let Some(len) = rest[start + 1..].find('"') else {
+                break;
+            };
+            let path = &rest[start + 1..start + 1 + len];
+            if (path.starts_with('/') || path.contains('.') || path == "c") && !allowed(path) {
+                touched.push(path.to_string());
+            }
+            rest = &rest[start + len + 2..];
+        }
+    }
+    // The execve line names the arguments too: `render` and the input paths.
+    touched.retain(|p| p != "render");
+    assert!(touched.is_empty(), "touched {touched:?}\n{trace}");
+}
