@@ -1,0 +1,5 @@
+//! The function protocol over gRPC (issue 17): protobuf messages and their conversion to the
+//! protobuf-JSON types the evaluator works with.
+
+pub mod convert;
+pub mod pb;
