@@ -229,6 +229,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve function-hcl over gRPC: fnhcl as the function itself')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -247,12 +248,32 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'fnhcl;function;serve' {
+            [CompletionResult]::new('--address', '--address', [CompletionResultType]::ParameterName, 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)')
+            [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How each request''s log line is written')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials). Required for now: mutual TLS for clusters comes next')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fnhcl;function;help' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve function-hcl over gRPC: fnhcl as the function itself')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'fnhcl;function;help;run' {
+            break
+        }
+        'fnhcl;function;help;serve' {
             break
         }
         'fnhcl;function;help;help' {
@@ -311,9 +332,13 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         }
         'fnhcl;help;function' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve function-hcl over gRPC: fnhcl as the function itself')
             break
         }
         'fnhcl;help;function;run' {
+            break
+        }
+        'fnhcl;help;function;serve' {
             break
         }
         'fnhcl;help;completions' {

@@ -52,11 +52,17 @@ _fnhcl() {
             fnhcl__subcmd__function,run)
                 cmd="fnhcl__subcmd__function__subcmd__run"
                 ;;
+            fnhcl__subcmd__function,serve)
+                cmd="fnhcl__subcmd__function__subcmd__serve"
+                ;;
             fnhcl__subcmd__function__subcmd__help,help)
                 cmd="fnhcl__subcmd__function__subcmd__help__subcmd__help"
                 ;;
             fnhcl__subcmd__function__subcmd__help,run)
                 cmd="fnhcl__subcmd__function__subcmd__help__subcmd__run"
+                ;;
+            fnhcl__subcmd__function__subcmd__help,serve)
+                cmd="fnhcl__subcmd__function__subcmd__help__subcmd__serve"
                 ;;
             fnhcl__subcmd__help,check)
                 cmd="fnhcl__subcmd__help__subcmd__check"
@@ -90,6 +96,9 @@ _fnhcl() {
                 ;;
             fnhcl__subcmd__help__subcmd__function,run)
                 cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
+                ;;
+            fnhcl__subcmd__help__subcmd__function,serve)
+                cmd="fnhcl__subcmd__help__subcmd__function__subcmd__serve"
                 ;;
             fnhcl__subcmd__help__subcmd__test,import)
                 cmd="fnhcl__subcmd__help__subcmd__test__subcmd__import"
@@ -321,7 +330,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__function)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version run help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version run serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -343,7 +352,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__function__subcmd__help)
-            opts="run help"
+            opts="run serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -384,6 +393,20 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__function__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__function__subcmd__run)
             opts="-q -v -h -V --request --step --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -397,6 +420,36 @@ _fnhcl() {
                     ;;
                 --step)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__function__subcmd__serve)
+            opts="-q -v -h -V --address --insecure --log-format --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --address)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -499,7 +552,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help__subcmd__function)
-            opts="run"
+            opts="run serve"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -513,6 +566,20 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help__subcmd__function__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__function__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -214,6 +214,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+            cand serve 'Serve function-hcl over gRPC: fnhcl as the function itself'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;function;run'= {
@@ -230,11 +231,29 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fnhcl;function;serve'= {
+            cand --address 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)'
+            cand --log-format 'How each request''s log line is written'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand --insecure 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials). Required for now: mutual TLS for clusters comes next'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fnhcl;function;help'= {
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+            cand serve 'Serve function-hcl over gRPC: fnhcl as the function itself'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;function;help;run'= {
+        }
+        &'fnhcl;function;help;serve'= {
         }
         &'fnhcl;function;help;help'= {
         }
@@ -281,8 +300,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;help;function'= {
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
+            cand serve 'Serve function-hcl over gRPC: fnhcl as the function itself'
         }
         &'fnhcl;help;function;run'= {
+        }
+        &'fnhcl;help;function;serve'= {
         }
         &'fnhcl;help;completions'= {
         }

@@ -2155,3 +2155,109 @@ fn evaluation_touches_only_its_inputs() {
     touched.retain(|p| p != "render");
     assert!(touched.is_empty(), "touched {touched:?}\n{trace}");
 }
+
+/// `function serve` answers RunFunction over gRPC with what `function run` computes, logs a
+/// line per request, and stops gracefully on SIGTERM (exit 0). Loopback, a free port, bounded
+/// waits; the server is killed if the test fails.
+#[cfg(unix)]
+#[test]
+fn function_serve_answers_over_grpc_and_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .current_dir(dir.path())
+        .args([
+            "function",
+            "serve",
+            "--insecure",
+            "--address",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+        ])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut server = Killed(child);
+    let stderr = server.0.stderr.take().unwrap();
+    let (lines_tx, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait = std::time::Duration::from_secs(30);
+    let first = lines.recv_timeout(wait).expect("the server said nothing");
+    let address = first
+        .strip_prefix("fnhcl function serve: listening on ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("unexpected first line: {first}"))
+        .to_string();
+    // The request function-hcl would get: the program inline in the step's input.
+    let request: fnhcl::eval::proto::RunFunctionRequest = serde_json::from_value(serde_json::json!({
+        "meta": {"tag": "t-42"},
+        "observed": {"composite": {"resource": {
+            "apiVersion": "example.org/v1", "kind": "XApp",
+            "metadata": {"name": "app"}, "spec": {"size": 2}}}},
+        "input": {"apiVersion": "hcl.fn.crossplane.io/v1beta1", "kind": "HclInput",
+            "hcl": "-- main.hcl --\nresource cm {\n  body = {\n    apiVersion = \"v1\"\n    kind = \"ConfigMap\"\n    data = { size = tostring(req.composite.spec.size) }\n  }\n}\n"}
+    }))
+    .unwrap();
+    let wire = fnhcl::grpc::convert::request_to_pb(&request).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let response = runtime
+        .block_on(fnhcl::grpc::service::call(&address, wire, wait))
+        .unwrap();
+    let response = fnhcl::grpc::convert::response_from_pb(&response);
+    // The same as `function run` on the same request.
+    let expected =
+        fnhcl::eval::function::run(&mut fnhcl::source::SourceMap::new(), &request, None).response;
+    assert_eq!(response, expected);
+    let desired = response.desired.unwrap();
+    assert_eq!(
+        desired.resources["cm"].resource.as_ref().unwrap()["data"]["size"],
+        "2"
+    );
+    let log = lines.recv_timeout(wait).expect("no request log line");
+    let log: serde_json::Value = serde_json::from_str(&log).unwrap();
+    assert_eq!(log["msg"], "RunFunction");
+    assert_eq!(log["tag"], "t-42");
+    assert_eq!(log["composite"], "XApp/app");
+    assert_eq!(log["desiredResources"], 1);
+    // SIGTERM: a graceful stop, exit 0.
+    let pid = server.0.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let deadline = std::time::Instant::now() + wait;
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not stop"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    // Without --insecure there is nothing to serve with.
+    let out = run(fnhcl(dir.path()).args(["function", "serve"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(text(&out.stderr).contains("no credentials provided"));
+}

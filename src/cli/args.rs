@@ -420,6 +420,45 @@ pub enum FunctionCommand {
     /// without it, the request's own `input.hcl`. Exit status 0 whenever a response was
     /// produced, fatal results included; 2 when the request or SOURCE cannot be read.
     Run(FunctionRunArgs),
+
+    /// Serve function-hcl over gRPC: fnhcl as the function itself.
+    ///
+    /// A `FunctionRunnerService` (package names v1 and v1beta1) whose every request gets what
+    /// `fnhcl function run` computes: the program is the request's `input.hcl`, as
+    /// function-hcl reads it. Requests are served concurrently; one log line per request goes
+    /// to standard error. `crossplane render` reaches it through a Function annotated
+    /// `render.crossplane.io/runtime: Development` (target `localhost:9443` by default).
+    /// SIGINT or SIGTERM stops it gracefully: requests in flight finish, exit 0.
+    Serve(FunctionServeArgs),
+}
+
+/// `fnhcl function serve`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl function serve --insecure                          # 0.0.0.0:9443, plaintext
+  fnhcl function serve --insecure --address 127.0.0.1:0    # a free port, printed at start")]
+pub struct FunctionServeArgs {
+    /// The address to listen on, `HOST:PORT` (port 0: a free one, printed at start).
+    #[arg(long, value_name = "HOST:PORT", default_value = "0.0.0.0:9443")]
+    pub address: String,
+
+    /// Serve plaintext gRPC (what `crossplane render`'s Development runtime dials). Required
+    /// for now: mutual TLS for clusters comes next.
+    #[arg(long)]
+    pub insecure: bool,
+
+    /// How each request's log line is written.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+}
+
+/// The format of `function serve`'s request log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// `key=value` pairs.
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// `fnhcl function run`.

@@ -146,6 +146,9 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
             let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
             commands::fmt::run(args, color, &mut cx)
         }
+        Command::Function(args::FunctionCommand::Serve(args)) => {
+            commands::function::serve(args, &mut cx)
+        }
         Command::Function(args::FunctionCommand::Run(args)) => {
             commands::function::run(args, &mut cx)
         }

@@ -1,13 +1,18 @@
 //! `fnhcl function run`: one function call, request in, response out, as protobuf JSON.
 
 use crate::cli::Context;
-use crate::cli::args::FunctionRunArgs;
+use crate::cli::args::{FunctionRunArgs, FunctionServeArgs, LogFormat};
 use crate::cli::exit::ExitStatus;
 use fnhcl::diagnostics::{Code, Diagnostic, from_load_error};
 use fnhcl::eval::function;
 use fnhcl::eval::proto::RunFunctionRequest;
+use fnhcl::grpc::service::{FunctionService, Handler, V1, V1Beta1};
+use fnhcl::grpc::{convert, pb};
+use fnhcl::source::SourceMap;
 use fnhcl::source::loader::{self, LoadOptions};
 use std::io::{self, Read, Write};
+use std::sync::Arc;
+use std::time::Instant;
 
 /// Runs the command.
 pub fn run(args: &FunctionRunArgs, cx: &mut Context) -> io::Result<ExitStatus> {
@@ -104,4 +109,136 @@ fn read_request(
             .with_help("write the request in protobuf JSON form, as `crossplane render` sends it"),
         )
     })
+}
+
+/// Runs `function serve` until SIGINT or SIGTERM.
+pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatus> {
+    if !args.insecure {
+        return Ok(cx.fail(
+            Diagnostic::new(
+                Code::I017,
+                "no credentials provided - did you specify --insecure?",
+            )
+            .with_help("serve plaintext with --insecure (mutual TLS is not supported yet)"),
+        ));
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            return Ok(cx.fail(Diagnostic::new(
+                Code::I001,
+                format!("cannot start the server's runtime: {e}"),
+            )));
+        }
+    };
+    let format = args.log_format;
+    let handler: Arc<Handler> = Arc::new(move |request: pb::RunFunctionRequest| {
+        let start = Instant::now();
+        let json = convert::request_from_pb(&request);
+        let mut map = SourceMap::new();
+        let outcome = function::run(&mut map, &json, None);
+        let response = convert::response_to_pb(&outcome.response)
+            .map_err(|e| tonic::Status::internal(format!("cannot encode the response: {e}")))?;
+        log_request(format, &json, &outcome.response, start.elapsed());
+        Ok(response)
+    });
+    let address = args.address.clone();
+    let result: Result<(), String> = runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(&address)
+            .await
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        eprintln!("fnhcl function serve: listening on {local} (plaintext gRPC)");
+        let incoming = tonic::transport::server::TcpIncoming::from(listener);
+        tonic::transport::Server::builder()
+            .add_service(FunctionService::<V1>::new(Arc::clone(&handler)))
+            .add_service(FunctionService::<V1Beta1>::new(handler))
+            .serve_with_incoming_shutdown(incoming, stop_signal())
+            .await
+            .map_err(|e| format!("the server failed: {e}"))?;
+        eprintln!("fnhcl function serve: stopped");
+        Ok(())
+    });
+    match result {
+        Ok(()) => Ok(ExitStatus::Success),
+        Err(message) => Ok(cx.fail(Diagnostic::new(Code::I001, message))),
+    }
+}
+
+/// Resolves at the first SIGINT or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
+            (Ok(mut term), Ok(mut int)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                }
+            }
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// One line per request on standard error: the request's tag, the XR, the outcome.
+fn log_request(
+    format: LogFormat,
+    request: &RunFunctionRequest,
+    response: &fnhcl::eval::proto::RunFunctionResponse,
+    elapsed: std::time::Duration,
+) {
+    let xr = request
+        .observed
+        .composite
+        .as_ref()
+        .and_then(|c| c.resource.as_ref());
+    let field = |p: &str| {
+        xr.and_then(|x| x.pointer(p))
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let composite = format!("{}/{}", field("/kind"), field("/metadata/name"));
+    let tag = request.meta.as_ref().map_or("", |m| m.tag.as_str());
+    let fatal = response
+        .results
+        .iter()
+        .any(|r| r.severity == "SEVERITY_FATAL");
+    let resources = response.desired.as_ref().map_or(0, |d| d.resources.len());
+    let millis = elapsed.as_secs_f64() * 1000.0;
+    let line = match format {
+        LogFormat::Json => serde_json::json!({
+            "level": if fatal { "warn" } else { "info" },
+            "msg": "RunFunction",
+            "tag": tag,
+            "composite": composite,
+            "desiredResources": resources,
+            "results": response.results.len(),
+            "fatal": fatal,
+            "durationMs": (millis * 1000.0).round() / 1000.0,
+        })
+        .to_string(),
+        LogFormat::Text => format!(
+            "level={} msg=RunFunction tag={tag:?} composite={composite:?} desiredResources={resources} results={} fatal={fatal} durationMs={millis:.3}",
+            if fatal { "warn" } else { "info" },
+            response.results.len()
+        ),
+    };
+    eprintln!("{line}");
 }
