@@ -250,10 +250,11 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         }
         'fnhcl;function;serve' {
             [CompletionResult]::new('--address', '--address', [CompletionResultType]::ParameterName, 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)')
+            [CompletionResult]::new('--tls-certs-dir', '--tls-certs-dir', [CompletionResultType]::ParameterName, 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server''s), `ca.crt` (the CA that signs clients'' certificates; a client without one is refused). Crossplane mounts them in-cluster')
             [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How each request''s log line is written')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
-            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials). Required for now: mutual TLS for clusters comes next')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')

@@ -438,13 +438,17 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__function__subcmd__serve)
-            opts="-q -v -h -V --address --insecure --log-format --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --address --insecure --tls-certs-dir --log-format --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --address)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tls-certs-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

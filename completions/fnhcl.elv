@@ -233,10 +233,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;function;serve'= {
             cand --address 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)'
+            cand --tls-certs-dir 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server''s), `ca.crt` (the CA that signs clients'' certificates; a client without one is refused). Crossplane mounts them in-cluster'
             cand --log-format 'How each request''s log line is written'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
-            cand --insecure 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials). Required for now: mutual TLS for clusters comes next'
+            cand --insecure 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials)'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'

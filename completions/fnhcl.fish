@@ -223,6 +223,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l address -d 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l tls-certs-dir -d 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server\'s), `ca.crt` (the CA that signs clients\' certificates; a client without one is refused). Crossplane mounts them in-cluster' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l log-format -d 'How each request\'s log line is written' -r -f -a "text\t'`key=value` pairs'
 json\t'One JSON object per line'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
@@ -233,7 +234,7 @@ json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
 markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l insecure -d 'Serve plaintext gRPC (what `crossplane render`\'s Development runtime dials). Required for now: mutual TLS for clusters comes next'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l insecure -d 'Serve plaintext gRPC (what `crossplane render`\'s Development runtime dials)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -2260,4 +2260,121 @@ fn function_serve_answers_over_grpc_and_stops_on_sigterm() {
     let out = run(fnhcl(dir.path()).args(["function", "serve"]));
     assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
     assert!(text(&out.stderr).contains("no credentials provided"));
+    // --insecure and --tls-certs-dir exclude each other.
+    let out =
+        run(fnhcl(dir.path()).args(["function", "serve", "--insecure", "--tls-certs-dir", "."]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+}
+
+/// PEM certificates for a CA, a server (`localhost`, 127.0.0.1) and a client it signs.
+fn test_pki() -> [(String, String); 3] {
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, KeyPair};
+    let ca_key = KeyPair::generate().unwrap();
+    let mut ca_params = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let ca = ca_params.self_signed(&ca_key).unwrap();
+    let signed = |names: Vec<String>| {
+        let key = KeyPair::generate().unwrap();
+        let cert = CertificateParams::new(names)
+            .unwrap()
+            .signed_by(&key, &ca, &ca_key)
+            .unwrap();
+        (cert.pem(), key.serialize_pem())
+    };
+    [
+        (ca.pem(), ca_key.serialize_pem()),
+        signed(vec!["localhost".into(), "127.0.0.1".into()]),
+        signed(vec!["client".into()]),
+    ]
+}
+
+/// `function serve --tls-certs-dir`: mutual TLS as function SDKs serve it — a client with a
+/// certificate the CA signed is answered; one without a certificate, or in plaintext, is not.
+#[cfg(unix)]
+#[test]
+fn function_serve_speaks_mutual_tls() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use tonic::transport::{Certificate, ClientTlsConfig, Identity};
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let [
+        (ca, _),
+        (server_cert, server_key),
+        (client_cert, client_key),
+    ] = test_pki();
+    let certs = dir.path().join("tls");
+    std::fs::create_dir(&certs).unwrap();
+    write(&certs, "ca.crt", &ca);
+    write(&certs, "tls.crt", &server_cert);
+    write(&certs, "tls.key", &server_key);
+    let child = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .current_dir(dir.path())
+        .args(["function", "serve", "--address", "127.0.0.1:0"])
+        .env("TLS_SERVER_CERTS_DIR", &certs)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut server = Killed(child);
+    let mut stderr = BufReader::new(server.0.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.contains("(mutual TLS gRPC)"), "{first}");
+    let port = first
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("127.0.0.1:"))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    let target = format!("localhost:{port}");
+    let request = fnhcl::grpc::pb::RunFunctionRequest {
+        meta: Some(fnhcl::grpc::pb::RequestMeta {
+            tag: "tls".into(),
+            capabilities: Vec::new(),
+        }),
+        ..Default::default()
+    };
+    let wait = std::time::Duration::from_secs(20);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let trusted = ClientTlsConfig::new()
+        .ca_certificate(Certificate::from_pem(&ca))
+        .domain_name("localhost");
+    let with_cert = trusted
+        .clone()
+        .identity(Identity::from_pem(&client_cert, &client_key));
+    let answered = runtime
+        .block_on(fnhcl::grpc::service::call_with(
+            &target,
+            Some(with_cert),
+            request.clone(),
+            wait,
+        ))
+        .unwrap();
+    assert_eq!(answered.meta.unwrap().tag, "tls");
+    // No client certificate: refused during the handshake.
+    let refused = runtime.block_on(fnhcl::grpc::service::call_with(
+        &target,
+        Some(trusted),
+        request.clone(),
+        wait,
+    ));
+    assert!(refused.is_err(), "{refused:?}");
+    // Plaintext to a TLS server: refused.
+    let plain = runtime.block_on(fnhcl::grpc::service::call(&target, request, wait));
+    assert!(plain.is_err(), "{plain:?}");
+    drop(server);
+    // A folder without the certificates is an error naming the file.
+    let out = run(fnhcl(dir.path()).args(["function", "serve", "--tls-certs-dir", "."]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("cannot read `tls.crt`: no such file or directory"),
+        "{}",
+        transcript(&out)
+    );
 }

@@ -436,16 +436,22 @@ pub enum FunctionCommand {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
   fnhcl function serve --insecure                          # 0.0.0.0:9443, plaintext
-  fnhcl function serve --insecure --address 127.0.0.1:0    # a free port, printed at start")]
+  fnhcl function serve --insecure --address 127.0.0.1:0    # a free port, printed at start
+  fnhcl function serve --tls-certs-dir /tls/server         # mutual TLS, as in a cluster")]
 pub struct FunctionServeArgs {
     /// The address to listen on, `HOST:PORT` (port 0: a free one, printed at start).
     #[arg(long, value_name = "HOST:PORT", default_value = "0.0.0.0:9443")]
     pub address: String,
 
-    /// Serve plaintext gRPC (what `crossplane render`'s Development runtime dials). Required
-    /// for now: mutual TLS for clusters comes next.
-    #[arg(long)]
+    /// Serve plaintext gRPC (what `crossplane render`'s Development runtime dials).
+    #[arg(long, conflicts_with = "tls_certs_dir")]
     pub insecure: bool,
+
+    /// Serve mutual TLS with the certificates in this folder, as function SDKs read them:
+    /// `tls.crt` and `tls.key` (the server's), `ca.crt` (the CA that signs clients'
+    /// certificates; a client without one is refused). Crossplane mounts them in-cluster.
+    #[arg(long, value_name = "DIR", env = "TLS_SERVER_CERTS_DIR")]
+    pub tls_certs_dir: Option<PathBuf>,
 
     /// How each request's log line is written.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]

@@ -62,13 +62,31 @@ pub async fn call(
     request: pb::RunFunctionRequest,
     timeout: Duration,
 ) -> Result<pb::RunFunctionResponse, CallError> {
-    let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{target}"))
-        .map_err(|e| CallError::Target {
-            target: target.to_string(),
-            message: e.to_string(),
-        })?
+    call_with(target, None, request, timeout).await
+}
+
+/// As [`call`], over TLS with `tls` (a CA to trust, and a client certificate for mutual TLS)
+/// when given.
+pub async fn call_with(
+    target: &str,
+    tls: Option<tonic::transport::ClientTlsConfig>,
+    request: pb::RunFunctionRequest,
+    timeout: Duration,
+) -> Result<pb::RunFunctionResponse, CallError> {
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let bad_target = |message: String| CallError::Target {
+        target: target.to_string(),
+        message,
+    };
+    let mut endpoint = tonic::transport::Endpoint::from_shared(format!("{scheme}://{target}"))
+        .map_err(|e| bad_target(e.to_string()))?
         .connect_timeout(timeout)
         .timeout(timeout);
+    if let Some(tls) = tls {
+        endpoint = endpoint
+            .tls_config(tls)
+            .map_err(|e| bad_target(source_text(&e)))?;
+    }
     let channel = endpoint.connect().await.map_err(|e| CallError::Connect {
         target: target.to_string(),
         message: source_text(&e),

@@ -113,15 +113,29 @@ fn read_request(
 
 /// Runs `function serve` until SIGINT or SIGTERM.
 pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatus> {
-    if !args.insecure {
-        return Ok(cx.fail(
-            Diagnostic::new(
-                Code::I017,
-                "no credentials provided - did you specify --insecure?",
-            )
-            .with_help("serve plaintext with --insecure (mutual TLS is not supported yet)"),
-        ));
-    }
+    let tls = match (&args.tls_certs_dir, args.insecure) {
+        (Some(dir), _) => match server_tls(dir) {
+            Ok(config) => Some(config),
+            Err(d) => return Ok(cx.fail(*d)),
+        },
+        (None, true) => None,
+        (None, false) => {
+            return Ok(cx.fail(
+                Diagnostic::new(
+                    Code::I017,
+                    "no credentials provided - did you specify --insecure or --tls-certs-dir?",
+                )
+                .with_help(
+                    "serve plaintext with --insecure, or mutual TLS with --tls-certs-dir DIR (tls.crt, tls.key, ca.crt)",
+                ),
+            ));
+        }
+    };
+    let transport = if tls.is_some() {
+        "mutual TLS"
+    } else {
+        "plaintext"
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -153,9 +167,15 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
         let local = listener
             .local_addr()
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        eprintln!("fnhcl function serve: listening on {local} (plaintext gRPC)");
+        eprintln!("fnhcl function serve: listening on {local} ({transport} gRPC)");
         let incoming = tonic::transport::server::TcpIncoming::from(listener);
-        tonic::transport::Server::builder()
+        let mut builder = tonic::transport::Server::builder();
+        if let Some(tls) = tls {
+            builder = builder
+                .tls_config(tls)
+                .map_err(|e| format!("cannot use the TLS certificates: {e}"))?;
+        }
+        builder
             .add_service(FunctionService::<V1>::new(Arc::clone(&handler)))
             .add_service(FunctionService::<V1Beta1>::new(handler))
             .serve_with_incoming_shutdown(incoming, stop_signal())
@@ -168,6 +188,31 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
         Ok(()) => Ok(ExitStatus::Success),
         Err(message) => Ok(cx.fail(Diagnostic::new(Code::I001, message))),
     }
+}
+
+/// The mutual-TLS configuration from a folder holding `tls.crt`, `tls.key` and `ca.crt`.
+fn server_tls(dir: &std::path::Path) -> Result<tonic::transport::ServerTlsConfig, Box<Diagnostic>> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read(&path).map_err(|e| {
+            Box::new(
+                Diagnostic::new(
+                    Code::I001,
+                    format!(
+                        "cannot read `{}`: {}",
+                        loader::display_path(&path),
+                        loader::io_text(&e)
+                    ),
+                )
+                .with_path(loader::display_path(&path))
+                .with_help("--tls-certs-dir holds tls.crt, tls.key and ca.crt (PEM)"),
+            )
+        })
+    };
+    let (cert, key, ca) = (read("tls.crt")?, read("tls.key")?, read("ca.crt")?);
+    Ok(tonic::transport::ServerTlsConfig::new()
+        .identity(tonic::transport::Identity::from_pem(cert, key))
+        .client_ca_root(tonic::transport::Certificate::from_pem(ca)))
 }
 
 /// Resolves at the first SIGINT or SIGTERM.
