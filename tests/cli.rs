@@ -2103,6 +2103,9 @@ fn evaluation_touches_only_its_inputs() {
         .current_dir(d)
         .args([
             "-f",
+            // Print strings whole: a long checkout path would be cut at strace's default 32.
+            "-s",
+            "65536",
             "-e",
             "trace=%file,%network,%process",
             "-o",
