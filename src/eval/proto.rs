@@ -67,6 +67,18 @@ pub struct RequestMeta {
     /// An opaque tag the response echoes.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub tag: String,
+    /// What the caller supports (`CAPABILITY_REQUIRED_RESOURCES`, …).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub capabilities: Vec<String>,
+}
+
+/// An OpenAPI schema a function asked for (`fnv1.Schema`).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Schema {
+    /// The schema (a protobuf `Struct`); absent when none was found.
+    #[serde(rename = "openapiV3", skip_serializing_if = "Option::is_none")]
+    pub openapi_v3: Option<Json>,
 }
 
 /// `RunFunctionRequest`.
@@ -95,6 +107,9 @@ pub struct RunFunctionRequest {
     /// Required resources (newer field; function-hcl's SDK does not read it).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub required_resources: BTreeMap<String, Resources>,
+    /// Required schemas by requirement name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub required_schemas: BTreeMap<String, Schema>,
 }
 
 /// `ResponseMeta`.
@@ -168,15 +183,34 @@ pub struct ResourceSelector {
     /// Resources by labels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_labels: Option<MatchLabels>,
+    /// The namespace to look in (namespaced kinds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+}
+
+/// `SchemaSelector`: the schema of one kind.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SchemaSelector {
+    /// API version.
+    pub api_version: String,
+    /// Kind.
+    pub kind: String,
 }
 
 /// `Requirements`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Requirements {
-    /// Selectors by requirement name.
+    /// Selectors by requirement name (the deprecated field function-hcl uses).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub extra_resources: BTreeMap<String, ResourceSelector>,
+    /// Selectors by requirement name (the current field).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub resources: BTreeMap<String, ResourceSelector>,
+    /// Schemas by requirement name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub schemas: BTreeMap<String, SchemaSelector>,
 }
 
 /// `RunFunctionResponse`, fields in protobuf order.
@@ -201,6 +235,9 @@ pub struct RunFunctionResponse {
     /// Status conditions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+    /// An operation's output (a protobuf `Struct`; compositions have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<Json>,
 }
 
 /// Every number of `json` as the float64 a protobuf `Struct` holds, written as Go writes

@@ -112,6 +112,14 @@ const TARGET: [&str; 3] = [
     "TARGET_COMPOSITE",
     "TARGET_COMPOSITE_AND_CLAIM",
 ];
+const CAPABILITY: [&str; 6] = [
+    "CAPABILITY_UNSPECIFIED",
+    "CAPABILITY_CAPABILITIES",
+    "CAPABILITY_REQUIRED_RESOURCES",
+    "CAPABILITY_CREDENTIALS",
+    "CAPABILITY_CONDITIONS",
+    "CAPABILITY_REQUIRED_SCHEMAS",
+];
 const STATUS: [&str; 4] = [
     "STATUS_CONDITION_UNSPECIFIED",
     "STATUS_CONDITION_UNKNOWN",
@@ -367,10 +375,20 @@ pub fn request_to_pb(
     r: &proto::RunFunctionRequest,
 ) -> Result<pb::RunFunctionRequest, ConvertError> {
     Ok(pb::RunFunctionRequest {
-        meta: r.meta.as_ref().map(|m| pb::RequestMeta {
-            tag: m.tag.clone(),
-            capabilities: Vec::new(),
-        }),
+        meta: r
+            .meta
+            .as_ref()
+            .map(|m| {
+                Ok::<_, ConvertError>(pb::RequestMeta {
+                    tag: m.tag.clone(),
+                    capabilities: m
+                        .capabilities
+                        .iter()
+                        .map(|c| enum_value("meta.capabilities", &CAPABILITY, c))
+                        .collect::<Result<_, _>>()?,
+                })
+            })
+            .transpose()?,
         observed: Some(state_to_pb("observed", &r.observed)?),
         desired: r
             .desired
@@ -382,7 +400,21 @@ pub fn request_to_pb(
         extra_resources: resources_to_pb("extraResources", &r.extra_resources)?,
         credentials: credentials_to_pb(&r.credentials)?,
         required_resources: resources_to_pb("requiredResources", &r.required_resources)?,
-        required_schemas: BTreeMap::new(),
+        required_schemas: r
+            .required_schemas
+            .iter()
+            .map(|(k, schema)| {
+                Ok((
+                    k.clone(),
+                    pb::Schema {
+                        openapi_v3: struct_field(
+                            &format!("requiredSchemas.{k}.openapiV3"),
+                            &schema.openapi_v3,
+                        )?,
+                    },
+                ))
+            })
+            .collect::<Result<_, ConvertError>>()?,
     })
 }
 
@@ -392,7 +424,14 @@ pub fn request_from_pb(r: &pb::RunFunctionRequest) -> proto::RunFunctionRequest 
         meta: r
             .meta
             .as_ref()
-            .map(|m| proto::RequestMeta { tag: m.tag.clone() }),
+            .map(|m| proto::RequestMeta {
+                tag: m.tag.clone(),
+                capabilities: m
+                    .capabilities
+                    .iter()
+                    .map(|c| enum_name(&CAPABILITY, *c))
+                    .collect(),
+            }),
         observed: r.observed.as_ref().map(state_from_pb).unwrap_or_default(),
         desired: r.desired.as_ref().map(state_from_pb),
         input: r.input.as_ref().map(from_struct),
@@ -400,6 +439,18 @@ pub fn request_from_pb(r: &pb::RunFunctionRequest) -> proto::RunFunctionRequest 
         extra_resources: resources_from_pb(&r.extra_resources),
         credentials: credentials_from_pb(&r.credentials),
         required_resources: resources_from_pb(&r.required_resources),
+        required_schemas: r
+            .required_schemas
+            .iter()
+            .map(|(k, schema)| {
+                (
+                    k.clone(),
+                    proto::Schema {
+                        openapi_v3: schema.openapi_v3.as_ref().map(from_struct),
+                    },
+                )
+            })
+            .collect(),
     }
 }
 
@@ -419,7 +470,7 @@ fn selector_to_pb(
         api_version: s.api_version.clone(),
         kind: s.kind.clone(),
         r#match,
-        namespace: None,
+        namespace: s.namespace.clone(),
     })
 }
 
@@ -439,6 +490,7 @@ fn selector_from_pb(s: &pb::ResourceSelector) -> proto::ResourceSelector {
         kind: s.kind.clone(),
         match_name,
         match_labels,
+        namespace: s.namespace.clone(),
     }
 }
 
@@ -494,18 +546,24 @@ pub fn response_to_pb(
             .as_ref()
             .map(|req| {
                 Ok::<_, ConvertError>(pb::Requirements {
-                    extra_resources: req
-                        .extra_resources
+                    extra_resources: selectors_to_pb(
+                        "requirements.extraResources",
+                        &req.extra_resources,
+                    )?,
+                    resources: selectors_to_pb("requirements.resources", &req.resources)?,
+                    schemas: req
+                        .schemas
                         .iter()
                         .map(|(k, s)| {
-                            Ok((
+                            (
                                 k.clone(),
-                                selector_to_pb(&format!("requirements.extraResources.{k}"), s)?,
-                            ))
+                                pb::SchemaSelector {
+                                    api_version: s.api_version.clone(),
+                                    kind: s.kind.clone(),
+                                },
+                            )
                         })
-                        .collect::<Result<_, ConvertError>>()?,
-                    resources: BTreeMap::new(),
-                    schemas: BTreeMap::new(),
+                        .collect(),
                 })
             })
             .transpose()?,
@@ -528,7 +586,7 @@ pub fn response_to_pb(
                 })
             })
             .collect::<Result<_, ConvertError>>()?,
-        output: None,
+        output: struct_field("output", &r.output)?,
     })
 }
 
@@ -552,10 +610,20 @@ pub fn response_from_pb(r: &pb::RunFunctionResponse) -> proto::RunFunctionRespon
             .collect(),
         context: r.context.as_ref().map(from_struct),
         requirements: r.requirements.as_ref().map(|req| proto::Requirements {
-            extra_resources: req
-                .extra_resources
+            extra_resources: selectors_from_pb(&req.extra_resources),
+            resources: selectors_from_pb(&req.resources),
+            schemas: req
+                .schemas
                 .iter()
-                .map(|(k, s)| (k.clone(), selector_from_pb(s)))
+                .map(|(k, s)| {
+                    (
+                        k.clone(),
+                        proto::SchemaSelector {
+                            api_version: s.api_version.clone(),
+                            kind: s.kind.clone(),
+                        },
+                    )
+                })
                 .collect(),
         }),
         conditions: r
@@ -569,7 +637,25 @@ pub fn response_from_pb(r: &pb::RunFunctionResponse) -> proto::RunFunctionRespon
                 target: c.target.map(|t| enum_name(&TARGET, t)),
             })
             .collect(),
+        output: r.output.as_ref().map(from_struct),
     }
+}
+
+fn selectors_to_pb(
+    field: &str,
+    map: &BTreeMap<String, proto::ResourceSelector>,
+) -> Result<BTreeMap<String, pb::ResourceSelector>, ConvertError> {
+    map.iter()
+        .map(|(k, s)| Ok((k.clone(), selector_to_pb(&format!("{field}.{k}"), s)?)))
+        .collect()
+}
+
+fn selectors_from_pb(
+    map: &BTreeMap<String, pb::ResourceSelector>,
+) -> BTreeMap<String, proto::ResourceSelector> {
+    map.iter()
+        .map(|(k, s)| (k.clone(), selector_from_pb(s)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ fn read_request(
     // protojson refuses unknown fields, and an object with `kind` at the top is most likely
     // an XR or a manifest passed by mistake.
     if let Ok(serde_json::Value::Object(top)) = serde_json::from_str::<serde_json::Value>(&text) {
-        const FIELDS: [&str; 11] = [
+        const FIELDS: [&str; 13] = [
             "meta",
             "observed",
             "desired",
@@ -80,6 +80,8 @@ fn read_request(
             "credentials",
             "requiredResources",
             "required_resources",
+            "requiredSchemas",
+            "required_schemas",
             "@type",
         ];
         if let Some(unknown) = top.keys().find(|k| !FIELDS.contains(&k.as_str())) {
@@ -95,7 +97,7 @@ fn read_request(
                     ),
                 )
                 .with_path(name.clone())
-                .with_help("a request has meta, observed, desired, input, context, extraResources, credentials and requiredResources; `fnhcl render` takes an XR"),
+                .with_help("a request has meta, observed, desired, input, context, extraResources, credentials, requiredResources and requiredSchemas; `fnhcl render` takes an XR"),
             ));
         }
     }

@@ -84,6 +84,7 @@ impl Evaluator<'_> {
         };
         let requirements = (!self.requirements.is_empty()).then(|| Requirements {
             extra_resources: self.requirements.clone(),
+            ..Requirements::default()
         });
         let mut results = Vec::new();
         let mut named = Vec::new();

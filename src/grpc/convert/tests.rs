@@ -128,3 +128,49 @@ fn every_request_and_response_survives_the_wire() {
     }
     assert!(checked > 20, "only {checked} files checked");
 }
+
+/// The fields function-hcl never sets but other functions and Crossplane do — capabilities,
+/// required schemas, the current requirements fields, selector namespaces, an operation's
+/// output — survive the wire with their protojson names.
+#[test]
+fn the_newer_protocol_fields_survive_the_wire() {
+    let request = serde_json::json!({
+        "meta": {"tag": "t", "capabilities": ["CAPABILITY_CAPABILITIES", "CAPABILITY_REQUIRED_SCHEMAS"]},
+        "observed": {"composite": {"resource": {"kind": "XR"}}},
+        "requiredResources": {"cfg": {"items": [{"resource": {"kind": "ConfigMap"}}]}},
+        "requiredSchemas": {"s": {"openapiV3": {"type": "object"}}, "missing": {}},
+    });
+    let parsed: proto::RunFunctionRequest = serde_json::from_value(request.clone()).unwrap();
+    let wire = request_to_pb(&parsed).unwrap();
+    assert_eq!(
+        wire.meta.as_ref().unwrap().capabilities,
+        vec![pb::Capability::Capabilities as i32, pb::Capability::RequiredSchemas as i32]
+    );
+    let decoded = pb::RunFunctionRequest::decode(wire.encode_to_vec().as_slice()).unwrap();
+    let mut want = request;
+    // The request type writes an unset `desired` as null (function-hcl's dumps do).
+    want["desired"] = Json::Null;
+    assert_eq!(serde_json::to_value(request_from_pb(&decoded)).unwrap(), want);
+
+    let response = serde_json::json!({
+        "requirements": {
+            "extraResources": {"a": {"apiVersion": "v1", "kind": "ConfigMap", "matchName": "x"}},
+            "resources": {"b": {"apiVersion": "v1", "kind": "Secret", "matchLabels": {"labels": {"k": "v"}}, "namespace": "ns"}},
+            "schemas": {"c": {"apiVersion": "example.org/v1", "kind": "XR"}},
+        },
+        "output": {"done": true},
+    });
+    let parsed: proto::RunFunctionResponse = serde_json::from_value(response.clone()).unwrap();
+    let wire = response_to_pb(&parsed).unwrap();
+    let selector = &wire.requirements.as_ref().unwrap().resources["b"];
+    assert_eq!(selector.namespace.as_deref(), Some("ns"));
+    let decoded = pb::RunFunctionResponse::decode(wire.encode_to_vec().as_slice()).unwrap();
+    assert_eq!(serde_json::to_value(response_from_pb(&decoded)).unwrap(), response);
+
+    let bad: proto::RunFunctionRequest =
+        serde_json::from_str(r#"{"meta": {"capabilities": ["CAPABILITY_TELEPATHY"]}}"#).unwrap();
+    assert_eq!(
+        request_to_pb(&bad).unwrap_err().to_string(),
+        "meta.capabilities: unknown enum value \"CAPABILITY_TELEPATHY\""
+    );
+}
