@@ -706,7 +706,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-credentials --xrd --timeout --hcl --step --crossplane-version --watch --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --watch --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -737,6 +737,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --context-values)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --function-annotations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -a)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -177,6 +177,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --extra-resources 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
             cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
             cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`'
+            cand -a 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)'
+            cand --function-annotations 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)'
             cand --function-credentials 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)'
             cand --xrd 'An XRD whose OpenAPI schema defaults are applied to the XR first'
             cand --timeout 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)'

@@ -336,8 +336,9 @@ pub struct RenderArgs {
     #[arg(value_name = "SOURCE")]
     pub source: String,
 
-    /// The Functions (a YAML file or directory): accepted for drop-in use; a step whose
-    /// function's package is function-hcl runs natively.
+    /// The Functions (a YAML file or directory). A function-hcl step runs natively; a
+    /// Function annotated `render.crossplane.io/runtime: Development` is called over gRPC at
+    /// its `render.crossplane.io/runtime-development-target` (default `localhost:9443`).
     #[arg(value_name = "FUNCTIONS")]
     pub functions: Option<PathBuf>,
 
@@ -375,6 +376,13 @@ pub struct RenderArgs {
     /// Copy the input XR's `spec` and `metadata` into the output XR.
     #[arg(short = 'x', long)]
     pub include_full_xr: bool,
+
+    /// Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions
+    /// file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls
+    /// every step that is not function-hcl over gRPC at
+    /// `render.crossplane.io/runtime-development-target` (default `localhost:9443`).
+    #[arg(short = 'a', long, value_name = "KEY=VALUE")]
+    pub function_annotations: Vec<String>,
 
     /// Secrets whose `data` become the steps' `credentials` (a YAML file or directory).
     #[arg(long, value_name = "PATH")]

@@ -421,17 +421,14 @@ pub fn request_to_pb(
 /// A request in protobuf-JSON form.
 pub fn request_from_pb(r: &pb::RunFunctionRequest) -> proto::RunFunctionRequest {
     proto::RunFunctionRequest {
-        meta: r
-            .meta
-            .as_ref()
-            .map(|m| proto::RequestMeta {
-                tag: m.tag.clone(),
-                capabilities: m
-                    .capabilities
-                    .iter()
-                    .map(|c| enum_name(&CAPABILITY, *c))
-                    .collect(),
-            }),
+        meta: r.meta.as_ref().map(|m| proto::RequestMeta {
+            tag: m.tag.clone(),
+            capabilities: m
+                .capabilities
+                .iter()
+                .map(|c| enum_name(&CAPABILITY, *c))
+                .collect(),
+        }),
         observed: r.observed.as_ref().map(state_from_pb).unwrap_or_default(),
         desired: r.desired.as_ref().map(state_from_pb),
         input: r.input.as_ref().map(from_struct),

@@ -3,4 +3,5 @@
 
 pub mod convert;
 pub mod pb;
+pub mod remote;
 pub mod service;

@@ -91,6 +91,16 @@ pub async fn call_with(
         target: target.to_string(),
         message: source_text(&e),
     })?;
+    call_on(channel, target, request).await
+}
+
+/// Calls `RunFunction` on a connected `channel` (to `target`, for messages): v1, then v1beta1
+/// when the server does not implement v1.
+pub async fn call_on(
+    channel: tonic::transport::Channel,
+    target: &str,
+    request: pb::RunFunctionRequest,
+) -> Result<pb::RunFunctionResponse, CallError> {
     let mut grpc = tonic::client::Grpc::new(channel);
     let mut last = None;
     for service in [V1_SERVICE, V1BETA1_SERVICE] {
@@ -120,12 +130,16 @@ pub async fn call_with(
 }
 
 /// An error and its causes, as one line.
-fn source_text(e: &dyn std::error::Error) -> String {
+pub(crate) fn source_text(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
+        // hyper and tonic repeat a cause in their own message: say each once.
+        let cause = s.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
         source = s.source();
     }
     text

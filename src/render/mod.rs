@@ -11,6 +11,9 @@ mod post;
 
 pub use pipeline::{RequirementsLimit, StepKind, composition_resource_name};
 
+use crate::eval::proto::{ResourceSelector, RunFunctionRequest, RunFunctionResponse};
+use std::time::Instant;
+
 use crate::diagnostics::Diagnostic;
 use crate::eval::program::Discard;
 use crate::source::FileId;
@@ -35,6 +38,50 @@ pub struct Step {
     pub input: Option<Json>,
     /// The step's `credentials` entries as written in the Composition.
     pub credentials: Vec<Json>,
+    /// The step's bootstrap `requirements.requiredResources`, by requirement name: fetched
+    /// before its first call.
+    pub required_resources: Vec<(String, ResourceSelector)>,
+    /// The requirement names of its bootstrap `requirements.requiredSchemas`.
+    pub required_schemas: Vec<String>,
+}
+
+/// Calls functions that run elsewhere (a Function with crossplane render's Development
+/// runtime): one `RunFunction` call at `target`, answered before `deadline`.
+pub trait Remote {
+    /// Makes the call.
+    fn run(
+        &mut self,
+        target: &str,
+        request: &RunFunctionRequest,
+        deadline: Option<Instant>,
+    ) -> Result<RunFunctionResponse, RemoteError>;
+}
+
+/// Why a call to a remote function failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemoteError {
+    /// The deadline passed before the function answered.
+    DeadlineExceeded,
+    /// The function could not be reached, answered with an error, or its answer could not be
+    /// read: the text crossplane prints after the step (`rpc error: code = … desc = …`).
+    Failed(String),
+}
+
+/// A [`Remote`] for renders without remote steps: every call fails.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoRemote;
+
+impl Remote for NoRemote {
+    fn run(
+        &mut self,
+        target: &str,
+        _: &RunFunctionRequest,
+        _: Option<Instant>,
+    ) -> Result<RunFunctionResponse, RemoteError> {
+        Err(RemoteError::Failed(format!(
+            "rpc error: code = Unavailable desc = no gRPC client to reach {target}"
+        )))
+    }
 }
 
 /// Everything a render needs.
@@ -108,6 +155,28 @@ pub enum RenderError {
     DeadlineExceeded {
         /// The step.
         step: String,
+        /// The function's gRPC target, for a step run elsewhere.
+        target: Option<String>,
+    },
+    /// A step run elsewhere failed: unreachable, a gRPC error, an unreadable answer.
+    Remote {
+        /// The step.
+        step: String,
+        /// The function.
+        function: String,
+        /// Its gRPC target.
+        target: String,
+        /// What failed (`rpc error: code = … desc = …`).
+        message: String,
+    },
+    /// A step fnhcl cannot run: its function would run in Docker.
+    Unrunnable {
+        /// The step.
+        step: String,
+        /// The function.
+        function: String,
+        /// Its package, when the Functions file names it.
+        package: Option<String>,
     },
     /// Anything else, with crossplane's message.
     Failed(String),
@@ -121,10 +190,29 @@ impl std::fmt::Display for RenderError {
                 "cannot render composite resource: pipeline step {step:?} returned a fatal result: {message}"
             ),
             // What crossplane prints when its context deadline cancels the step's gRPC call.
-            RenderError::DeadlineExceeded { step } => write!(
+            RenderError::DeadlineExceeded { step, .. } => write!(
                 f,
                 "cannot render composite resource: cannot run pipeline step {step:?}: rpc error: code = DeadlineExceeded desc = context deadline exceeded"
             ),
+            RenderError::Remote { step, message, .. } => write!(
+                f,
+                "cannot render composite resource: cannot run pipeline step {step:?}: {message}"
+            ),
+            RenderError::Unrunnable {
+                step,
+                function,
+                package,
+            } => {
+                let package = package
+                    .as_deref()
+                    .filter(|p| !p.is_empty())
+                    .map(|p| format!(" (package {p})"))
+                    .unwrap_or_default();
+                write!(
+                    f,
+                    "cannot run pipeline step {step:?}: function {function:?}{package} would run in Docker (it is not function-hcl, and not annotated `{DEVELOPMENT_ANNOTATION}`), and fnhcl starts no containers"
+                )
+            }
             RenderError::Failed(message) => f.write_str(message),
         }
     }
@@ -136,8 +224,17 @@ pub fn render(
     inputs: &Inputs,
     options: Options,
 ) -> Result<Rendered, RenderError> {
-    render_logged(map, inputs, options, &mut |_| {})
+    render_with(map, inputs, options, &mut NoRemote, &mut |_| {})
 }
+
+/// The annotation that chooses how crossplane render runs a Function.
+pub const RUNTIME_ANNOTATION: &str = "render.crossplane.io/runtime";
+/// The annotation a Development-runtime Function's gRPC target is read from.
+pub const TARGET_ANNOTATION: &str = "render.crossplane.io/runtime-development-target";
+/// The target a Development-runtime Function has without [`TARGET_ANNOTATION`].
+pub const DEFAULT_TARGET: &str = "localhost:9443";
+/// `render.crossplane.io/runtime: Development`, for messages.
+const DEVELOPMENT_ANNOTATION: &str = "render.crossplane.io/runtime: Development";
 
 /// [`render`], handing `log` what function-hcl would write to its log: the debug dumps of its
 /// requests and responses, when its input or the XR asks for them (see `debug`).
@@ -147,10 +244,33 @@ pub fn render_logged(
     options: Options,
     log: &mut dyn FnMut(String),
 ) -> Result<Rendered, RenderError> {
+    render_with(map, inputs, options, &mut NoRemote, log)
+}
+
+/// [`render_logged`], calling steps that run elsewhere ([`StepKind::Remote`]) through
+/// `remote`.
+pub fn render_with(
+    map: &mut crate::source::SourceMap,
+    inputs: &Inputs,
+    options: Options,
+    remote: &mut dyn Remote,
+    log: &mut dyn FnMut(String),
+) -> Result<Rendered, RenderError> {
     if let Some(composition) = &inputs.composition {
         pipeline::preflight(composition, &inputs.xr)?;
     }
-    let run = pipeline::run(map, inputs, log)?;
+    // A step fnhcl cannot run fails the render before any step runs, as crossplane fails
+    // when it cannot start a function's runtime.
+    for step in &inputs.steps {
+        if let StepKind::Other { package } = &step.kind {
+            return Err(RenderError::Unrunnable {
+                step: step.name.clone(),
+                function: step.function.clone(),
+                package: package.clone(),
+            });
+        }
+    }
+    let run = pipeline::run(map, inputs, remote, log)?;
     let documents = post::documents(inputs, &run, options)?;
     Ok(Rendered {
         documents,
@@ -162,6 +282,6 @@ pub fn render_logged(
 pub fn hcl_files(step: &Step) -> Option<&[FileId]> {
     match &step.kind {
         StepKind::Hcl(files) => Some(files),
-        StepKind::Other { .. } => None,
+        StepKind::Remote { .. } | StepKind::Other { .. } => None,
     }
 }

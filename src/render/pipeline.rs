@@ -1,10 +1,11 @@
 //! The pipeline: pre-flight checks, one request per step (desired state and context passed
 //! along), and the requirements loop with crossplane's fetching rules.
 
-use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, RenderError, Step};
+use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError, Step};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
-    FunctionResult, Requirements, Resource, ResourceSelector, Resources, RunFunctionRequest, State,
+    FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
+    RunFunctionRequest, RunFunctionResponse, Schema, State,
 };
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
@@ -30,7 +31,13 @@ pub fn composition_resource_name(object: &Json) -> &str {
 pub enum StepKind {
     /// function-hcl, natively, with this bundle.
     Hcl(Vec<FileId>),
-    /// Any other function: fnhcl cannot run it.
+    /// A function already running elsewhere, called over gRPC at `target` (crossplane
+    /// render's Development runtime).
+    Remote {
+        /// The gRPC target (`host:port`, `dns:///host:port`).
+        target: String,
+    },
+    /// Any other function: crossplane render would run it in Docker; fnhcl cannot.
     Other {
         /// The function's package, when the Functions file names it.
         package: Option<String>,
@@ -122,6 +129,7 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
 pub(super) fn run(
     map: &mut SourceMap,
     inputs: &Inputs,
+    remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Run, RenderError> {
     let mut out = Run {
@@ -133,28 +141,32 @@ pub(super) fn run(
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
-        let files = match &step.kind {
-            StepKind::Hcl(files) => files.clone(),
-            StepKind::Other { package } => {
-                let what = package
-                    .as_deref()
-                    .map(|p| format!(" (package {p})"))
-                    .unwrap_or_default();
-                return Err(RenderError::Failed(format!(
-                    "cannot run pipeline step {:?}: function {:?}{what} is not function-hcl, and fnhcl runs only function-hcl steps",
-                    step.name, step.function
-                )));
-            }
-        };
+        // crossplane's bootstrap requirements: fetched before the first call.
+        let required_resources = step
+            .required_resources
+            .iter()
+            .map(|(name, selector)| (name.clone(), fetch(selector, &inputs.required)))
+            .collect();
+        let required_schemas = step
+            .required_schemas
+            .iter()
+            .map(|name| (name.clone(), Schema::default()))
+            .collect();
         let mut request = RunFunctionRequest {
+            meta: Some(RequestMeta {
+                tag: String::new(),
+                capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
+            }),
             observed: observed.clone(),
             desired: Some(out.desired.clone()),
             input: step.input.clone(),
             context: Some(Json::Object(out.context.clone())),
             credentials: credentials(step, &inputs.secrets)?,
+            required_resources,
+            required_schemas,
             ..RunFunctionRequest::default()
         };
-        let outcome = call_until_settled(map, &mut request, &files, inputs, step, log)?;
+        let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
         let response = outcome.response;
         out.desired = response.desired.unwrap_or_default();
         out.context = match response.context {
@@ -195,35 +207,103 @@ fn observed_state(inputs: &Inputs) -> State {
     }
 }
 
+/// What crossplane tells every function it supports (`xfn.SupportedCapabilities`).
+const CAPABILITIES: [&str; 5] = [
+    "CAPABILITY_CAPABILITIES",
+    "CAPABILITY_REQUIRED_RESOURCES",
+    "CAPABILITY_CREDENTIALS",
+    "CAPABILITY_CONDITIONS",
+    "CAPABILITY_REQUIRED_SCHEMAS",
+];
+
+/// One call of a step: function-hcl natively, anything else at its target.
+struct Call {
+    response: RunFunctionResponse,
+    /// function-hcl's evaluation (native steps).
+    evaluation: Option<crate::eval::program::HclResponse>,
+    /// function-hcl's diagnostics behind a fatal result (native steps).
+    failure: Option<Vec<crate::diagnostics::Diagnostic>>,
+}
+
+fn call_once(
+    map: &mut SourceMap,
+    request: &RunFunctionRequest,
+    inputs: &Inputs,
+    step: &Step,
+    remote: &mut dyn Remote,
+    log: &mut dyn FnMut(String),
+) -> Result<Call, RenderError> {
+    match &step.kind {
+        StepKind::Hcl(files) => {
+            let files: &[FileId] = files;
+            let dump = super::debug::enabled(request, step.input.as_ref());
+            if dump {
+                log(super::debug::request(request));
+            }
+            // Each call is one gRPC call in crossplane, made under the run's context deadline.
+            let outcome =
+                deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
+                    .map_err(|_| RenderError::DeadlineExceeded {
+                        step: step.name.clone(),
+                        target: None,
+                    })?;
+            // The function dumps its response only when it did not fail.
+            if dump
+                && outcome.failure.is_none()
+                && let Some(text) = super::debug::response(request, &outcome.response)
+            {
+                log(text);
+            }
+            Ok(Call {
+                response: outcome.response,
+                evaluation: outcome.evaluation,
+                failure: outcome.failure,
+            })
+        }
+        StepKind::Remote { target } => {
+            let response = remote
+                .run(target, request, inputs.deadline)
+                .map_err(|e| match e {
+                    RemoteError::DeadlineExceeded => RenderError::DeadlineExceeded {
+                        step: step.name.clone(),
+                        target: Some(target.clone()),
+                    },
+                    RemoteError::Failed(message) => RenderError::Remote {
+                        step: step.name.clone(),
+                        function: step.function.clone(),
+                        target: target.clone(),
+                        message,
+                    },
+                })?;
+            Ok(Call {
+                response,
+                evaluation: None,
+                failure: None,
+            })
+        }
+        StepKind::Other { package } => Err(RenderError::Unrunnable {
+            step: step.name.clone(),
+            function: step.function.clone(),
+            package: package.clone(),
+        }),
+    }
+}
+
 /// Calls the step until its requirements settle (crossplane's `FetchingFunctionRunner`).
 fn call_until_settled(
     map: &mut SourceMap,
     request: &mut RunFunctionRequest,
-    files: &[FileId],
     inputs: &Inputs,
     step: &Step,
+    remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
-) -> Result<function::Outcome, RenderError> {
+) -> Result<Call, RenderError> {
     let supplied = &inputs.required;
+    let bootstrap_resources = request.required_resources.clone();
+    let bootstrap_schemas = request.required_schemas.clone();
     let mut previous: Option<Requirements> = None;
     for _ in 0..=MAX_REQUIREMENTS_ITERATIONS {
-        let dump = super::debug::enabled(request, step.input.as_ref());
-        if dump {
-            log(super::debug::request(request));
-        }
-        // Each call is one gRPC call in crossplane, made under the run's context deadline.
-        let outcome =
-            deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
-                .map_err(|_| RenderError::DeadlineExceeded {
-                    step: step.name.clone(),
-                })?;
-        // The function dumps its response only when it did not fail.
-        if dump
-            && outcome.failure.is_none()
-            && let Some(text) = super::debug::response(request, &outcome.response)
-        {
-            log(text);
-        }
+        let outcome = call_once(map, request, inputs, step, remote, log)?;
         if let Some(fatal) = outcome
             .response
             .results
@@ -240,11 +320,28 @@ fn call_until_settled(
         if requirements == previous {
             return Ok(outcome);
         }
+        // Rebuilt from scratch on every round, keeping the bootstrap entries.
         request.extra_resources = requirements
             .iter()
             .flat_map(|r| r.extra_resources.iter())
             .map(|(name, selector)| (name.clone(), fetch(selector, supplied)))
             .collect();
+        request.required_resources = bootstrap_resources.clone();
+        request.required_resources.extend(
+            requirements
+                .iter()
+                .flat_map(|r| r.resources.iter())
+                .map(|(name, selector)| (name.clone(), fetch(selector, supplied))),
+        );
+        // render has no schemas to give (crossplane's `--required-schemas` is not read): a
+        // requested schema comes back empty, as crossplane's fetcher answers one it lacks.
+        request.required_schemas = bootstrap_schemas.clone();
+        request.required_schemas.extend(
+            requirements
+                .iter()
+                .flat_map(|r| r.schemas.keys())
+                .map(|name| (name.clone(), Schema::default())),
+        );
         request.context = outcome.response.context.clone();
         previous = requirements;
     }

@@ -98,7 +98,8 @@ pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitS
             let _ = std::io::stderr().write_all(text.as_bytes());
         }
     };
-    let rendered = match render::render_logged(&mut cx.map, &inputs, options, &mut log) {
+    let mut remote = fnhcl::grpc::remote::GrpcRemote::new();
+    let rendered = match render::render_with(&mut cx.map, &inputs, options, &mut remote, &mut log) {
         Ok(rendered) => rendered,
         Err(error) => return Err(report(error, &args.timeout, cx)),
     };
@@ -139,10 +140,45 @@ pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitS
 fn report(error: RenderError, timeout: &str, cx: &mut Context) -> ExitStatus {
     let line = error.to_string();
     let mut d = Diagnostic::new(Code::E401, line);
-    if matches!(error, RenderError::DeadlineExceeded { .. }) {
-        d = d.with_help(format!(
-            "the step was still evaluating when --timeout {timeout} ran out; give it longer with --timeout"
-        ));
+    match &error {
+        RenderError::DeadlineExceeded { target: None, .. } => {
+            d = d.with_help(format!(
+                "the step was still evaluating when --timeout {timeout} ran out; give it longer with --timeout"
+            ));
+        }
+        RenderError::DeadlineExceeded {
+            target: Some(target),
+            ..
+        } => {
+            d = d.with_help(format!(
+                "the function at {target} had not answered when --timeout {timeout} ran out; give it longer with --timeout"
+            ));
+        }
+        RenderError::Remote {
+            function, target, ..
+        } => {
+            d = d.with_help(format!(
+                "function {function:?} runs outside fnhcl ({} annotation): is it running and listening on {target} in plaintext (--insecure)? Its target is set with the annotation {}",
+                render::RUNTIME_ANNOTATION,
+                render::TARGET_ANNOTATION,
+            ));
+        }
+        RenderError::Unrunnable {
+            function, package, ..
+        } => {
+            let image = package
+                .as_deref()
+                .filter(|p| !p.is_empty())
+                .unwrap_or("IMAGE");
+            d = d.with_help(format!(
+                "start the function yourself (`docker run --rm -p 9443:9443 {image} --insecure`, or its own binary with --insecure) and annotate Function {function:?} with `{}: Development` (and `{}` when it does not listen on {}), or pass `-a {}=Development` to call every function that is not function-hcl that way",
+                render::RUNTIME_ANNOTATION,
+                render::TARGET_ANNOTATION,
+                render::DEFAULT_TARGET,
+                render::RUNTIME_ANNOTATION,
+            ));
+        }
+        _ => {}
     }
     cx.diagnostics.push(d);
     if let RenderError::Fatal { diagnostics, .. } = error {
@@ -164,11 +200,12 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
         let xrd = first_doc(xrd, cx)?;
         apply_xrd_defaults(&mut xr, &xrd);
     }
-    let packages = match &args.functions {
-        Some(path) => Some(function_packages(path, cx)?),
+    let overrides = annotation_overrides(&args.function_annotations)?;
+    let functions = match &args.functions {
+        Some(path) => Some(functions(path, &overrides, cx)?),
         None => None,
     };
-    let (steps, composition) = pipeline(args, packages.as_ref(), cx)?;
+    let (steps, composition) = pipeline(args, functions.as_ref(), &overrides, cx)?;
     let mut required = Vec::new();
     for path in &args.required_resources {
         required.extend(
@@ -222,8 +259,67 @@ fn first_doc(path: &Path, cx: &mut Context) -> Fallible<Json> {
     }
 }
 
-/// `Function` name → package, from the Functions file (crossplane checks the kinds).
-fn function_packages(path: &Path, cx: &mut Context) -> Fallible<BTreeMap<String, String>> {
+/// A Function of the Functions file.
+struct Function {
+    /// `spec.package`.
+    package: String,
+    /// `metadata.annotations`, with the `-a` overrides applied.
+    annotations: BTreeMap<String, String>,
+}
+
+/// The `-a KEY=VALUE` overrides, checked as crossplane checks them.
+fn annotation_overrides(flags: &[String]) -> Fallible<Vec<(String, String)>> {
+    flags
+        .iter()
+        .map(|flag| match flag.split_once('=') {
+            Some((k, v)) => Ok((k.to_string(), v.to_string())),
+            None => Err(usage(
+                format!(
+                    "cannot apply function annotation overrides: invalid function annotation format {flag:?}, expected key=value"
+                ),
+                "write -a KEY=VALUE, e.g. -a render.crossplane.io/runtime=Development",
+            )),
+        })
+        .collect()
+}
+
+/// How a function that is not function-hcl runs, from its annotations: crossplane render's
+/// runtimes (`Docker` by default, `Development` at a gRPC target).
+fn runtime_of(
+    name: &str,
+    package: Option<String>,
+    annotations: &BTreeMap<String, String>,
+) -> Fallible<StepKind> {
+    match annotations
+        .get(render::RUNTIME_ANNOTATION)
+        .map(String::as_str)
+        .unwrap_or("")
+    {
+        "Development" => Ok(StepKind::Remote {
+            target: annotations
+                .get(render::TARGET_ANNOTATION)
+                .filter(|t| !t.is_empty())
+                .cloned()
+                .unwrap_or_else(|| render::DEFAULT_TARGET.to_string()),
+        }),
+        "" | "Docker" => Ok(StepKind::Other { package }),
+        other => Err(usage(
+            format!(
+                "cannot start function runtimes: cannot get runtime for Function {name:?}: unsupported {:?} annotation value {other:?} (unknown runtime)",
+                render::RUNTIME_ANNOTATION
+            ),
+            "the runtimes are Docker (the default; fnhcl cannot start containers) and Development (a function already running at a gRPC target)",
+        )),
+    }
+}
+
+/// `Function` name → package and annotations, from the Functions file (crossplane checks the
+/// kinds, and every Function's runtime before the first step).
+fn functions(
+    path: &Path,
+    overrides: &[(String, String)],
+    cx: &mut Context,
+) -> Fallible<BTreeMap<String, Function>> {
     let mut out = BTreeMap::new();
     for doc in yaml_docs(path, cx)? {
         let text = |p: &str| {
@@ -245,7 +341,25 @@ fn function_packages(path: &Path, cx: &mut Context) -> Fallible<BTreeMap<String,
                 "the Functions file holds pkg.crossplane.io Function objects",
             ));
         }
-        out.insert(text("/metadata/name"), text("/spec/package"));
+        let mut annotations: BTreeMap<String, String> = doc
+            .pointer("/metadata/annotations")
+            .and_then(Json::as_object)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        annotations.extend(overrides.iter().cloned());
+        let name = text("/metadata/name");
+        runtime_of(&name, None, &annotations)?;
+        out.insert(
+            name,
+            Function {
+                package: text("/spec/package"),
+                annotations,
+            },
+        );
     }
     Ok(out)
 }
@@ -253,7 +367,8 @@ fn function_packages(path: &Path, cx: &mut Context) -> Fallible<BTreeMap<String,
 /// The steps to run and, for a Composition, its JSON for the pre-flight checks.
 fn pipeline(
     args: &RenderArgs,
-    packages: Option<&BTreeMap<String, String>>,
+    functions: Option<&BTreeMap<String, Function>>,
+    overrides: &[(String, String)],
     cx: &mut Context,
 ) -> Fallible<(Vec<Step>, Option<Json>)> {
     let path = Path::new(&args.source);
@@ -274,6 +389,8 @@ fn pipeline(
                 "kind": "HclInput",
             })),
             credentials: Vec::new(),
+            required_resources: Vec::new(),
+            required_schemas: Vec::new(),
         };
         return Ok((vec![step], None));
     }
@@ -295,8 +412,8 @@ fn pipeline(
     let mut steps = Vec::new();
     for (i, step) in composition.steps.iter().enumerate() {
         let function = step.function.clone().unwrap_or_default();
-        let package = match packages {
-            Some(p) => Some(p.get(&function).cloned().ok_or_else(|| {
+        let declared = match functions {
+            Some(f) => Some(f.get(&function).ok_or_else(|| {
                 usage(
                     format!(
                         "unknown Function {function:?} - does it exist in your Functions file?"
@@ -306,6 +423,7 @@ fn pipeline(
             })?),
             None => None,
         };
+        let package = declared.map(|f| f.package.clone());
         let by_package = package
             .as_deref()
             .is_some_and(|p| p.contains("function-hcl"));
@@ -333,17 +451,72 @@ fn pipeline(
             };
             StepKind::Hcl(bundle.files.iter().map(|f| f.file).collect())
         } else {
-            StepKind::Other { package }
+            // Without a Functions file, `-a` still applies to every function.
+            let annotations = match declared {
+                Some(f) => f.annotations.clone(),
+                None => overrides.iter().cloned().collect(),
+            };
+            runtime_of(&function, package, &annotations)?
         };
+        let (required_resources, required_schemas) = bootstrap_requirements(raw);
         steps.push(Step {
             name: step.name.clone(),
             function,
             kind,
             input,
             credentials,
+            required_resources,
+            required_schemas,
         });
     }
     Ok((steps, Some(document)))
+}
+
+/// A step's `requirements`: its required resources as selectors (a `name` wins over
+/// `matchLabels`, as crossplane converts them) and its required schemas' names.
+fn bootstrap_requirements(
+    step: Option<&Json>,
+) -> (
+    Vec<(String, fnhcl::eval::proto::ResourceSelector)>,
+    Vec<String>,
+) {
+    use fnhcl::eval::proto::{MatchLabels, ResourceSelector};
+    let list = |key: &str| {
+        step.and_then(|s| s.pointer(&format!("/requirements/{key}")))
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let text = |o: &Json, key: &str| o.get(key).and_then(Json::as_str).map(str::to_string);
+    let resources = list("requiredResources")
+        .iter()
+        .map(|r| {
+            let labels: BTreeMap<String, String> = r
+                .get("matchLabels")
+                .and_then(Json::as_object)
+                .map(|m| {
+                    m.iter()
+                        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let match_name = text(r, "name");
+            let selector = ResourceSelector {
+                api_version: text(r, "apiVersion").unwrap_or_default(),
+                kind: text(r, "kind").unwrap_or_default(),
+                match_labels: (match_name.is_none() && !labels.is_empty())
+                    .then_some(MatchLabels { labels }),
+                match_name,
+                namespace: text(r, "namespace"),
+            };
+            (text(r, "requirementName").unwrap_or_default(), selector)
+        })
+        .collect();
+    let schemas = list("requiredSchemas")
+        .iter()
+        .map(|s| text(s, "requirementName").unwrap_or_default())
+        .collect();
+    (resources, schemas)
 }
 
 fn load(source: &str, step: Option<&str>, cx: &mut Context) -> Fallible<Bundle> {

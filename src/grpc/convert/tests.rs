@@ -144,13 +144,19 @@ fn the_newer_protocol_fields_survive_the_wire() {
     let wire = request_to_pb(&parsed).unwrap();
     assert_eq!(
         wire.meta.as_ref().unwrap().capabilities,
-        vec![pb::Capability::Capabilities as i32, pb::Capability::RequiredSchemas as i32]
+        vec![
+            pb::Capability::Capabilities as i32,
+            pb::Capability::RequiredSchemas as i32
+        ]
     );
     let decoded = pb::RunFunctionRequest::decode(wire.encode_to_vec().as_slice()).unwrap();
     let mut want = request;
     // The request type writes an unset `desired` as null (function-hcl's dumps do).
     want["desired"] = Json::Null;
-    assert_eq!(serde_json::to_value(request_from_pb(&decoded)).unwrap(), want);
+    assert_eq!(
+        serde_json::to_value(request_from_pb(&decoded)).unwrap(),
+        want
+    );
 
     let response = serde_json::json!({
         "requirements": {
@@ -165,7 +171,10 @@ fn the_newer_protocol_fields_survive_the_wire() {
     let selector = &wire.requirements.as_ref().unwrap().resources["b"];
     assert_eq!(selector.namespace.as_deref(), Some("ns"));
     let decoded = pb::RunFunctionResponse::decode(wire.encode_to_vec().as_slice()).unwrap();
-    assert_eq!(serde_json::to_value(response_from_pb(&decoded)).unwrap(), response);
+    assert_eq!(
+        serde_json::to_value(response_from_pb(&decoded)).unwrap(),
+        response
+    );
 
     let bad: proto::RunFunctionRequest =
         serde_json::from_str(r#"{"meta": {"capabilities": ["CAPABILITY_TELEPATHY"]}}"#).unwrap();
