@@ -169,7 +169,9 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
         let local = listener
             .local_addr()
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        eprintln!("fnhcl function serve: listening on {local} ({transport} gRPC)");
+        log_line(&format!(
+            "fnhcl function serve: listening on {local} ({transport} gRPC)"
+        ));
         let incoming = tonic::transport::server::TcpIncoming::from(listener);
         let mut builder = tonic::transport::Server::builder();
         if let Some(tls) = tls {
@@ -183,7 +185,7 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
             .serve_with_incoming_shutdown(incoming, stop_signal())
             .await
             .map_err(|e| format!("the server failed: {e}"))?;
-        eprintln!("fnhcl function serve: stopped");
+        log_line("fnhcl function serve: stopped");
         Ok(())
     });
     match result {
@@ -287,5 +289,12 @@ fn log_request(
             response.results.len()
         ),
     };
-    eprintln!("{line}");
+    log_line(&line);
+}
+
+/// A line on standard error. A log nobody reads any more (a closed pipe) must not fail the
+/// requests being served: write errors are ignored, as `eprintln!` would panic on them.
+fn log_line(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
