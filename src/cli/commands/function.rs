@@ -172,7 +172,10 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
         log_line(&format!(
             "fnhcl function serve: listening on {local} ({transport} gRPC)"
         ));
-        let incoming = tonic::transport::server::TcpIncoming::from(listener);
+        // Without TCP_NODELAY a small response waits for the client's delayed ACK: 40 ms
+        // added to every call.
+        let incoming =
+            tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
         let mut builder = tonic::transport::Server::builder();
         if let Some(tls) = tls {
             builder = builder
