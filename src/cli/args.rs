@@ -156,8 +156,10 @@ pub enum Command {
     ///
     /// Prints the XR, the composed resources, and with `-r`/`-c` the function results and
     /// the context, as a YAML stream (the classic `crossplane render` output). function-hcl
-    /// steps run natively; a pipeline with any other function is refused. Exit status 1 when
-    /// a step returns a fatal result or a check fails, 2 when an input cannot be read.
+    /// steps run natively; other functions are called over gRPC when their Function is
+    /// annotated `render.crossplane.io/runtime: Development` (or `-a` says so), and a step
+    /// that would need Docker is refused with how to run it. Exit status 1 when a step
+    /// returns a fatal result or fails, 2 when an input cannot be read.
     Render(RenderArgs),
 
     /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
