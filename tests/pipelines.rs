@@ -37,6 +37,15 @@ fn fnhcl() -> Command {
     cmd
 }
 
+/// `fnhcl render XR SOURCE FUNCTIONS ARGS…` in the fixture folder.
+fn render(source: &str, functions: &str, args: &[&str]) -> Output {
+    fnhcl()
+        .args(["render", "xr.yaml", source, functions])
+        .args(args)
+        .output()
+        .expect("fnhcl runs")
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -207,21 +216,18 @@ fn target_flag(addr: &SocketAddr) -> String {
 fn a_two_step_pipeline_runs_hcl_natively_and_the_other_function_over_grpc() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let server = serve(remote_function(Arc::clone(&seen)));
-    let out = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "composition.yaml",
-            "functions.yaml",
+    let out = render(
+        "composition.yaml",
+        "functions.yaml",
+        &[
             "-e",
             "extra.yaml",
             "-r",
             "-c",
             "-a",
             &target_flag(&server.addr),
-        ])
-        .output()
-        .unwrap();
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     snapshot!("two_step_pipeline", stable(&out, &server.addr.to_string()));
 
@@ -282,21 +288,18 @@ fn an_unreachable_function_is_an_error_naming_the_step_and_the_target() {
         listener.local_addr().unwrap().port()
     };
     let addr = format!("127.0.0.1:{port}");
-    let out = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "composition.yaml",
-            "functions.yaml",
+    let out = render(
+        "composition.yaml",
+        "functions.yaml",
+        &[
             "-e",
             "extra.yaml",
             "-a",
             &format!("render.crossplane.io/runtime-development-target={addr}"),
             "--format",
             "json",
-        ])
-        .output()
-        .unwrap();
+        ],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     assert!(out.stdout.is_empty());
     let report: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
@@ -324,19 +327,11 @@ fn a_function_slower_than_the_timeout_runs_into_it() {
         Ok(pb::RunFunctionResponse::default())
     }));
     let started = Instant::now();
-    let out = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "composition.yaml",
-            "functions.yaml",
-            "--timeout",
-            "500ms",
-            "-a",
-            &target_flag(&server.addr),
-        ])
-        .output()
-        .unwrap();
+    let out = render(
+        "composition.yaml",
+        "functions.yaml",
+        &["--timeout", "500ms", "-a", &target_flag(&server.addr)],
+    );
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "the deadline held"
@@ -348,39 +343,19 @@ fn a_function_slower_than_the_timeout_runs_into_it() {
 /// an unknown runtime is refused as crossplane refuses it; a malformed -a is a usage error.
 #[test]
 fn steps_fnhcl_cannot_run_say_how_to_run_them() {
-    let docker = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "pythonic-composition.yaml",
-            "docker-functions.yaml",
-        ])
-        .output()
-        .unwrap();
+    let docker = render("pythonic-composition.yaml", "docker-functions.yaml", &[]);
     snapshot!("needs_docker", transcript(&docker));
-    let unknown = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "composition.yaml",
-            "functions.yaml",
-            "-a",
-            "render.crossplane.io/runtime=Podman",
-        ])
-        .output()
-        .unwrap();
+    let unknown = render(
+        "composition.yaml",
+        "functions.yaml",
+        &["-a", "render.crossplane.io/runtime=Podman"],
+    );
     snapshot!("unknown_runtime", transcript(&unknown));
-    let malformed = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "composition.yaml",
-            "functions.yaml",
-            "-a",
-            "render.crossplane.io/runtime",
-        ])
-        .output()
-        .unwrap();
+    let malformed = render(
+        "composition.yaml",
+        "functions.yaml",
+        &["-a", "render.crossplane.io/runtime"],
+    );
     assert_eq!(
         malformed.status.code(),
         Some(2),
@@ -458,19 +433,16 @@ fn a_pipeline_with_function_pythonic() {
             .expect("function-pythonic starts"),
     );
     wait_for_port(&addr, &mut server.0);
-    let out = fnhcl()
-        .args([
-            "render",
-            "xr.yaml",
-            "pythonic-composition.yaml",
-            "pythonic-functions.yaml",
+    let out = render(
+        "pythonic-composition.yaml",
+        "pythonic-functions.yaml",
+        &[
             "-r",
             "-c",
             "-a",
             &format!("render.crossplane.io/runtime-development-target={addr}"),
-        ])
-        .output()
-        .unwrap();
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     snapshot!("pythonic", text(&out.stdout));
 }
