@@ -9,5 +9,6 @@ pub mod eval;
 pub mod fmt;
 pub mod grpc;
 pub mod render;
+pub mod schema;
 pub mod source;
 pub mod syntax;

@@ -1,0 +1,15 @@
+//! Kubernetes structural-schema validation, offline (issue 18): CRD and XRD schemas compiled
+//! once, resources checked as `crossplane beta validate` checks them with the API server's
+//! libraries — defaults first, then the OpenAPI schema, unknown fields and CEL rules — with
+//! the same messages.
+
+pub mod cel;
+pub mod defaults;
+pub mod format;
+pub mod load;
+pub mod node;
+pub mod validate;
+mod xrd;
+
+pub use load::{Entry, LoadError, Schemas};
+pub use validate::{Kind, Report, Segment, Violation, validate};

@@ -1,0 +1,799 @@
+//! One resource against its schema, as `crossplane beta validate` (v2.2.4) checks it with the
+//! API server's libraries (apiextensions-apiserver v0.35, kube-openapi): defaults applied, then
+//! the OpenAPI checks, then unknown fields (what pruning would drop), then the CEL rules on
+//! what is left. Every message is the API server's `field.Error` text.
+//!
+//! Where crossplane follows Go's random map order (sibling keys), keys are taken in sorted
+//! order; identical messages of one resource are reported once, as kube-openapi does.
+
+use super::cel::Outcome;
+use super::defaults;
+use super::format;
+use super::node::{Additional, Node, Type};
+use crate::eval::gostr::quote;
+use serde_json::Value as Json;
+
+/// What kind of check found a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The OpenAPI schema.
+    Schema,
+    /// A field the schema does not know (pruned by the API server).
+    UnknownField,
+    /// An `x-kubernetes-validations` rule.
+    Cel,
+}
+
+/// One step of a field path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// An object key.
+    Key(String),
+    /// A list index.
+    Index(usize),
+}
+
+/// One problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Which check.
+    pub kind: Kind,
+    /// The field it is about (empty for the whole resource or when the API server names none).
+    pub path: Vec<Segment>,
+    /// The API server's message (`spec.forProvider.region: Required value`).
+    pub message: String,
+}
+
+/// The outcome for one resource.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The resource after defaulting and pruning.
+    pub resource: Json,
+    /// Problems, in crossplane's order: schema, unknown fields, CEL.
+    pub violations: Vec<Violation>,
+}
+
+/// Validates `resource` against `schema`.
+pub fn validate(resource: &Json, schema: &Node) -> Report {
+    let mut value = resource.clone();
+    defaults::apply(&mut value, schema);
+    let mut out = Walker::default();
+    out.node(&value, schema, &mut Vec::new());
+    let mut violations = out.errors;
+    let mut unknown = Vec::new();
+    prune(
+        &mut value,
+        Some(schema),
+        true,
+        &mut Vec::new(),
+        &mut unknown,
+    );
+    unknown.sort_by(|a, b| a.0.cmp(&b.0));
+    for (text, path) in unknown {
+        let child = text.rsplit('.').next().unwrap_or(&text).to_string();
+        let child = child.split('[').next().unwrap_or(&child).to_string();
+        violations.push(Violation {
+            kind: Kind::UnknownField,
+            path,
+            message: format!(
+                "{text}: Invalid value: {}: unknown field: \"{child}\"",
+                quote(&child)
+            ),
+        });
+    }
+    let mut cel = Vec::new();
+    rules(&value, schema, &mut Vec::new(), &mut cel);
+    violations.extend(cel);
+    let mut seen = std::collections::HashSet::new();
+    violations.retain(|v| seen.insert((v.kind, v.message.clone())));
+    Report {
+        resource: value,
+        violations,
+    }
+}
+
+/// kube-openapi's path text: keys joined with dots, indexes as `[i]`.
+pub fn path_text(path: &[Segment]) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Segment::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// `field.Path` text as the CEL validator builds it: properties with dots, map keys and
+/// indexes in brackets; `<nil>` at the root.
+fn field_path_text(path: &[(Segment, bool)]) -> String {
+    if path.is_empty() {
+        return "<nil>".into();
+    }
+    let mut out = String::new();
+    for (segment, map_key) in path {
+        match segment {
+            Segment::Key(k) if *map_key => out.push_str(&format!("[{k}]")),
+            Segment::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Segment::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// A JSON value's type as kube-openapi names it (every number is a float64 there).
+fn json_type(value: &Json) -> &'static str {
+    match value {
+        Json::Null => "null",
+        Json::Bool(_) => "boolean",
+        Json::Number(_) => "number",
+        Json::String(_) => "string",
+        Json::Array(_) => "array",
+        Json::Object(_) => "object",
+    }
+}
+
+/// Go's `%v` of a float64: shortest digits, exponent form below 1e-4 and from 1e6.
+pub fn go_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{mantissa}e{sign}{:02}", exp.unsigned_abs())
+    } else {
+        format!("{f}")
+    }
+}
+
+/// How a `field.Error` prints a bad value: strings quoted, numbers and booleans as Go's `%v`,
+/// anything else as JSON.
+fn value_text(value: &Json) -> String {
+    match value {
+        Json::String(s) => quote(s),
+        Json::Number(n) => go_float(n.as_f64().unwrap_or(f64::NAN)),
+        Json::Bool(b) => b.to_string(),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+/// Whether a float64 passes kube-openapi's `IsFloat64AJSONInteger`.
+fn is_json_integer(f: f64) -> bool {
+    if !f.is_finite() || f.abs() > 9_007_199_254_740_991.0 {
+        return false;
+    }
+    let r = f.round();
+    f == r || (f - r).abs() < 1e-9 * r.abs()
+}
+
+#[derive(Default)]
+struct Walker {
+    errors: Vec<Violation>,
+}
+
+impl Walker {
+    fn push(&mut self, path: &[Segment], message: String) {
+        self.errors.push(Violation {
+            kind: Kind::Schema,
+            path: path.to_vec(),
+            message,
+        });
+    }
+
+    /// `P: Invalid value: V: detail`.
+    fn invalid(&mut self, path: &[Segment], value: &str, detail: String) {
+        let p = path_text(path);
+        let field = if p.is_empty() { "<nil>".to_string() } else { p };
+        self.push(path, format!("{field}: Invalid value: {value}: {detail}"));
+    }
+
+    /// `<nil>: Invalid value: "": detail` (errors kube-openapi returns without a field).
+    fn unnamed(&mut self, path: &[Segment], detail: String) {
+        self.push(path, format!("<nil>: Invalid value: \"\": {detail}"));
+    }
+
+    fn node(&mut self, value: &Json, node: &Node, path: &mut Vec<Segment>) {
+        let p = path_text(path);
+        // type (and a string format on a non-string)
+        if value.is_null() {
+            if !node.nullable
+                && let Some(kind) = node.kind.or(node.int_or_string.then_some(Type::Integer))
+            {
+                let types = if node.int_or_string {
+                    "integer,string"
+                } else {
+                    kind.name()
+                };
+                self.invalid(
+                    path,
+                    "\"null\"",
+                    format!("{p} in body must be of type {types}: \"null\""),
+                );
+            }
+            self.enumeration(value, node, path);
+            return;
+        }
+        let format = node.format.as_deref().filter(|f| format::supported(f));
+        if let Some(f) = format
+            && !value.is_string()
+            && !value.is_array()
+        {
+            let what = if value.is_number() { "float64" } else { "" };
+            self.invalid(
+                path,
+                &quote(what),
+                format!("{p} in body must be of type {f}: {}", quote(what)),
+            );
+            return;
+        }
+        self.type_check(value, node, path, &p);
+        self.composites(value, node, path, &p);
+        match value {
+            Json::String(s) => self.string(s, node, path, &p, format),
+            Json::Number(n) => self.number(n.as_f64().unwrap_or(f64::NAN), node, path, &p),
+            Json::Array(items) => self.array(items, node, path, &p),
+            _ => {}
+        }
+        self.enumeration(value, node, path);
+        if let Json::Object(object) = value {
+            self.object(object, node, path, &p);
+        }
+    }
+
+    fn type_check(&mut self, value: &Json, node: &Node, path: &[Segment], p: &str) {
+        // int-or-string is typed `integer,string` whatever `type` says.
+        let kind = match (node.kind, node.int_or_string) {
+            (Some(kind), _) => kind,
+            (None, true) => Type::Integer,
+            (None, false) => return,
+        };
+        let actual = json_type(value);
+        let ok = if node.int_or_string {
+            matches!(value, Json::String(_))
+                || matches!(value, Json::Number(n) if is_json_integer(n.as_f64().unwrap_or(f64::NAN)))
+        } else {
+            match (kind, value) {
+                (Type::Integer, Json::Number(n)) => is_json_integer(n.as_f64().unwrap_or(f64::NAN)),
+                (Type::Number, Json::Number(_)) => true,
+                (k, _) => k.name() == actual,
+            }
+        };
+        if !ok {
+            let types = if node.int_or_string {
+                "integer,string"
+            } else {
+                kind.name()
+            };
+            self.invalid(
+                path,
+                &quote(actual),
+                format!("{p} in body must be of type {types}: {}", quote(actual)),
+            );
+        }
+    }
+
+    fn composites(&mut self, value: &Json, node: &Node, path: &mut Vec<Segment>, p: &str) {
+        let run = |alternative: &Node, path: &mut Vec<Segment>| {
+            let mut w = Walker::default();
+            w.node(value, alternative, path);
+            w.errors
+        };
+        if !node.any_of.is_empty() {
+            let results: Vec<Vec<Violation>> = node.any_of.iter().map(|n| run(n, path)).collect();
+            if results.iter().all(|r| !r.is_empty()) {
+                self.unnamed(
+                    path,
+                    format!("{} must validate at least one schema (anyOf)", quote(p)),
+                );
+                if let Some(best) = results.iter().min_by_key(|r| r.len()) {
+                    self.errors.extend(best.iter().cloned());
+                }
+            }
+        }
+        if !node.one_of.is_empty() {
+            let results: Vec<Vec<Violation>> = node.one_of.iter().map(|n| run(n, path)).collect();
+            let valid = results.iter().filter(|r| r.is_empty()).count();
+            if valid == 0 {
+                self.unnamed(
+                    path,
+                    format!(
+                        "{} must validate one and only one schema (oneOf). Found none valid",
+                        quote(p)
+                    ),
+                );
+                if let Some(best) = results.iter().min_by_key(|r| r.len()) {
+                    self.errors.extend(best.iter().cloned());
+                }
+            } else if valid > 1 {
+                self.unnamed(
+                    path,
+                    format!(
+                        "{} must validate one and only one schema (oneOf). Found {valid} valid alternatives",
+                        quote(p)
+                    ),
+                );
+            }
+        }
+        if !node.all_of.is_empty() {
+            let results: Vec<Vec<Violation>> = node.all_of.iter().map(|n| run(n, path)).collect();
+            let failed = results.iter().filter(|r| !r.is_empty()).count();
+            if failed > 0 {
+                for r in &results {
+                    self.errors.extend(r.iter().cloned());
+                }
+                let none = if failed == results.len() {
+                    ". None validated"
+                } else {
+                    ""
+                };
+                self.unnamed(
+                    path,
+                    format!("{} must validate all the schemas (allOf){none}", quote(p)),
+                );
+            }
+        }
+        if let Some(not) = &node.not
+            && run(not, path).is_empty()
+        {
+            self.unnamed(
+                path,
+                format!("{} must not validate the schema (not)", quote(p)),
+            );
+        }
+    }
+
+    fn string(&mut self, s: &str, node: &Node, path: &[Segment], p: &str, format: Option<&str>) {
+        let runes = s.chars().count() as u64;
+        if let Some(max) = node.max_length
+            && runes > max
+        {
+            let unit = if max == 1 { "byte" } else { "bytes" };
+            self.push(
+                path,
+                format!("{}: Too long: may not be more than {max} {unit}", field(p)),
+            );
+        } else if let Some(min) = node.min_length
+            && runes < min
+        {
+            self.invalid(
+                path,
+                &quote(s),
+                format!("{p} in body should be at least {min} chars long"),
+            );
+        } else if let Some(pattern) = &node.pattern
+            && let Some(regex) = &pattern.regex
+            && !regex.is_match(s)
+        {
+            self.invalid(
+                path,
+                &quote(s),
+                format!("{p} in body should match '{}'", pattern.source),
+            );
+        }
+        if let Some(f) = format
+            && !format::valid(f, s)
+        {
+            self.invalid(
+                path,
+                &quote(s),
+                format!("{p} in body must be of type {f}: {}", quote(s)),
+            );
+        }
+    }
+
+    fn number(&mut self, f: f64, node: &Node, path: &[Segment], p: &str) {
+        let value = go_float(f);
+        if node.kind == Some(Type::Integer) && !node.int_or_string && f.fract() != 0.0 {
+            self.unnamed(
+                path,
+                format!("Checked value must be of type integer (default format) in {p}"),
+            );
+        }
+        if let Some(factor) = node.multiple_of {
+            if factor <= 0.0 {
+                self.invalid(
+                    path,
+                    &value,
+                    format!(
+                        "factor MultipleOf declared for {p} must be positive: {}",
+                        go_float(factor)
+                    ),
+                );
+            } else {
+                let q = f / factor;
+                if (q - q.round()).abs() > 1e-9 * q.abs().max(1.0) {
+                    self.invalid(
+                        path,
+                        &value,
+                        format!("{p} in body should be a multiple of {}", go_float(factor)),
+                    );
+                }
+            }
+        }
+        if let Some(min) = node.minimum {
+            if node.exclusive_minimum && f <= min {
+                self.invalid(
+                    path,
+                    &value,
+                    format!("{p} in body should be greater than {}", go_float(min)),
+                );
+            } else if !node.exclusive_minimum && f < min {
+                self.invalid(
+                    path,
+                    &value,
+                    format!(
+                        "{p} in body should be greater than or equal to {}",
+                        go_float(min)
+                    ),
+                );
+            }
+        }
+        if let Some(max) = node.maximum {
+            if node.exclusive_maximum && f >= max {
+                self.invalid(
+                    path,
+                    &value,
+                    format!("{p} in body should be less than {}", go_float(max)),
+                );
+            } else if !node.exclusive_maximum && f > max {
+                self.invalid(
+                    path,
+                    &value,
+                    format!(
+                        "{p} in body should be less than or equal to {}",
+                        go_float(max)
+                    ),
+                );
+            }
+        }
+    }
+
+    fn array(&mut self, items: &[Json], node: &Node, path: &mut Vec<Segment>, p: &str) {
+        if let Some(schema) = &node.items {
+            for (i, item) in items.iter().enumerate() {
+                path.push(Segment::Index(i));
+                self.node(item, schema, path);
+                path.pop();
+            }
+        }
+        let n = items.len() as u64;
+        if let Some(min) = node.min_items
+            && n < min
+        {
+            self.invalid(
+                path,
+                &n.to_string(),
+                format!("{p} in body should have at least {min} items"),
+            );
+        }
+        if let Some(max) = node.max_items
+            && n > max
+        {
+            let unit = if max == 1 { "item" } else { "items" };
+            self.push(
+                path,
+                format!(
+                    "{}: Too many: {n}: must have at most {max} {unit}",
+                    field(p)
+                ),
+            );
+        }
+        if node.unique_items {
+            let mut seen: Vec<&Json> = Vec::new();
+            let duplicate = items.iter().any(|item| {
+                let dup = seen.iter().any(|s| same(s, item));
+                seen.push(item);
+                dup
+            });
+            if duplicate {
+                self.invalid(
+                    path,
+                    "\"\"",
+                    format!("{p} in body shouldn't contain duplicates"),
+                );
+            }
+        }
+    }
+
+    fn enumeration(&mut self, value: &Json, node: &Node, path: &[Segment]) {
+        let Some(allowed) = &node.enumeration else {
+            return;
+        };
+        if allowed.iter().any(|a| same(a, value)) {
+            return;
+        }
+        let supported: Vec<String> = allowed
+            .iter()
+            .map(|a| match a {
+                Json::String(s) => quote(s),
+                other => quote(&serde_json::to_string(other).unwrap_or_default()),
+            })
+            .collect();
+        let p = path_text(path);
+        self.push(
+            path,
+            format!(
+                "{}: Unsupported value: {}: supported values: {}",
+                field(&p),
+                value_text(value),
+                supported.join(", ")
+            ),
+        );
+    }
+
+    fn object(
+        &mut self,
+        object: &serde_json::Map<String, Json>,
+        node: &Node,
+        path: &mut Vec<Segment>,
+        p: &str,
+    ) {
+        let n = object.len() as u64;
+        if let Some(min) = node.min_properties
+            && n < min
+        {
+            self.invalid(
+                path,
+                &n.to_string(),
+                format!("{p} in body should have at least {min} properties"),
+            );
+        }
+        if let Some(max) = node.max_properties
+            && n > max
+        {
+            let unit = if max == 1 { "item" } else { "items" };
+            self.push(
+                path,
+                format!(
+                    "{}: Too many: {n}: must have at most {max} {unit}",
+                    field(p)
+                ),
+            );
+        }
+        for (key, child) in object {
+            if node.properties.contains_key(key) {
+                continue;
+            }
+            match &node.additional {
+                Additional::Bool(false) => {
+                    let at = if p.is_empty() {
+                        format!(".{key}")
+                    } else {
+                        format!("{p}.{key}")
+                    };
+                    self.invalid(
+                        path,
+                        &quote(key),
+                        format!("{at} in body is a forbidden property"),
+                    );
+                }
+                Additional::Schema(schema) => {
+                    path.push(Segment::Key(key.clone()));
+                    self.node(child, schema, path);
+                    path.pop();
+                }
+                _ => {}
+            }
+        }
+        for (key, schema) in &node.properties {
+            if let Some(child) = object.get(key) {
+                path.push(Segment::Key(key.clone()));
+                self.node(child, schema, path);
+                path.pop();
+            }
+        }
+        for key in &node.required {
+            if !object.contains_key(key) {
+                path.push(Segment::Key(key.clone()));
+                let text = path_text(path);
+                self.push(path, format!("{text}: Required value"));
+                path.pop();
+            }
+        }
+    }
+}
+
+/// The field part of a message: the path, or `<nil>` at the root.
+fn field(p: &str) -> String {
+    if p.is_empty() {
+        "<nil>".into()
+    } else {
+        p.to_string()
+    }
+}
+
+/// Equality as Go's `reflect.DeepEqual` on float64 data: numbers by value.
+fn same(a: &Json, b: &Json) -> bool {
+    match (a, b) {
+        (Json::Number(x), Json::Number(y)) => x.as_f64() == y.as_f64(),
+        (Json::Array(x), Json::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+        }
+        (Json::Object(x), Json::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// The API server's pruning: removes what the schema does not know and records each removed
+/// field. `embedded`: `apiVersion`, `kind` and `metadata` are left alone (the root, and
+/// `x-kubernetes-embedded-resource` nodes).
+fn prune(
+    value: &mut Json,
+    node: Option<&Node>,
+    embedded: bool,
+    path: &mut Vec<Segment>,
+    out: &mut Vec<(String, Vec<Segment>)>,
+) {
+    match value {
+        Json::Object(object) => {
+            let keys: Vec<String> = object.keys().cloned().collect();
+            for key in keys {
+                if embedded && matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
+                    continue;
+                }
+                path.push(Segment::Key(key.clone()));
+                let known = node.and_then(|n| n.properties.get(&key));
+                let additional = node.map(|n| &n.additional);
+                match (known, additional) {
+                    (Some(schema), _) => {
+                        if let Some(child) = object.get_mut(&key) {
+                            prune(child, Some(schema), schema.embedded_resource, path, out);
+                        }
+                    }
+                    (None, Some(Additional::Schema(schema))) => {
+                        if let Some(child) = object.get_mut(&key) {
+                            prune(child, Some(schema), schema.embedded_resource, path, out);
+                        }
+                    }
+                    (None, Some(Additional::Bool(_))) => {
+                        if let Some(child) = object.get_mut(&key) {
+                            prune(child, None, false, path, out);
+                        }
+                    }
+                    _ if node.is_some_and(|n| n.preserve_unknown_fields) => {}
+                    _ => {
+                        out.push((path_text(path), path.clone()));
+                        object.remove(&key);
+                    }
+                }
+                path.pop();
+            }
+        }
+        Json::Array(items) => {
+            let schema = node.and_then(|n| n.items.as_deref());
+            for (i, item) in items.iter_mut().enumerate() {
+                path.push(Segment::Index(i));
+                prune(
+                    item,
+                    schema,
+                    schema.is_some_and(|s| s.embedded_resource),
+                    path,
+                    out,
+                );
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The CEL rules of every node, depth first: a node's rules, then its children (map entries
+/// before properties).
+fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut Vec<Violation>) {
+    if value.is_null() {
+        return;
+    }
+    for rule in &node.rules {
+        let detail = match rule.check(value, node) {
+            Outcome::Holds => continue,
+            Outcome::Fails(message) => message,
+            Outcome::Error(error) => {
+                let kind = node.kind.map_or("", Type::name);
+                out.push(Violation {
+                    kind: Kind::Cel,
+                    path: path.iter().map(|(s, _)| s.clone()).collect(),
+                    message: format!(
+                        "{}: Invalid value: {}: {error} evaluating rule: {}",
+                        field_path_text(path),
+                        quote(kind),
+                        rule.message.as_deref().unwrap_or(&rule.rule).trim()
+                    ),
+                });
+                continue;
+            }
+        };
+        let mut at = path.clone();
+        if let Some(extra) = &rule.field_path {
+            for part in extra
+                .trim_start_matches('.')
+                .split('.')
+                .filter(|s| !s.is_empty())
+            {
+                at.push((Segment::Key(part.to_string()), false));
+            }
+        }
+        let shown = match value {
+            Json::Object(_) | Json::Array(_) => String::new(),
+            other => format!("{} ", value_text(other).trim_end()),
+        };
+        let f = field_path_text(&at);
+        let message = match rule.reason.as_deref() {
+            Some("FieldValueForbidden") => format!("{f}: Forbidden: {}", detail.trim()),
+            Some("FieldValueRequired") => format!("{f}: Required value: {}", detail.trim()),
+            Some("FieldValueDuplicate") => match value {
+                Json::Object(_) | Json::Array(_) => format!("{f}: Duplicate value"),
+                other => format!("{f}: Duplicate value: {}", value_text(other)),
+            },
+            _ => {
+                if shown.is_empty() {
+                    format!("{f}: Invalid value: {}", detail.trim())
+                } else {
+                    format!(
+                        "{f}: Invalid value: {}: {}",
+                        shown.trim_end(),
+                        detail.trim()
+                    )
+                }
+            }
+        };
+        out.push(Violation {
+            kind: Kind::Cel,
+            path: at.into_iter().map(|(s, _)| s).collect(),
+            message,
+        });
+    }
+    match value {
+        Json::Array(items) => {
+            if let Some(schema) = &node.items {
+                for (i, item) in items.iter().enumerate() {
+                    path.push((Segment::Index(i), false));
+                    rules(item, schema, path, out);
+                    path.pop();
+                }
+            }
+        }
+        Json::Object(object) => {
+            if let Additional::Schema(schema) = &node.additional {
+                for (key, child) in object {
+                    if !node.properties.contains_key(key) {
+                        path.push((Segment::Key(key.clone()), true));
+                        rules(child, schema, path, out);
+                        path.pop();
+                    }
+                }
+            }
+            for (key, schema) in &node.properties {
+                if let Some(child) = object.get(key) {
+                    path.push((Segment::Key(key.clone()), false));
+                    rules(child, schema, path, out);
+                    path.pop();
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;
