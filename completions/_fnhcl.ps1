@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two render streams document by document, or what a change does to a render')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -183,6 +184,23 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         'fnhcl;test;help;help' {
             break
         }
+        'fnhcl;validate' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The report: crossplane''s lines, or one JSON or YAML document')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The report: crossplane''s lines, or one JSON or YAML document')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('--skip-success-results', '--skip-success-results', [CompletionResultType]::ParameterName, 'Print nothing for resources that are valid')
+            [CompletionResult]::new('--error-on-missing-schemas', '--error-on-missing-schemas', [CompletionResultType]::ParameterName, 'Fail (exit 1) when a resource''s kind has no schema')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fnhcl;render' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
             [CompletionResult]::new('--observed-resources', '--observed-resources', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
@@ -302,6 +320,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two render streams document by document, or what a change does to a render')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -328,6 +347,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;test;import' {
+            break
+        }
+        'fnhcl;help;validate' {
             break
         }
         'fnhcl;help;render' {

@@ -46,6 +46,9 @@ _fnhcl() {
             fnhcl,test)
                 cmd="fnhcl__subcmd__test"
                 ;;
+            fnhcl,validate)
+                cmd="fnhcl__subcmd__validate"
+                ;;
             fnhcl__subcmd__function,help)
                 cmd="fnhcl__subcmd__function__subcmd__help"
                 ;;
@@ -94,6 +97,9 @@ _fnhcl() {
             fnhcl__subcmd__help,test)
                 cmd="fnhcl__subcmd__help__subcmd__test"
                 ;;
+            fnhcl__subcmd__help,validate)
+                cmd="fnhcl__subcmd__help__subcmd__validate"
+                ;;
             fnhcl__subcmd__help__subcmd__function,run)
                 cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
                 ;;
@@ -122,7 +128,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test render function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -472,7 +478,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval fmt diff test render function completions help"
+            opts="package check eval fmt diff test validate render function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,6 +662,20 @@ _fnhcl() {
         fnhcl__subcmd__help__subcmd__test__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -872,6 +892,36 @@ _fnhcl() {
             case "${prev}" in
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__validate)
+            opts="-o -q -v -h -V --skip-success-results --error-on-missing-schemas --output --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -34,6 +34,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand diff 'Compare two render streams document by document, or what a change does to a render'
             cand test 'Run golden tests: render each test case and compare with its expected output'
+            cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -169,6 +170,22 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;test;help;help'= {
         }
+        &'fnhcl;validate'= {
+            cand -o 'The report: crossplane''s lines, or one JSON or YAML document'
+            cand --output 'The report: crossplane''s lines, or one JSON or YAML document'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand --skip-success-results 'Print nothing for resources that are valid'
+            cand --error-on-missing-schemas 'Fail (exit 1) when a resource''s kind has no schema'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fnhcl;render'= {
             cand -o 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
             cand --observed-resources 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
@@ -279,6 +296,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand diff 'Compare two render streams document by document, or what a change does to a render'
             cand test 'Run golden tests: render each test case and compare with its expected output'
+            cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -298,6 +316,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand import 'Make a test case of a function-hcl debug dump from a cluster'
         }
         &'fnhcl;help;test;import'= {
+        }
+        &'fnhcl;help;validate'= {
         }
         &'fnhcl;help;render'= {
         }

@@ -100,6 +100,11 @@ const FAMILIES: &[(char, &str, &str)] = &[
         "L6xx — lints",
         "fnhcl's own rules; warnings by default and configurable in `.fnhcl.toml`. `check`.",
     ),
+    (
+        'V',
+        "V7xx — schema validation",
+        "Resources checked against CRD and XRD schemas as the API server checks them. `validate`.",
+    ),
 ];
 
 /// `docs/codes.md`: every diagnostic code, from the code table.

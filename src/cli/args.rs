@@ -152,6 +152,23 @@ pub enum Command {
     /// 1 when a case fails or none is found.
     Test(TestArgs),
 
+    /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.
+    ///
+    /// `fnhcl validate SCHEMAS… RESOURCES`: SCHEMAS are CRD or XRD files or folders (read
+    /// recursively), a `.crd-sources.yaml`, or a folder holding one; without SCHEMAS, the
+    /// nearest `.crd-sources.yaml` or `.crds/` folder at or above the current folder is used,
+    /// as function-hcl's language server finds them. RESOURCES is a YAML file, a folder or `-`
+    /// (the output of `fnhcl render`, or any manifests); each argument may be a comma-separated
+    /// list. Each resource is defaulted, then checked against the OpenAPI schema, for fields
+    /// the schema does not have (what the API server would prune), and against its CEL
+    /// `x-kubernetes-validations` rules, with the API server's messages. An XRD gives its XR
+    /// (and claim) schema with the fields Crossplane adds. The report is crossplane's (`[✓]`,
+    /// `[x]`, `[!]` lines and a total) or, with `-o json|yaml`, one document; with `--format
+    /// json|github|sarif` it is diagnostics pointing at each field in the resources' files.
+    /// Exit status 1 when a resource is invalid (or, with `--error-on-missing-schemas`, has no
+    /// schema), 2 when an input cannot be read.
+    Validate(ValidateArgs),
+
     /// Render a composite resource like `crossplane render`, without Docker.
     ///
     /// Prints the XR, the composed resources, and with `-r`/`-c` the function results and
@@ -321,6 +338,48 @@ pub struct TestImportArgs {
     /// case files are never overwritten).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// `fnhcl validate`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl validate crds/ resources.yaml
+  fnhcl render xr.yaml composition.yaml -x | fnhcl validate .crds/ xrd.yaml -
+  fnhcl validate manifests/                 # schemas from the nearest .crd-sources.yaml or .crds/
+  fnhcl validate --format github crds/ out.yaml")]
+pub struct ValidateArgs {
+    /// `SCHEMAS… RESOURCES`: schema sources, then the resources (a file, a folder or `-`).
+    #[arg(value_name = "PATH", required = true, num_args = 1..)]
+    pub paths: Vec<String>,
+
+    /// Print nothing for resources that are valid.
+    #[arg(long)]
+    pub skip_success_results: bool,
+
+    /// Fail (exit 1) when a resource's kind has no schema.
+    #[arg(long)]
+    pub error_on_missing_schemas: bool,
+
+    /// The report: crossplane's lines, or one JSON or YAML document.
+    #[arg(
+        short = 'o',
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "text"
+    )]
+    pub output: ValidateOutput,
+}
+
+/// `fnhcl validate -o`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateOutput {
+    /// `[✓]`/`[x]`/`[!]` lines and a total, as `crossplane beta validate` prints them.
+    Text,
+    /// `{"summary": …, "resources": […]}`.
+    Json,
+    /// The same document as YAML.
+    Yaml,
 }
 
 /// `fnhcl render`.

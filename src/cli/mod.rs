@@ -152,6 +152,22 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Function(args::FunctionCommand::Run(args)) => {
             commands::function::run(args, &mut cx)
         }
+        Command::Validate(args) => {
+            let (status, mut findings) = commands::validate::run(args, cli.global.format, &mut cx)?;
+            if matches!(
+                cli.global.format,
+                args::DiagnosticFormat::Json
+                    | args::DiagnosticFormat::Github
+                    | args::DiagnosticFormat::Sarif
+            ) {
+                let style = ReportStyle {
+                    color: settings::use_color(cli.global.color, env, io::stdout().is_terminal()),
+                    ..style
+                };
+                report::write(&mut cx.stdout, &mut findings, &cx.map, style, true)?;
+            }
+            Ok(status)
+        }
         Command::Check(args) => {
             let (status, mut findings) = commands::check::run(args, &mut cx)?;
             // The findings are check's product: they go to stdout, coloured for its terminal.

@@ -2,7 +2,7 @@
 //!
 //! Areas: `I0xx` input and files, `S0xx` syntax, `B1xx` blocks and schema, `R2xx` references,
 //! `T3xx` evaluation, `E4xx` function-hcl's run-time errors, `C5xx` composition errors found
-//! without running it, `L6xx` lints (warnings by default). Codes are never reused.
+//! without running it, `L6xx` lints (warnings by default), `V7xx` schema validation. Codes are never reused.
 
 use super::Severity;
 
@@ -143,6 +143,16 @@ pub enum Code {
     L611,
     /// An inline suppression comment that names no rule, or a rule that cannot be suppressed.
     L612,
+    /// A resource that breaks its OpenAPI schema.
+    V701,
+    /// A field its schema does not have (the API server would prune it).
+    V702,
+    /// A resource that fails an `x-kubernetes-validations` rule.
+    V703,
+    /// A resource whose kind has no schema among those given.
+    V704,
+    /// A CRD or XRD that cannot be read as a schema.
+    V705,
 }
 
 /// What the table says about a code.
@@ -593,6 +603,36 @@ pub static CODES: &[CodeInfo] = &[
         "invalid-suppression",
         "An inline suppression comment that names no rule, or a rule that cannot be suppressed",
     ),
+    info(
+        Code::V701,
+        "V701",
+        "schema-violation",
+        "A resource that breaks its OpenAPI schema",
+    ),
+    info(
+        Code::V702,
+        "V702",
+        "unknown-field",
+        "A field its schema does not have (the API server would prune it)",
+    ),
+    info(
+        Code::V703,
+        "V703",
+        "validation-rule-failed",
+        "A resource that fails an `x-kubernetes-validations` rule",
+    ),
+    lint(
+        Code::V704,
+        "V704",
+        "missing-schema",
+        "A resource whose kind has no schema among those given",
+    ),
+    info(
+        Code::V705,
+        "V705",
+        "invalid-schema",
+        "A CRD or XRD that cannot be read as a schema",
+    ),
 ];
 
 impl Code {
@@ -621,7 +661,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::L612),
+            Some(Code::V705),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

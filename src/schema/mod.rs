@@ -8,6 +8,7 @@ pub mod defaults;
 pub mod format;
 pub mod load;
 pub mod node;
+pub mod sources;
 pub mod validate;
 mod xrd;
 

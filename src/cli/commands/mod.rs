@@ -9,3 +9,4 @@ pub mod function;
 pub mod package;
 pub mod render;
 pub mod test;
+pub mod validate;

@@ -1,0 +1,153 @@
+//! `fnhcl validate`: crossplane's report, the JSON/YAML report, diagnostics pointing into the
+//! resources' files, schema discovery, and the real CRDs and XRDs of ../shared/schemas (those
+//! cases are skipped with a notice when ../shared is absent).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/validate")
+}
+
+fn shared_schemas() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/schemas");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("../shared/schemas not found: skipped");
+        None
+    }
+}
+
+fn fnhcl(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("COLUMNS", "100")
+        .stdin(Stdio::null())
+        .args(args)
+        .output()
+        .expect("fnhcl runs")
+}
+
+fn transcript(out: &Output) -> String {
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots/validate", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+/// Every kind of check on our own CRD, in crossplane's words and order.
+#[test]
+fn the_report_is_crossplanes() {
+    let out = fnhcl(&data(), &["validate", ".crds", "resources.yaml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("report", transcript(&out));
+    let skipped = fnhcl(
+        &data(),
+        &[
+            "validate",
+            ".crds",
+            "resources.yaml",
+            "--skip-success-results",
+            "-o",
+            "json",
+        ],
+    );
+    snapshot!("report_json", transcript(&skipped));
+    // Only the valid resource: exit 0; a missing schema fails only when asked.
+    let ok = fnhcl(
+        &data(),
+        &[
+            "validate",
+            ".crds/widgets.yaml",
+            "composition.yaml,resources.yaml",
+        ],
+    );
+    assert_eq!(ok.status.code(), Some(1));
+    let missing = fnhcl(&data(), &["validate", ".crds", "configmap.yaml"]);
+    assert_eq!(missing.status.code(), Some(0), "{}", transcript(&missing));
+    let missing = fnhcl(
+        &data(),
+        &[
+            "validate",
+            "--error-on-missing-schemas",
+            ".crds",
+            "configmap.yaml",
+        ],
+    );
+    snapshot!("missing_schemas", transcript(&missing));
+}
+
+/// Machine formats: one finding per problem, at the field in the resources' file.
+#[test]
+fn findings_point_at_the_fields() {
+    let out = fnhcl(
+        &data(),
+        &["validate", "--format", "github", ".crds", "resources.yaml"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("github", transcript(&out));
+}
+
+/// Without schema arguments, the nearest `.crds/` (or `.crd-sources.yaml`) is used; a
+/// Composition's step inputs are validated before it.
+#[test]
+fn schemas_are_discovered_and_composition_inputs_validated() {
+    let out = fnhcl(
+        &data().join("nested/deeper"),
+        &["validate", "../../composition.yaml"],
+    );
+    snapshot!("discovered", transcript(&out));
+    let none = fnhcl(&std::env::temp_dir(), &["validate", "x.yaml"]);
+    assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
+}
+
+/// Resources on stdin, as `fnhcl render … | fnhcl validate SCHEMAS -`.
+#[test]
+fn resources_are_read_from_stdin() {
+    let resources = std::fs::read(data().join("resources.yaml")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .current_dir(data())
+        .args(["validate", ".crds", "-", "--skip-success-results"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&resources).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout
+            .ends_with("Total 3 resources: 1 missing schemas, 1 success cases, 1 failure cases\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("[✓]"), "{stdout}");
+}
+
+/// The real schemas: a provider CRD, XRDs (XR and claim with Crossplane's fields), and the
+/// XRD CRD whose CEL rules run.
+#[test]
+fn real_crds_and_xrds() {
+    let Some(shared) = shared_schemas() else {
+        return;
+    };
+    let crds = shared.join("crds");
+    let xrd = shared.join("xrds/function-hcl_quickstart_xrd.yaml");
+    let schemas = format!("{},{}", crds.display(), xrd.display());
+    let out = fnhcl(&data(), &["validate", &schemas, "xrs.yaml"]);
+    snapshot!("real_schemas", transcript(&out));
+}
