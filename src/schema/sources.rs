@@ -89,17 +89,46 @@ pub fn from_sources_file(file: &Path) -> Result<Vec<PathBuf>, SourcesError> {
         } else {
             base.join(&pattern)
         };
-        let text = full.to_string_lossy().into_owned();
-        let matches = glob::glob(&text).map_err(|e| config(format!("{pattern:?}: {e}")))?;
-        let mut found: Vec<PathBuf> = matches
-            .filter_map(Result::ok)
-            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "yaml"))
-            .collect();
+        let mut found = glob_files(&full).map_err(|e| config(format!("{pattern:?}: {e}")))?;
+        found.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
         found.sort();
         out.extend(found);
     }
     out.dedup();
     Ok(out)
+}
+
+/// The files matching a glob (`*` and `?` within a path component, `**` across them): the
+/// folder before the first wildcard is walked and every file in it matched.
+fn glob_files(pattern: &Path) -> Result<Vec<PathBuf>, String> {
+    let text = pattern.to_string_lossy();
+    let is_wild = |s: &str| s.contains(['*', '?', '[', '{']);
+    let mut base = PathBuf::new();
+    for component in pattern.components() {
+        let part = component.as_os_str().to_string_lossy();
+        if is_wild(&part) {
+            break;
+        }
+        base.push(component);
+    }
+    if !is_wild(&text) {
+        return Ok(if pattern.is_file() {
+            vec![pattern.to_path_buf()]
+        } else {
+            Vec::new()
+        });
+    }
+    let matcher = globset::GlobBuilder::new(&text)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| e.to_string())?
+        .compile_matcher();
+    Ok(walkdir::WalkDir::new(&base)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && matcher.is_match(e.path()))
+        .map(walkdir::DirEntry::into_path)
+        .collect())
 }
 
 /// The schema files given as `arg`: a `.crd-sources.yaml`, a folder holding one, a folder
