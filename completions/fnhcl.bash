@@ -726,7 +726,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --watch --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --watch --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -792,6 +792,10 @@ _fnhcl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --validate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -808,7 +812,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__test)
-            opts="-w -q -v -h -V --update --filter --junit --context --watch --color --format --quiet --verbose --help --version import help"
+            opts="-w -q -v -h -V --update --filter --junit --context --validate --watch --color --format --quiet --verbose --help --version import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -823,6 +827,10 @@ _fnhcl() {
                     return 0
                     ;;
                 --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --validate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

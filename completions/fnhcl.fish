@@ -137,6 +137,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s V -l version -d 'Pr
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l filter -d 'Run only the cases whose path contains this text' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l junit -d 'Also write a JUnit XML report to this file' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l context -d 'Lines of context around each difference' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l validate -d 'Validate each case\'s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -196,6 +197,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l timeout -d 'Stop 
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l hcl -d 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition\'s inline bundle' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l step -d 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l crossplane-version -d 'The Crossplane version whose render output to reproduce; below 2.0 every composed resource gets a `generateName`' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l validate -d 'Validate the XR and every composed resource against these CRD/XRD files or folders (repeatable, or comma-separated; `.crd-sources.yaml` and `.crds/` as in `fnhcl validate`): problems are errors pointing at the HCL `body` that produced the resource, at the attribute itself when its key is written literally. Exit status 1 when any' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"

@@ -151,3 +151,61 @@ fn real_crds_and_xrds() {
     let out = fnhcl(&data(), &["validate", &schemas, "xrs.yaml"]);
     snapshot!("real_schemas", transcript(&out));
 }
+
+/// `render --validate`: the stream is printed; each problem is an error at the HCL that wrote
+/// the field (the key when written literally, else the nearest written object).
+#[test]
+fn render_validate_points_at_the_hcl() {
+    let dir = data().join("render");
+    let out = fnhcl(
+        &dir,
+        &["render", "xr.yaml", "hcl", "--validate", "../.crds"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("---\napiVersion: example.org/v1\n"));
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    snapshot!("render_validate", stderr);
+    let json = fnhcl(
+        &dir,
+        &[
+            "render",
+            "xr.yaml",
+            "hcl",
+            "--validate",
+            "../.crds",
+            "--format",
+            "json",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&json.stderr).unwrap();
+    let unknown = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "V702")
+        .unwrap();
+    assert_eq!(
+        (unknown["line"].as_u64(), unknown["column"].as_u64()),
+        (Some(12), Some(7))
+    );
+    assert_eq!(unknown["file"], "hcl/main.hcl");
+}
+
+/// `test --validate`: a case whose output breaks its schemas fails, with the problems.
+#[test]
+fn test_validate_fails_cases_with_invalid_output() {
+    let dir = data().join("render");
+    let plain = fnhcl(&dir, &["test", "tests"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", transcript(&plain));
+    let out = fnhcl(&dir, &["test", "tests", "--validate", "../.crds"]);
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("the output breaks its schemas (--validate):"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("spec.colour: Invalid value: \"colour\": unknown field: \"colour\""),
+        "{stdout}"
+    );
+}

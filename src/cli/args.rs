@@ -306,6 +306,11 @@ pub struct TestArgs {
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub context: usize,
 
+    /// Validate each case's XR and composed resources against these CRD/XRD files or folders
+    /// (repeatable or comma-separated), as `render --validate`: a problem fails the case.
+    #[arg(long, value_name = "SCHEMAS", value_delimiter = ',')]
+    pub validate: Vec<String>,
+
     /// Run again on every change below the PATHs (the screen is cleared first on a terminal);
     /// Ctrl-C stops.
     #[arg(short = 'w', long)]
@@ -472,6 +477,13 @@ pub struct RenderArgs {
     /// resource gets a `generateName`.
     #[arg(long, value_name = "X.Y", default_value = "2.2")]
     pub crossplane_version: String,
+
+    /// Validate the XR and every composed resource against these CRD/XRD files or folders
+    /// (repeatable, or comma-separated; `.crd-sources.yaml` and `.crds/` as in `fnhcl
+    /// validate`): problems are errors pointing at the HCL `body` that produced the resource,
+    /// at the attribute itself when its key is written literally. Exit status 1 when any.
+    #[arg(long, value_name = "SCHEMAS", value_delimiter = ',')]
+    pub validate: Vec<String>,
 
     /// Render again on every save of the composition or an input file (the screen is
     /// cleared first on a terminal); Ctrl-C stops.

@@ -137,6 +137,8 @@ pub struct Rendered {
     pub documents: Vec<Json>,
     /// Blocks function-hcl left out (last call of each step), with the step's name.
     pub discards: Vec<(String, Discard)>,
+    /// Where function-hcl steps wrote each composed resource's body, by resource name.
+    pub origins: std::collections::BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
 }
 
 /// Why a render failed.
@@ -275,6 +277,7 @@ pub fn render_with(
     Ok(Rendered {
         documents,
         discards: run.discards,
+        origins: run.origins,
     })
 }
 

@@ -60,6 +60,9 @@ pub(super) struct Run {
     pub conditions: Vec<crate::eval::proto::Condition>,
     /// Discarded blocks.
     pub discards: Vec<(String, Discard)>,
+    /// Where function-hcl steps wrote each composed resource's body (the last step that
+    /// produced it).
+    pub origins: BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
 }
 
 /// crossplane's pre-flight checks of a Composition against the XR.
@@ -138,6 +141,7 @@ pub(super) fn run(
         results: Vec::new(),
         conditions: Vec::new(),
         discards: Vec::new(),
+        origins: BTreeMap::new(),
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
@@ -177,6 +181,7 @@ pub(super) fn run(
             .extend(response.results.into_iter().map(|r| (step.name.clone(), r)));
         out.conditions.extend(response.conditions);
         if let Some(evaluation) = outcome.evaluation {
+            out.origins.extend(evaluation.origins);
             out.discards.extend(
                 evaluation
                     .discards

@@ -42,6 +42,8 @@ pub struct Violation {
     pub path: Vec<Segment>,
     /// The API server's message (`spec.forProvider.region: Required value`).
     pub message: String,
+    /// For an unknown field, the schema's field of a close name (`region` for `regoin`).
+    pub suggestion: Option<String>,
 }
 
 /// The outcome for one resource.
@@ -74,6 +76,7 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         let child = child.split('[').next().unwrap_or(&child).to_string();
         violations.push(Violation {
             kind: Kind::UnknownField,
+            suggestion: suggest(schema, &path),
             path,
             message: format!(
                 "{text}: Invalid value: {}: unknown field: \"{child}\"",
@@ -90,6 +93,23 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         resource: value,
         violations,
     }
+}
+
+/// The property of the unknown field's object whose name is closest to it (edit distance at
+/// most 2), as hcl suggests names.
+fn suggest(schema: &Node, path: &[Segment]) -> Option<String> {
+    let (Segment::Key(unknown), parents) = path.split_last()? else {
+        return None;
+    };
+    let mut node = schema;
+    for segment in parents {
+        node = match segment {
+            Segment::Key(k) => node.property(k)?,
+            Segment::Index(_) => node.items.as_deref()?,
+        };
+    }
+    let names: Vec<&str> = node.properties.keys().map(String::as_str).collect();
+    crate::syntax::suggest::name_suggestion(unknown, &names).map(str::to_string)
 }
 
 /// kube-openapi's path text: keys joined with dots, indexes as `[i]`.
@@ -196,6 +216,7 @@ impl Walker {
             kind: Kind::Schema,
             path: path.to_vec(),
             message,
+            suggestion: None,
         });
     }
 
@@ -712,6 +733,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
                 let kind = node.kind.map_or("", Type::name);
                 out.push(Violation {
                     kind: Kind::Cel,
+                    suggestion: None,
                     path: path.iter().map(|(s, _)| s.clone()).collect(),
                     message: format!(
                         "{}: Invalid value: {}: {error} evaluating rule: {}",
@@ -759,6 +781,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
         };
         out.push(Violation {
             kind: Kind::Cel,
+            suggestion: None,
             path: at.into_iter().map(|(s, _)| s).collect(),
             message,
         });

@@ -24,14 +24,18 @@ type Fallible<T> = Result<T, Box<Diagnostic>>;
 
 /// Runs the command.
 pub fn run(args: &RenderArgs, cx: &mut Context) -> std::io::Result<ExitStatus> {
-    let documents = match documents(args, cx) {
-        Ok(documents) => documents,
+    let (documents, valid) = match documents_checked(args, cx) {
+        Ok(checked) => checked,
         Err(status) => return Ok(status),
     };
     for doc in &documents {
         write!(cx.stdout, "---\n{}", fnhcl::source::yaml_emit::to_yaml(doc))?;
     }
-    Ok(ExitStatus::Success)
+    Ok(if valid {
+        ExitStatus::Success
+    } else {
+        ExitStatus::Failure
+    })
 }
 
 /// What `--watch` watches: the XR, the composition and every input file or folder named.
@@ -87,6 +91,24 @@ pub fn parse_args(list: &[String]) -> Result<RenderArgs, Box<Diagnostic>> {
 /// Renders and returns the documents `render` prints (warnings about discarded blocks go to
 /// the diagnostics); on failure the diagnostics are recorded and the exit status returned.
 pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitStatus> {
+    documents_checked(args, cx).map(|(documents, _)| documents)
+}
+
+/// [`documents`], and whether they pass `--validate` (problems recorded as diagnostics).
+pub fn documents_checked(
+    args: &RenderArgs,
+    cx: &mut Context,
+) -> Result<(Vec<Json>, bool), ExitStatus> {
+    documents_validated(args, None, cx)
+}
+
+/// [`documents_checked`] with the schemas already loaded (`fnhcl test` loads them once for
+/// every case); `None` loads `--validate`'s, if any.
+pub fn documents_validated(
+    args: &RenderArgs,
+    schemas: Option<&fnhcl::schema::Schemas>,
+    cx: &mut Context,
+) -> Result<(Vec<Json>, bool), ExitStatus> {
     let (inputs, options) = match read_inputs(args, cx) {
         Ok(read) => read,
         Err(d) => return Err(cx.fail(*d)),
@@ -132,7 +154,97 @@ pub fn documents(args: &RenderArgs, cx: &mut Context) -> Result<Vec<Json>, ExitS
             cx.diagnostics.push(d);
         }
     }
-    Ok(rendered.documents)
+    let valid = match (schemas, args.validate.is_empty()) {
+        (Some(schemas), _) => validate_rendered(schemas, &inputs.xr, &rendered, cx),
+        (None, true) => true,
+        (None, false) => {
+            let schemas = match super::validate::load_schemas(&args.validate, cx) {
+                Ok(schemas) => schemas,
+                Err(d) => return Err(cx.fail(*d)),
+            };
+            validate_rendered(&schemas, &inputs.xr, &rendered, cx)
+        }
+    };
+    Ok((rendered.documents, valid))
+}
+
+/// `--validate`: the XR (with the input's `spec` when the output has none, as `-x` gives it)
+/// and each composed resource against its schema; each problem an error at the HCL that wrote
+/// the field. Documents of render's own kinds are skipped; a kind without a schema is a
+/// warning. `true` when nothing is wrong.
+fn validate_rendered(
+    schemas: &fnhcl::schema::Schemas,
+    input_xr: &Json,
+    rendered: &render::Rendered,
+    cx: &mut Context,
+) -> bool {
+    use fnhcl::schema::Kind;
+    let mut valid = true;
+    for (i, doc) in rendered.documents.iter().enumerate() {
+        let text = |p: &str| {
+            doc.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let (api_version, kind) = (text("/apiVersion"), text("/kind"));
+        if api_version == "render.crossplane.io/v1beta1" {
+            continue;
+        }
+        let is_xr = i == 0;
+        let name = if is_xr {
+            text("/metadata/name")
+        } else {
+            render::composition_resource_name(doc).to_string()
+        };
+        let what = if is_xr {
+            format!("the XR {kind} {name:?}")
+        } else {
+            format!("resource {name:?} ({kind})")
+        };
+        let Some(entry) = schemas.get(&api_version, &kind) else {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::V704,
+                    format!("{what}: no CRD or XRD for {api_version}, Kind={kind} among the --validate schemas"),
+                )
+                .with_severity(Severity::Warning),
+            );
+            continue;
+        };
+        let mut value = doc.clone();
+        if is_xr
+            && value.get("spec").is_none()
+            && let (Some(spec), Some(object)) = (input_xr.get("spec"), value.as_object_mut())
+        {
+            object.insert("spec".into(), spec.clone());
+        }
+        let report = fnhcl::schema::validate(&value, &entry.schema);
+        let origin = (!is_xr).then(|| rendered.origins.get(&name)).flatten();
+        for v in report.violations {
+            valid = false;
+            let code = match v.kind {
+                Kind::Schema => Code::V701,
+                Kind::UnknownField => Code::V702,
+                Kind::Cel => Code::V703,
+            };
+            let mut d = Diagnostic::new(code, format!("{what}: {}", v.message));
+            if let Some(s) = &v.suggestion {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            match origin {
+                Some(origin) => d = d.with_primary(origin.locate(&v.path), None),
+                None if is_xr => {
+                    d = d.with_help(
+                        "the XR's status comes from `composite status` blocks, its spec from the XR file",
+                    );
+                }
+                None => {}
+            }
+            cx.diagnostics.push(d);
+        }
+    }
+    valid
 }
 
 /// A failed render: crossplane's message, and for a fatal function-hcl result the

@@ -68,11 +68,20 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
         color,
         context: args.context,
     };
+    // --validate: the schemas are compiled once for every case.
+    let schemas = if args.validate.is_empty() {
+        None
+    } else {
+        match super::validate::load_schemas(&args.validate, cx) {
+            Ok(schemas) => Some(schemas),
+            Err(d) => return Ok(cx.fail(*d)),
+        }
+    };
     let results: Vec<(Outcome, Duration)> = cases
         .par_iter()
         .map(|case| {
             let started = Instant::now();
-            let outcome = run_case(case, args.update, style);
+            let outcome = run_case(case, args.update, style, schemas.as_ref());
             (outcome, started.elapsed())
         })
         .collect();
@@ -240,14 +249,24 @@ fn render_args(dir: &Path) -> Result<Vec<String>, String> {
     Ok(args)
 }
 
-fn run_case(case: &Case, update: bool, style: Style) -> Outcome {
-    match try_case(case, update, style) {
+fn run_case(
+    case: &Case,
+    update: bool,
+    style: Style,
+    schemas: Option<&fnhcl::schema::Schemas>,
+) -> Outcome {
+    match try_case(case, update, style, schemas) {
         Ok(outcome) => outcome,
         Err(why) => Outcome::Failed(why),
     }
 }
 
-fn try_case(case: &Case, update: bool, style: Style) -> Result<Outcome, String> {
+fn try_case(
+    case: &Case,
+    update: bool,
+    style: Style,
+    schemas: Option<&fnhcl::schema::Schemas>,
+) -> Result<Outcome, String> {
     let dir = &case.dir;
     let args = render::parse_args(&render_args(dir)?).map_err(|d| d.summary.clone())?;
     let mut ignore = Vec::new();
@@ -261,7 +280,15 @@ fn try_case(case: &Case, update: bool, style: Style) -> Result<Outcome, String> 
         quiet: true,
         verbose: false,
     };
-    let rendered = render::documents(&args, &mut cx);
+    let mut invalid = false;
+    let rendered = match render::documents_validated(&args, schemas, &mut cx) {
+        Ok((docs, true)) => Ok(docs),
+        Ok((_, false)) => {
+            invalid = true;
+            Err(crate::cli::exit::ExitStatus::Failure)
+        }
+        Err(status) => Err(status),
+    };
     let errors = || {
         cx.diagnostics
             .iter()
@@ -301,6 +328,12 @@ fn try_case(case: &Case, update: bool, style: Style) -> Result<Outcome, String> 
     }
     let actual = match rendered {
         Ok(docs) => docs,
+        Err(_) if invalid => {
+            return Err(format!(
+                "the output breaks its schemas (--validate):\n{}\n",
+                errors()
+            ));
+        }
         Err(_) => return Err(format!("the render failed:\n{}\n", errors())),
     };
     let actual_text: String = actual

@@ -169,7 +169,10 @@ fn validate_all(
                 field: fnhcl::schema::validate::path_text(&v.path),
                 message: v.message.clone(),
             });
-            let d = Diagnostic::new(code, format!("{kind} {name:?}: {}", v.message));
+            let mut d = Diagnostic::new(code, format!("{kind} {name:?}: {}", v.message));
+            if let Some(s) = &v.suggestion {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
             findings.push(locate(d, resource, &v.path, cx));
         }
         if report.violations.is_empty() {
@@ -305,7 +308,7 @@ fn sources_error(e: SourcesError) -> Box<Diagnostic> {
     Box::new(Diagnostic::new(Code::I001, e.to_string()).with_path(path))
 }
 
-fn load_schemas(args: &[String], cx: &mut Context) -> Fallible<Schemas> {
+pub(crate) fn load_schemas(args: &[String], cx: &mut Context) -> Fallible<Schemas> {
     let mut files: Vec<PathBuf> = Vec::new();
     if args.is_empty() {
         let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));

@@ -1,5 +1,6 @@
 //! `group`, `resource`, `resources` and `ready` (function-hcl's `resources.go`).
 
+use super::Origin;
 use super::gotext::{downgrade, has_errors};
 use super::messages;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
@@ -284,6 +285,12 @@ impl Evaluator<'_> {
             return diags;
         };
         self.desired.insert(name.to_string(), object);
+        let origin = self
+            .origin_cache
+            .entry((body.file, body.expr.span.start))
+            .or_insert_with(|| std::sync::Arc::new(Origin::of(body)))
+            .clone();
+        self.origins.insert(name.to_string(), origin);
         self.nested(&scope, Some(name), parts.children, diags)
     }
 

@@ -11,12 +11,14 @@ mod blocks;
 mod console;
 mod gotext;
 pub(crate) mod messages;
+mod origin;
 mod outputs;
 mod response;
 mod userfn;
 
 pub use console::Console;
 pub use gotext::{diag_error, diags_error};
+pub use origin::Origin;
 pub use response::HclResponse;
 
 use crate::analysis::{plan_locals, to_error_diag};
@@ -186,6 +188,10 @@ struct Evaluator<'a> {
     connections: Vec<BTreeMap<String, Vec<u8>>>,
     contexts: Vec<Map<String, Json>>,
     discards: Vec<Discard>,
+    /// Where each desired resource's body was written (one per body, shared by the members
+    /// of a collection).
+    origins: BTreeMap<String, std::sync::Arc<Origin>>,
+    origin_cache: BTreeMap<(FileId, u32), std::sync::Arc<Origin>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -225,6 +231,8 @@ impl<'a> Evaluator<'a> {
             connections: Vec::new(),
             contexts: Vec::new(),
             discards: Vec::new(),
+            origins: BTreeMap::new(),
+            origin_cache: BTreeMap::new(),
         }
     }
 

@@ -29,6 +29,8 @@ pub struct HclResponse {
     /// The warnings of the run, de-duplicated and sorted as the `HclDiagnostics` condition
     /// lists them.
     pub warnings: Vec<Diagnostic>,
+    /// Where each desired composed resource's body was written.
+    pub origins: BTreeMap<String, std::sync::Arc<super::Origin>>,
 }
 
 impl Evaluator<'_> {
@@ -126,6 +128,7 @@ impl Evaluator<'_> {
             },
             discards: self.discards,
             warnings,
+            origins: self.origins,
         })
     }
 }
