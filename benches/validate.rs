@@ -26,11 +26,31 @@ fn resource(i: usize) -> Json {
     });
     let tags = json!({"team": "platform", "index": i.to_string()});
     let (kind, api, mut spec) = match i % 5 {
-        0 => ("Bucket", "s3.aws.upbound.io/v1beta1", json!({"forProvider": {"region": "eu-west-1", "tags": tags}})),
-        1 => ("VPC", "ec2.aws.upbound.io/v1beta1", json!({"forProvider": {"region": "eu-west-1", "cidrBlock": "10.0.0.0/16", "enableDnsSupport": true, "tags": tags}})),
-        2 => ("Subnet", "ec2.aws.upbound.io/v1beta1", json!({"forProvider": {"region": "eu-west-1", "cidrBlock": "10.0.1.0/24", "availabilityZone": "eu-west-1a", "vpcIdSelector": {"matchControllerRef": true}, "tags": tags}})),
-        3 => ("SecurityGroup", "ec2.aws.upbound.io/v1beta1", json!({"forProvider": {"region": "eu-west-1", "description": "app", "vpcIdSelector": {"matchControllerRef": true}, "tags": tags}})),
-        _ => ("Role", "iam.aws.upbound.io/v1beta1", json!({"forProvider": {"assumeRolePolicy": "{}", "tags": tags}})),
+        0 => (
+            "Bucket",
+            "s3.aws.upbound.io/v1beta1",
+            json!({"forProvider": {"region": "eu-west-1", "tags": tags}}),
+        ),
+        1 => (
+            "VPC",
+            "ec2.aws.upbound.io/v1beta1",
+            json!({"forProvider": {"region": "eu-west-1", "cidrBlock": "10.0.0.0/16", "enableDnsSupport": true, "tags": tags}}),
+        ),
+        2 => (
+            "Subnet",
+            "ec2.aws.upbound.io/v1beta1",
+            json!({"forProvider": {"region": "eu-west-1", "cidrBlock": "10.0.1.0/24", "availabilityZone": "eu-west-1a", "vpcIdSelector": {"matchControllerRef": true}, "tags": tags}}),
+        ),
+        3 => (
+            "SecurityGroup",
+            "ec2.aws.upbound.io/v1beta1",
+            json!({"forProvider": {"region": "eu-west-1", "description": "app", "vpcIdSelector": {"matchControllerRef": true}, "tags": tags}}),
+        ),
+        _ => (
+            "Role",
+            "iam.aws.upbound.io/v1beta1",
+            json!({"forProvider": {"assumeRolePolicy": "{}", "tags": tags}}),
+        ),
     };
     if i % 10 == 7 {
         match i % 3 {

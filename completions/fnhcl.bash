@@ -150,7 +150,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__check)
-            opts="-q -v -h -V --step --fail-level --config --explain --list-rules --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --step --fail-level --config --schemas --explain --list-rules --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -165,6 +165,10 @@ _fnhcl() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -2,6 +2,7 @@
 //!
 //! ```toml
 //! exclude = ["vendor/**", "**/generated/*.hcl"]   # relative to this file's folder
+//! schemas = [".crds"]                              # CRDs/XRDs for the body rules (L613–L615)
 //!
 //! [rules]
 //! unused-local = "off"      # a rule's name or code; off | info | warning | error
@@ -41,6 +42,11 @@ pub struct Config {
     levels: BTreeMap<Code, Level>,
     exclude: Option<GlobSet>,
     root: PathBuf,
+    /// `schemas`: CRD/XRD files or folders (absolute), for the rules that read resource
+    /// schemas.
+    pub schema_paths: Vec<PathBuf>,
+    /// The schemas those rules check bodies against (loaded by the caller).
+    pub schemas: Option<std::sync::Arc<crate::schema::Schemas>>,
 }
 
 #[derive(Deserialize)]
@@ -48,6 +54,8 @@ pub struct Config {
 struct Raw {
     #[serde(default)]
     exclude: Vec<Spanned<String>>,
+    #[serde(default)]
+    schemas: Vec<String>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
 }
@@ -106,6 +114,8 @@ impl Config {
             path: Some(path.to_path_buf()),
             levels: BTreeMap::new(),
             exclude: None,
+            schema_paths: raw.schemas.iter().map(|p| root.join(p)).collect(),
+            schemas: None,
             root,
         };
         config.exclude = patterns(file, &raw.exclude)?;

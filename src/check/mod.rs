@@ -11,6 +11,7 @@ pub mod config;
 mod probe;
 pub mod reference;
 pub mod rules;
+pub(crate) mod schema_body;
 mod suppress;
 
 use crate::analysis::resolve::Resolution;
@@ -36,6 +37,8 @@ pub struct Context<'a> {
     pub resolution: Option<&'a Resolution<'a>>,
     /// What the shared stages found (each finding's code names its rule).
     pub found: Vec<Diagnostic>,
+    /// The CRDs and XRDs resource bodies are checked against, when configured.
+    pub schemas: Option<&'a crate::schema::Schemas>,
 }
 
 /// Checks one composition with `config`'s rule levels; the findings, unsorted.
@@ -78,6 +81,7 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
         program: program.as_ref().filter(|_| user.is_some()),
         resolution: resolution.as_ref(),
         found,
+        schemas: config.schemas.as_deref(),
     };
     let mut out = Vec::new();
     for rule in RULES {

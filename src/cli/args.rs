@@ -653,6 +653,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<std::path::PathBuf>,
 
+    /// CRD/XRD files or folders (repeatable or comma-separated) to check resource bodies
+    /// against (rules L613–L615); default: `schemas` in `.fnhcl.toml`, else the nearest
+    /// `.crd-sources.yaml` or `.crds/` at or above each composition.
+    #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+    pub schemas: Vec<std::path::PathBuf>,
+
     /// Explain a rule (by code or name): what it finds, why, a bad and a good example.
     #[arg(long, value_name = "RULE", conflicts_with = "list_rules")]
     pub explain: Option<String>,

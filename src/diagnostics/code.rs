@@ -143,6 +143,12 @@ pub enum Code {
     L611,
     /// An inline suppression comment that names no rule, or a rule that cannot be suppressed.
     L612,
+    /// A literal key of a resource body that its CRD does not have.
+    L613,
+    /// A literal value of a resource body that its CRD refuses.
+    L614,
+    /// A field the CRD requires that a body object literal certainly lacks.
+    L615,
     /// A resource that breaks its OpenAPI schema.
     V701,
     /// A field its schema does not have (the API server would prune it).
@@ -602,6 +608,24 @@ pub static CODES: &[CodeInfo] = &[
         "L612",
         "invalid-suppression",
         "An inline suppression comment that names no rule, or a rule that cannot be suppressed",
+    ),
+    lint(
+        Code::L613,
+        "L613",
+        "unknown-body-field",
+        "A literal key of a resource body that its CRD does not have",
+    ),
+    lint(
+        Code::L614,
+        "L614",
+        "invalid-body-value",
+        "A literal value of a resource body that its CRD refuses",
+    ),
+    lint(
+        Code::L615,
+        "L615",
+        "missing-body-field",
+        "A field the CRD requires that a body object literal certainly lacks",
     ),
     info(
         Code::V701,

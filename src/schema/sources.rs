@@ -151,6 +151,24 @@ pub fn from_argument(arg: &Path) -> Result<Vec<PathBuf>, SourcesError> {
     Ok(vec![arg.to_path_buf()])
 }
 
+/// Loads the CRDs and XRDs of `files` (other documents are ignored).
+pub fn load(files: &[PathBuf]) -> Result<super::Schemas, String> {
+    let mut schemas = super::Schemas::new();
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let docs = crate::source::yaml::read_stream(&text)
+            .map_err(|e| format!("{}: invalid YAML: {}", file.display(), e.message))?;
+        for doc in docs {
+            let json = serde_json::to_value(&doc.value).unwrap_or_default();
+            schemas
+                .add_document(&file.display().to_string(), &json)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(schemas)
+}
+
 /// function-hcl's discovery from `start`: the nearest `.crd-sources.yaml` in it or a folder
 /// above, else the nearest `.crds/` folder (its `.yaml` files). `None` when there is neither.
 pub fn discover(start: &Path) -> Result<Option<(PathBuf, Vec<PathBuf>)>, SourcesError> {

@@ -95,9 +95,17 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
     }
 }
 
+/// The OpenAPI checks alone (no defaults, pruning or CEL) of one value at `path` — what a
+/// literal written in a composition can be judged by before it is rendered.
+pub fn check_value(value: &Json, node: &Node, path: &[Segment]) -> Vec<Violation> {
+    let mut walker = Walker::default();
+    walker.node(value, node, &mut path.to_vec());
+    walker.errors
+}
+
 /// The property of the unknown field's object whose name is closest to it (edit distance at
 /// most 2), as hcl suggests names.
-fn suggest(schema: &Node, path: &[Segment]) -> Option<String> {
+pub fn suggest(schema: &Node, path: &[Segment]) -> Option<String> {
     let (Segment::Key(unknown), parents) = path.split_last()? else {
         return None;
     };

@@ -16,6 +16,7 @@ mod duplicate_name;
 mod duplicate_resource;
 mod extraneous_label;
 mod invalid_body;
+mod invalid_body_value;
 mod invalid_composite_label;
 mod invalid_connection_value;
 mod invalid_context_key;
@@ -30,6 +31,7 @@ mod invalid_suppression;
 mod local_cycle;
 mod missing_api_version_or_kind;
 mod missing_argument;
+mod missing_body_field;
 mod missing_label;
 mod nesting_too_deep;
 mod non_bool_condition;
@@ -43,6 +45,7 @@ mod undeclared_resource;
 mod undefined_variable;
 mod unformatted;
 mod unknown_attribute;
+mod unknown_body_field;
 mod unsupported_argument;
 mod unsupported_block;
 mod unused_argument;
@@ -176,6 +179,9 @@ pub static RULES: &[&Rule] = &[
     &unformatted::RULE,
     &self_collection_null::RULE,
     &invalid_suppression::RULE,
+    &unknown_body_field::RULE,
+    &invalid_body_value::RULE,
+    &missing_body_field::RULE,
 ];
 
 /// The rule with this code (`L601`, any case) or name (`unused-local`).

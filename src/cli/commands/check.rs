@@ -70,6 +70,7 @@ pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Di
         Ok(configs) => configs,
         Err(d) => return Ok((cx.fail(*d), Vec::new())),
     };
+    let configs = with_schemas(args, &units, configs, cx);
     let step = args.step.as_deref();
     let checked: Vec<Checked> = units
         .par_iter()
@@ -299,6 +300,85 @@ fn configs(
         out.push((!excluded(&config, unit)).then_some(config));
     }
     Ok(out)
+}
+
+/// Gives each unit's configuration the schemas its body rules read: `--schemas`, else the
+/// configuration's `schemas`, else the nearest `.crd-sources.yaml` or `.crds/`. Each set of
+/// files is loaded once; one that cannot be loaded is a warning and the rules skip the unit.
+fn with_schemas(
+    args: &CheckArgs,
+    units: &[Unit],
+    configs: Vec<Option<Arc<Config>>>,
+    cx: &mut Context,
+) -> Vec<Option<Arc<Config>>> {
+    use fnhcl::schema::sources;
+    let mut loaded: HashMap<Vec<PathBuf>, Option<Arc<fnhcl::schema::Schemas>>> = HashMap::new();
+    let list = |paths: &[PathBuf]| -> Result<Vec<PathBuf>, String> {
+        let mut files = Vec::new();
+        for path in paths {
+            files.extend(sources::from_argument(path).map_err(|e| e.to_string())?);
+        }
+        Ok(files)
+    };
+    units
+        .iter()
+        .zip(configs)
+        .map(|(unit, config)| {
+            let config = config?;
+            let files = if !args.schemas.is_empty() {
+                list(&args.schemas)
+            } else if !config.schema_paths.is_empty() {
+                list(&config.schema_paths)
+            } else {
+                let start = match unit {
+                    Unit::Stdin(_) => std::env::current_dir().unwrap_or_default(),
+                    other => {
+                        let path = other.path();
+                        if path.is_dir() {
+                            path.to_path_buf()
+                        } else {
+                            path.parent().map(Path::to_path_buf).unwrap_or_default()
+                        }
+                    }
+                };
+                sources::discover(&start)
+                    .map(|found| found.map(|(_, files)| files).unwrap_or_default())
+                    .map_err(|e| e.to_string())
+            };
+            let files = match files {
+                Ok(files) if files.is_empty() => return Some(config),
+                Ok(files) => files,
+                Err(e) => {
+                    cx.diagnostics.push(
+                        Diagnostic::new(Code::V705, format!("schemas not used: {e}"))
+                            .with_severity(Severity::Warning),
+                    );
+                    return Some(config);
+                }
+            };
+            let schemas = loaded
+                .entry(files.clone())
+                .or_insert_with(|| match sources::load(&files) {
+                    Ok(schemas) => Some(Arc::new(schemas)),
+                    Err(e) => {
+                        cx.diagnostics.push(
+                            Diagnostic::new(Code::V705, format!("schemas not used: {e}"))
+                                .with_severity(Severity::Warning),
+                        );
+                        None
+                    }
+                })
+                .clone();
+            Some(match schemas {
+                Some(schemas) => {
+                    let mut with = (*config).clone();
+                    with.schemas = Some(schemas);
+                    Arc::new(with)
+                }
+                None => config,
+            })
+        })
+        .collect()
 }
 
 /// A unit is excluded when its path matches, or when it is a directory all of whose files
