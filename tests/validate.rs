@@ -150,6 +150,13 @@ fn real_crds_and_xrds() {
     let schemas = format!("{},{}", crds.display(), xrd.display());
     let out = fnhcl(&data(), &["validate", &schemas, "xrs.yaml"]);
     snapshot!("real_schemas", transcript(&out));
+    // Provider resources: CEL rules after defaulting (managementPolicies), embedded resources
+    // that keep unknown fields, rules that fail to evaluate, wrong types.
+    let out = fnhcl(
+        &data(),
+        &["validate", &crds.display().to_string(), "real.yaml"],
+    );
+    snapshot!("real_providers", transcript(&out));
 }
 
 /// `render --validate`: the stream is printed; each problem is an error at the HCL that wrote

@@ -739,15 +739,27 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
             Outcome::Fails(message) => message,
             Outcome::Error(error) => {
                 let kind = node.kind.map_or("", Type::name);
+                let shown = rule.message.as_deref().unwrap_or(&rule.rule).trim();
+                // cel-go's words for the errors both interpreters raise.
+                let message = if error.starts_with("No such overload") {
+                    format!(
+                        "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {shown}"
+                    )
+                } else {
+                    let error = match error.strip_prefix("No such key: ") {
+                        Some(key) => format!("no such key: {key}"),
+                        None => error,
+                    };
+                    format!("{error} evaluating rule: {shown}")
+                };
                 out.push(Violation {
                     kind: Kind::Cel,
                     suggestion: None,
                     path: path.iter().map(|(s, _)| s.clone()).collect(),
                     message: format!(
-                        "{}: Invalid value: {}: {error} evaluating rule: {}",
+                        "{}: Invalid value: {}: {message}",
                         field_path_text(path),
                         quote(kind),
-                        rule.message.as_deref().unwrap_or(&rule.rule).trim()
                     ),
                 });
                 continue;
