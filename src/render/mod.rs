@@ -6,6 +6,7 @@
 //! The caller loads the files; everything here works on JSON values and loaded bundles.
 
 pub mod debug;
+pub mod names;
 mod pipeline;
 mod post;
 
