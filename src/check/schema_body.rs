@@ -6,6 +6,34 @@
 //! the schema defaults it).
 
 use super::Context;
+
+/// What the three body rules' explanations share: when they run, and the example's frame
+/// around `$bad` and `$good` (lines of `forProvider`).
+macro_rules! body_rule_explain {
+    ($what:literal, $bad:literal, $good:literal) => {
+        concat!(
+            $what,
+            "\n\nIt runs when CRDs or XRDs are configured: `check --schemas PATH`, `schemas = [...]` in\n",
+            "`.fnhcl.toml`, or function-hcl's `.crds/` folder (or `.crd-sources.yaml`) at or above the\n",
+            "composition. Only bodies written as object literals with literal `apiVersion` and `kind` are\n",
+            "judged, and only what holds whatever the inputs.\n\nBad:\n\n```hcl\n",
+            "resource bucket {\n  body = {\n    apiVersion = \"s3.aws.upbound.io/v1beta1\"\n",
+            "    kind       = \"Bucket\"\n    spec = {\n      forProvider = {\n        ",
+            $bad,
+            "\n      }\n    }\n  }\n}\n```\n\nGood:\n\n```hcl\n",
+            "resource bucket {\n  body = {\n    apiVersion = \"s3.aws.upbound.io/v1beta1\"\n",
+            "    kind       = \"Bucket\"\n    spec = {\n      forProvider = {\n        ",
+            $good,
+            "\n      }\n    }\n  }\n}\n```\n"
+        )
+    };
+}
+pub(crate) use body_rule_explain;
+
+/// The findings of one body rule (`code`).
+pub(crate) fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
+    out.extend(findings(cx).into_iter().filter(|d| d.code == code));
+}
 use super::analyzer::object_key;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::schema::node::{Additional, Node, Type};

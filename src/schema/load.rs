@@ -150,7 +150,8 @@ fn scope_of(doc: &Json) -> Scope {
     }
 }
 
-fn crd(doc: &Json) -> Result<Vec<Definition>, String> {
+/// `spec.group` and `spec.names.kind` of a CRD or XRD.
+pub(super) fn group_and_kind(doc: &Json) -> Result<(&str, &str), String> {
     let group = doc
         .pointer("/spec/group")
         .and_then(Json::as_str)
@@ -159,6 +160,11 @@ fn crd(doc: &Json) -> Result<Vec<Definition>, String> {
         .pointer("/spec/names/kind")
         .and_then(Json::as_str)
         .ok_or("spec.names.kind is missing")?;
+    Ok((group, kind))
+}
+
+fn crd(doc: &Json) -> Result<Vec<Definition>, String> {
+    let (group, kind) = group_and_kind(doc)?;
     let versions = doc
         .pointer("/spec/versions")
         .and_then(Json::as_array)
@@ -188,14 +194,7 @@ fn crd(doc: &Json) -> Result<Vec<Definition>, String> {
 
 /// `apiextensions.k8s.io/v1beta1`: one schema for every version, or one per version.
 fn crd_v1beta1(doc: &Json) -> Result<Vec<Definition>, String> {
-    let group = doc
-        .pointer("/spec/group")
-        .and_then(Json::as_str)
-        .ok_or("spec.group is missing")?;
-    let kind = doc
-        .pointer("/spec/names/kind")
-        .and_then(Json::as_str)
-        .ok_or("spec.names.kind is missing")?;
+    let (group, kind) = group_and_kind(doc)?;
     let shared = doc.pointer("/spec/validation/openAPIV3Schema");
     let mut names: Vec<(String, Option<&Json>)> = doc
         .pointer("/spec/versions")

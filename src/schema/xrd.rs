@@ -204,14 +204,7 @@ fn version_schema(user: &Json, spec: Map<String, Json>, status: Map<String, Json
 
 /// The composite resource (and, with `claimNames`, claim) definitions of an XRD.
 pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
-    let group = xrd
-        .pointer("/spec/group")
-        .and_then(Json::as_str)
-        .ok_or("spec.group is missing")?;
-    let kind = xrd
-        .pointer("/spec/names/kind")
-        .and_then(Json::as_str)
-        .ok_or("spec.names.kind is missing")?;
+    let (group, kind) = super::load::group_and_kind(xrd)?;
     let v2 = xrd.get("apiVersion").and_then(Json::as_str) == Some("apiextensions.crossplane.io/v2");
     let scope = match xrd.pointer("/spec/scope").and_then(Json::as_str) {
         Some("Namespaced") => XrScope::Namespaced,
