@@ -6,6 +6,7 @@
 //! The caller loads the files; everything here works on JSON values and loaded bundles.
 
 pub mod debug;
+pub mod engine;
 pub mod names;
 mod pipeline;
 mod post;
@@ -102,6 +103,8 @@ pub struct Inputs {
     pub context: Map<String, Json>,
     /// Secrets given with `--function-credentials`.
     pub secrets: Vec<Json>,
+    /// The XRD given with `--xrd` (the engine dialect reads its schema kind from it).
+    pub xrd: Option<Json>,
     /// When function-hcl steps must have finished (`--timeout`, crossplane's context
     /// deadline): evaluation stops at the next checkpoint after it.
     pub deadline: Option<std::time::Instant>,
@@ -153,6 +156,8 @@ pub enum RenderError {
         message: String,
         /// The diagnostics behind it (function-hcl steps).
         diagnostics: Vec<Diagnostic>,
+        /// Whether the engine dialect reports it (through the CLI's wrapping).
+        engine: bool,
     },
     /// The deadline passed while a step ran (or before it started).
     DeadlineExceeded {
@@ -188,6 +193,15 @@ pub enum RenderError {
 impl std::fmt::Display for RenderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            RenderError::Fatal {
+                step,
+                message,
+                engine: true,
+                ..
+            } => write!(
+                f,
+                "cannot render composite resource: crossplane internal render in Docker: pipeline returned fatal: crossplane: error: cannot render composite resource: cannot compose resources: pipeline step {step:?} returned a fatal result: {message}"
+            ),
             RenderError::Fatal { step, message, .. } => write!(
                 f,
                 "cannot render composite resource: pipeline step {step:?} returned a fatal result: {message}"
@@ -272,6 +286,42 @@ pub fn render_with(
                 package: package.clone(),
             });
         }
+    }
+    if engine::is_engine(options.crossplane_version) {
+        engine::check_observed(inputs)?;
+        let composition = inputs
+            .composition
+            .as_ref()
+            .and_then(|c| c.pointer("/metadata/name"))
+            .and_then(Json::as_str)
+            .unwrap_or("composition")
+            .to_string();
+        // What the reconciler hands the functions: the XR as the engine holds it, and only
+        // the observed resources it can find by name.
+        let mut seen = inputs.clone();
+        seen.xr = engine::observed_xr(inputs, &composition);
+        seen.observed
+            .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
+        let run = pipeline::run(map, &seen, remote, log).map_err(|e| match e {
+            RenderError::Fatal {
+                step,
+                message,
+                diagnostics,
+                ..
+            } => RenderError::Fatal {
+                step,
+                message,
+                diagnostics,
+                engine: true,
+            },
+            other => other,
+        })?;
+        let documents = engine::documents(inputs, &run, options, &composition)?;
+        return Ok(Rendered {
+            documents,
+            discards: run.discards,
+            origins: run.origins,
+        });
     }
     let run = pipeline::run(map, inputs, remote, log)?;
     let documents = post::documents(inputs, &run, options)?;

@@ -316,6 +316,7 @@ fn call_until_settled(
             .find(|r| r.severity == "SEVERITY_FATAL")
         {
             return Err(RenderError::Fatal {
+                engine: false,
                 step: step.name.clone(),
                 message: fatal.message.clone(),
                 diagnostics: outcome.failure.clone().unwrap_or_default(),

@@ -9,9 +9,9 @@ use serde_json::{Map, Value as Json, json};
 use std::collections::HashMap;
 
 /// Condition types the XR's own reconciler owns; function conditions of these are skipped.
-const SYSTEM_CONDITIONS: [&str; 4] = ["Ready", "Synced", "Healthy", "UpToDate"];
+pub(super) const SYSTEM_CONDITIONS: [&str; 4] = ["Ready", "Synced", "Healthy", "UpToDate"];
 
-const RENDER_API: &str = "render.crossplane.io/v1beta1";
+pub(super) const RENDER_API: &str = "render.crossplane.io/v1beta1";
 
 /// Every document to print, in crossplane's order.
 pub(super) fn documents(
@@ -58,7 +58,7 @@ pub(super) fn documents(
 
 /// The name prefix of composed resources: the XR's `crossplane.io/composite` label (nested
 /// XRs), else its name.
-fn prefix(xr: &Json) -> String {
+pub(super) fn prefix(xr: &Json) -> String {
     xr.pointer("/metadata/labels/crossplane.io~1composite")
         .or_else(|| xr.pointer("/metadata/name"))
         .and_then(Json::as_str)
@@ -66,7 +66,7 @@ fn prefix(xr: &Json) -> String {
         .to_string()
 }
 
-fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
+pub(super) fn object_at<'j>(value: &'j mut Json, key: &str) -> &'j mut Map<String, Json> {
     if !value.is_object() {
         *value = Json::Object(Map::new());
     }
@@ -137,7 +137,10 @@ fn composed(
     body
 }
 
-fn object_at_map<'m>(map: &'m mut Map<String, Json>, key: &str) -> &'m mut Map<String, Json> {
+pub(super) fn object_at_map<'m>(
+    map: &'m mut Map<String, Json>,
+    key: &str,
+) -> &'m mut Map<String, Json> {
     let entry = map
         .entry(key.to_string())
         .or_insert_with(|| Json::Object(Map::new()));
@@ -151,7 +154,7 @@ fn object_at_map<'m>(map: &'m mut Map<String, Json>, key: &str) -> &'m mut Map<S
 }
 
 /// The claim labels: from the XR's own labels when it has both, else from `spec.claimRef`.
-fn claim_labels(xr: &Json, labels: &mut Map<String, Json>) {
+pub(super) fn claim_labels(xr: &Json, labels: &mut Map<String, Json>) {
     const NAME: &str = "crossplane.io/claim-name";
     const NAMESPACE: &str = "crossplane.io/claim-namespace";
     let xr_label = |key: &str| {
@@ -225,7 +228,7 @@ fn composite(inputs: &Inputs, run: &Run, options: Options) -> Result<Json, Rende
     Ok(xr)
 }
 
-fn condition(c: &Condition) -> Json {
+pub(super) fn condition(c: &Condition) -> Json {
     let status = match c.status.as_str() {
         "STATUS_CONDITION_TRUE" => "True",
         "STATUS_CONDITION_FALSE" => "False",
@@ -235,7 +238,12 @@ fn condition(c: &Condition) -> Json {
 }
 
 /// A condition as the XR's status lists it: an empty message is left out.
-fn status_condition(kind: &str, status: &str, reason: &str, message: Option<&str>) -> Json {
+pub(super) fn status_condition(
+    kind: &str,
+    status: &str,
+    reason: &str,
+    message: Option<&str>,
+) -> Json {
     let mut out = Map::new();
     out.insert("type".into(), Json::String(kind.into()));
     out.insert("status".into(), Json::String(status.into()));
@@ -251,7 +259,7 @@ fn status_condition(kind: &str, status: &str, reason: &str, message: Option<&str
 }
 
 /// `Available()` or `Creating()` with the unready resources named.
-fn ready_condition(run: &Run) -> Json {
+pub(super) fn ready_condition(run: &Run) -> Json {
     let composite_ready = run
         .desired
         .composite
@@ -280,7 +288,7 @@ fn ready_condition(run: &Run) -> Json {
 }
 
 /// crossplane's `StableNAndSomeMore`: sorted names, at most `n` written out.
-fn n_and_some_more(n: usize, mut names: Vec<String>) -> String {
+pub(super) fn n_and_some_more(n: usize, mut names: Vec<String>) -> String {
     names.sort();
     match names.len() {
         len if len > n => format!("{}, and {} more", names[..n].join(", "), len - n),

@@ -308,10 +308,14 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
     let crossplane_version = parse_version(&args.crossplane_version)?;
     let timeout = parse_duration(&args.timeout)?;
     let mut xr = first_doc(&args.xr, cx)?;
-    if let Some(xrd) = &args.xrd {
-        let xrd = first_doc(xrd, cx)?;
-        apply_xrd_defaults(&mut xr, &xrd);
-    }
+    let xrd = match &args.xrd {
+        Some(path) => {
+            let xrd = first_doc(path, cx)?;
+            apply_xrd_defaults(&mut xr, &xrd);
+            Some(xrd)
+        }
+        None => None,
+    };
     let overrides = annotation_overrides(&args.function_annotations)?;
     let functions = match &args.functions {
         Some(path) => Some(functions(path, &overrides, cx)?),
@@ -343,6 +347,7 @@ fn read_inputs(args: &RenderArgs, cx: &mut Context) -> Fallible<(Inputs, Options
             Some(path) => resource_docs(path, "credentials", cx)?,
             None => Vec::new(),
         },
+        xrd,
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
         // be an Instant is no deadline at all.
         deadline: Instant::now().checked_add(timeout),
