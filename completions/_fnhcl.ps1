@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
+            [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -228,6 +229,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--include-context', '--include-context', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
             [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
             [CompletionResult]::new('--include-full-xr', '--include-full-xr', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
+            [CompletionResult]::new('--detailed-exit-code', '--detailed-exit-code', [CompletionResultType]::ParameterName, 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures')
             [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
@@ -238,6 +240,70 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;composition' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, '`fnhcl render` under the name `crossplane composition render` gives it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;composition;render' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('--observed-resources', '--observed-resources', [CompletionResultType]::ParameterName, 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--required-resources', '--required-resources', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--extra-resources', '--extra-resources', [CompletionResultType]::ParameterName, 'Resources the requirements loop may return (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated')
+            [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)')
+            [CompletionResult]::new('--function-annotations', '--function-annotations', [CompletionResultType]::ParameterName, 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)')
+            [CompletionResult]::new('--function-credentials', '--function-credentials', [CompletionResultType]::ParameterName, 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)')
+            [CompletionResult]::new('--xrd', '--xrd', [CompletionResultType]::ParameterName, 'An XRD whose OpenAPI schema defaults are applied to the XR first')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)')
+            [CompletionResult]::new('--hcl', '--hcl', [CompletionResultType]::ParameterName, 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle')
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)')
+            [CompletionResult]::new('--crossplane-version', '--crossplane-version', [CompletionResultType]::ParameterName, 'The Crossplane version whose render output to reproduce: up to 2.2 the classic `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4: names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the `Responsive`/`Synced`/`Ready` conditions, results from the reconciler''s events)')
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Validate the XR and every composed resource against these CRD/XRD files or folders (repeatable, or comma-separated; `.crd-sources.yaml` and `.crds/` as in `fnhcl validate`): problems are errors pointing at the HCL `body` that produced the resource, at the attribute itself when its key is written literally. Exit status 1 when any')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Print a `Result` document for every function result')
+            [CompletionResult]::new('--include-function-results', '--include-function-results', [CompletionResultType]::ParameterName, 'Print a `Result` document for every function result')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('--include-context', '--include-context', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
+            [CompletionResult]::new('--include-full-xr', '--include-full-xr', [CompletionResultType]::ParameterName, 'Copy the input XR''s `spec` and `metadata` into the output XR')
+            [CompletionResult]::new('--detailed-exit-code', '--detailed-exit-code', [CompletionResultType]::ParameterName, 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;composition;help' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, '`fnhcl render` under the name `crossplane composition render` gives it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;composition;help;render' {
+            break
+        }
+        'fnhcl;composition;help;help' {
             break
         }
         'fnhcl;function' {
@@ -325,6 +391,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
+            [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -356,6 +423,13 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;render' {
+            break
+        }
+        'fnhcl;help;composition' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, '`fnhcl render` under the name `crossplane composition render` gives it')
+            break
+        }
+        'fnhcl;help;composition;render' {
             break
         }
         'fnhcl;help;function' {

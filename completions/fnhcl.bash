@@ -22,6 +22,9 @@ _fnhcl() {
             fnhcl,completions)
                 cmd="fnhcl__subcmd__completions"
                 ;;
+            fnhcl,composition)
+                cmd="fnhcl__subcmd__composition"
+                ;;
             fnhcl,diff)
                 cmd="fnhcl__subcmd__diff"
                 ;;
@@ -49,6 +52,18 @@ _fnhcl() {
             fnhcl,validate)
                 cmd="fnhcl__subcmd__validate"
                 ;;
+            fnhcl__subcmd__composition,help)
+                cmd="fnhcl__subcmd__composition__subcmd__help"
+                ;;
+            fnhcl__subcmd__composition,render)
+                cmd="fnhcl__subcmd__composition__subcmd__render"
+                ;;
+            fnhcl__subcmd__composition__subcmd__help,help)
+                cmd="fnhcl__subcmd__composition__subcmd__help__subcmd__help"
+                ;;
+            fnhcl__subcmd__composition__subcmd__help,render)
+                cmd="fnhcl__subcmd__composition__subcmd__help__subcmd__render"
+                ;;
             fnhcl__subcmd__function,help)
                 cmd="fnhcl__subcmd__function__subcmd__help"
                 ;;
@@ -72,6 +87,9 @@ _fnhcl() {
                 ;;
             fnhcl__subcmd__help,completions)
                 cmd="fnhcl__subcmd__help__subcmd__completions"
+                ;;
+            fnhcl__subcmd__help,composition)
+                cmd="fnhcl__subcmd__help__subcmd__composition"
                 ;;
             fnhcl__subcmd__help,diff)
                 cmd="fnhcl__subcmd__help__subcmd__diff"
@@ -99,6 +117,9 @@ _fnhcl() {
                 ;;
             fnhcl__subcmd__help,validate)
                 cmd="fnhcl__subcmd__help__subcmd__validate"
+                ;;
+            fnhcl__subcmd__help__subcmd__composition,render)
+                cmd="fnhcl__subcmd__help__subcmd__composition__subcmd__render"
                 ;;
             fnhcl__subcmd__help__subcmd__function,run)
                 cmd="fnhcl__subcmd__help__subcmd__function__subcmd__run"
@@ -128,7 +149,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render composition function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -198,6 +219,156 @@ _fnhcl() {
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__composition)
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version render help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__composition__subcmd__help)
+            opts="render help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__composition__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__composition__subcmd__help__subcmd__render)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__composition__subcmd__render)
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --observed-resources)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-resources)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-resources)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-files)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-values)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --function-annotations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -a)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --function-credentials)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hcl)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --step)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --crossplane-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --validate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -482,7 +653,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval fmt diff test validate render function completions help"
+            opts="package check eval fmt diff test validate render composition function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -512,6 +683,34 @@ _fnhcl() {
         fnhcl__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__composition)
+            opts="render"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__composition__subcmd__render)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -730,7 +929,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --watch --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

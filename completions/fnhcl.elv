@@ -36,6 +36,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand test 'Run golden tests: render each test case and compare with its expected output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
+            cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -213,6 +214,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --include-context 'Print the final context as a `Context` document'
             cand -x 'Copy the input XR''s `spec` and `metadata` into the output XR'
             cand --include-full-xr 'Copy the input XR''s `spec` and `metadata` into the output XR'
+            cand --detailed-exit-code 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures'
             cand -w 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
             cand --watch 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
             cand -q 'Print only errors and the command''s output'
@@ -223,6 +225,65 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'fnhcl;composition'= {
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand render '`fnhcl render` under the name `crossplane composition render` gives it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;composition;render'= {
+            cand -o 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
+            cand --observed-resources 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`'
+            cand -e 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --required-resources 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --extra-resources 'Resources the requirements loop may return (a YAML file or directory). Repeatable'
+            cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
+            cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`'
+            cand -a 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)'
+            cand --function-annotations 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)'
+            cand --function-credentials 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)'
+            cand --xrd 'An XRD whose OpenAPI schema defaults are applied to the XR first'
+            cand --timeout 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)'
+            cand --hcl 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition''s inline bundle'
+            cand --step 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)'
+            cand --crossplane-version 'The Crossplane version whose render output to reproduce: up to 2.2 the classic `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4: names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the `Responsive`/`Synced`/`Ready` conditions, results from the reconciler''s events)'
+            cand --validate 'Validate the XR and every composed resource against these CRD/XRD files or folders (repeatable, or comma-separated; `.crd-sources.yaml` and `.crds/` as in `fnhcl validate`): problems are errors pointing at the HCL `body` that produced the resource, at the attribute itself when its key is written literally. Exit status 1 when any'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -r 'Print a `Result` document for every function result'
+            cand --include-function-results 'Print a `Result` document for every function result'
+            cand -c 'Print the final context as a `Context` document'
+            cand --include-context 'Print the final context as a `Context` document'
+            cand -x 'Copy the input XR''s `spec` and `metadata` into the output XR'
+            cand --include-full-xr 'Copy the input XR''s `spec` and `metadata` into the output XR'
+            cand --detailed-exit-code 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures'
+            cand -w 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
+            cand --watch 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;composition;help'= {
+            cand render '`fnhcl render` under the name `crossplane composition render` gives it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;composition;help;render'= {
+        }
+        &'fnhcl;composition;help;help'= {
         }
         &'fnhcl;function'= {
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
@@ -301,6 +362,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand test 'Run golden tests: render each test case and compare with its expected output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
+            cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -323,6 +385,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;validate'= {
         }
         &'fnhcl;help;render'= {
+        }
+        &'fnhcl;help;composition'= {
+            cand render '`fnhcl render` under the name `crossplane composition render` gives it'
+        }
+        &'fnhcl;help;composition;render'= {
         }
         &'fnhcl;help;function'= {
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

@@ -44,6 +44,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "diff" -d 'Compare two r
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "validate" -d 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "composition" -d 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -210,11 +211,57 @@ markdown\t'Markdown, for `diff` (one block per changed document, ready for a pul
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s c -l include-context -d 'Print the final context as a `Context` document'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l detailed-exit-code -d 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s w -l watch -d 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -f -a "render" -d '`fnhcl render` under the name `crossplane composition render` gives it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s o -l observed-resources -d 'Observed composed resources (a YAML file or directory), each with the annotation `crossplane.io/composition-resource-name`' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s e -l required-resources -l extra-resources -d 'Resources the requirements loop may return (a YAML file or directory). Repeatable' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l context-files -d 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l context-values -d 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s a -l function-annotations -d 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file), as crossplane render does: `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC at `render.crossplane.io/runtime-development-target` (default `localhost:9443`)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l function-credentials -d 'Secrets whose `data` become the steps\' `credentials` (a YAML file or directory)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l xrd -d 'An XRD whose OpenAPI schema defaults are applied to the XR first' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l timeout -d 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane\'s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l hcl -d 'Use the `.hcl` files of this directory for the function-hcl step instead of the Composition\'s inline bundle' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l step -d 'The function-hcl step `--hcl` replaces, when the Composition has several (only with `--hcl`: every step of the pipeline runs)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l crossplane-version -d 'The Crossplane version whose render output to reproduce: up to 2.2 the classic `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4: names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the `Responsive`/`Synced`/`Ready` conditions, results from the reconciler\'s events)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l validate -d 'Validate the XR and every composed resource against these CRD/XRD files or folders (repeatable, or comma-separated; `.crd-sources.yaml` and `.crds/` as in `fnhcl validate`): problems are errors pointing at the HCL `body` that produced the resource, at the attribute itself when its key is written literally. Exit status 1 when any' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
+github\t'GitHub Actions workflow commands (`::error file=...::message`)'
+sarif\t'A SARIF 2.1.0 log'
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s c -l include-context -d 'Print the final context as a `Context` document'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l detailed-exit-code -d 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does), so a wrapper can tell a fatal result from other failures'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s w -l watch -d 'Render again on every save of the composition or an input file (the screen is cleared first on a terminal); Ctrl-C stops'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s q -l quiet -d 'Print only errors and the command\'s output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s v -l verbose -d 'Print more about what is being done'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from help" -f -a "render" -d '`fnhcl render` under the name `crossplane composition render` gives it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
@@ -276,17 +323,19 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "validate" -d 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "package" -d 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "check" -d 'Find every mistake function-hcl would reject, without running it, and lint the rest'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "validate" -d 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "composition" -d 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render composition function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from test" -f -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from composition" -f -a "render" -d '`fnhcl render` under the name `crossplane composition render` gives it'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "serve" -d 'Serve function-hcl over gRPC: fnhcl as the function itself'

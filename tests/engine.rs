@@ -45,6 +45,20 @@ fn a_cluster_scoped_xr_renders_as_the_engine_renders_it() {
     );
     let expected = std::fs::read_to_string(dir.join("expected.engine.yaml")).unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    // The command as the Crossplane CLI names it.
+    let alias = fnhcl(
+        &dir,
+        &[
+            "composition",
+            "render",
+            "xr.yaml",
+            "composition.yaml",
+            "--crossplane-version",
+            "2.5",
+            "-r",
+        ],
+    );
+    assert_eq!(alias.stdout, out.stdout);
     // The classic dialect of the same inputs is unchanged.
     let classic = fnhcl(&dir, &["render", "xr.yaml", "composition.yaml", "-r"]);
     let text = String::from_utf8_lossy(&classic.stdout);
@@ -80,6 +94,22 @@ fn a_fatal_result_is_reported_as_the_cli_reports_it() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
+    let detailed = fnhcl(
+        dir.path(),
+        &[
+            "render",
+            "xr.yaml",
+            "composition.yaml",
+            "--crossplane-version",
+            "2.5",
+            "--detailed-exit-code",
+        ],
+    );
+    assert_eq!(
+        detailed.status.code(),
+        Some(3),
+        "--detailed-exit-code: 3 for a fatal result"
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
     let summary = report["diagnostics"][0]["summary"].as_str().unwrap();
     assert!(

@@ -179,6 +179,10 @@ pub enum Command {
     /// returns a fatal result or fails, 2 when an input cannot be read.
     Render(RenderArgs),
 
+    /// Composition commands, as the Crossplane CLI names them (v2.3 and later).
+    #[command(subcommand)]
+    Composition(CompositionCommand),
+
     /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
     #[command(subcommand)]
     Function(FunctionCommand),
@@ -387,6 +391,13 @@ pub enum ValidateOutput {
     Yaml,
 }
 
+/// `fnhcl composition …`.
+#[derive(Debug, Subcommand)]
+pub enum CompositionCommand {
+    /// `fnhcl render` under the name `crossplane composition render` gives it.
+    Render(RenderArgs),
+}
+
 /// `fnhcl render`.
 #[derive(Clone, Debug, Args)]
 #[command(after_help = "Examples:
@@ -487,6 +498,11 @@ pub struct RenderArgs {
     /// at the attribute itself when its key is written literally. Exit status 1 when any.
     #[arg(long, value_name = "SCHEMAS", value_delimiter = ',')]
     pub validate: Vec<String>,
+
+    /// Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal
+    /// render` does), so a wrapper can tell a fatal result from other failures.
+    #[arg(long)]
+    pub detailed_exit_code: bool,
 
     /// Render again on every save of the composition or an input file (the screen is
     /// cleared first on a terminal); Ctrl-C stops.

@@ -13,6 +13,9 @@ pub enum ExitStatus {
     Error,
     /// `diff` found differences (crossplane-diff's code).
     Differences,
+    /// `render --detailed-exit-code`: a step returned a fatal result (`crossplane internal
+    /// render`'s code).
+    Fatal,
 }
 
 impl ExitStatus {
@@ -22,7 +25,7 @@ impl ExitStatus {
             ExitStatus::Success => 0,
             ExitStatus::Failure => 1,
             ExitStatus::Error => 2,
-            ExitStatus::Differences => 3,
+            ExitStatus::Differences | ExitStatus::Fatal => 3,
         }
     }
 }

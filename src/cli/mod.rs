@@ -71,7 +71,11 @@ pub fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> io::Result<ExitStatus> {
     let watched = match &cli.command {
-        Command::Render(args) if args.watch => Some(commands::render::watch_paths(args)),
+        Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args))
+            if args.watch =>
+        {
+            Some(commands::render::watch_paths(args))
+        }
         Command::Test(args) if args.watch => Some(args.paths.clone()),
         _ => None,
     };
@@ -129,7 +133,9 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
-        Command::Render(args) => commands::render::run(args, &mut cx),
+        Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args)) => {
+            commands::render::run(args, &mut cx)
+        }
         Command::Test(args) => {
             let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
             commands::test::run(args, color, &mut cx)

@@ -123,7 +123,15 @@ pub fn documents_validated(
     let mut remote = fnhcl::grpc::remote::GrpcRemote::new();
     let rendered = match render::render_with(&mut cx.map, &inputs, options, &mut remote, &mut log) {
         Ok(rendered) => rendered,
-        Err(error) => return Err(report(error, &args.timeout, cx)),
+        Err(error) => {
+            let fatal = matches!(error, RenderError::Fatal { .. });
+            let status = report(error, &args.timeout, cx);
+            return Err(if fatal && args.detailed_exit_code {
+                ExitStatus::Fatal
+            } else {
+                status
+            });
+        }
     };
     if !cx.quiet {
         for (step, discard) in rendered
