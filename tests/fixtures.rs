@@ -78,7 +78,7 @@ fn own_cases(root: &Path) -> Vec<Case> {
     }
     cases.push(harness::own::lossless(hcl_roots.clone()));
     cases.push(harness::own::fmt_invariants(hcl_roots));
-    cases.extend(suites::render(&root.join("render"), "own/render/"));
+    cases.extend(suites::render_both(&root.join("render"), "own/render/"));
     cases.extend(suites::diff(&root.join("diff"), "own/diff/"));
     cases.extend(suites::eval(&root.join("eval"), "own/eval/"));
     cases.extend(suites::check(&root.join("check"), "own/check/"));

@@ -192,7 +192,48 @@ pub fn render(root: &Path, prefix: &str) -> Vec<Case> {
     dir_cases(root, prefix, "xr.yaml", run_render)
 }
 
+/// The newest Crossplane version of each dialect, for cases that run in both.
+const CLASSIC: &str = "2.2";
+const ENGINE: &str = "2.5";
+
+/// Our own `render/` cases, each in both dialects: the classic one (`--crossplane-version
+/// 2.2`) against `expected.yaml`, the engine one (2.5) against `expected.engine.yaml` (or
+/// `expected-error.engine.txt`) where the dialects differ, else the same files.
+pub fn render_both(root: &Path, prefix: &str) -> Vec<Case> {
+    subdirs(root)
+        .into_iter()
+        .filter(|d| d.join("xr.yaml").exists())
+        .flat_map(|dir| {
+            let name = name_of(&dir);
+            let engine_dir = dir.clone();
+            [
+                case(format!("{prefix}{name}"), move || {
+                    run_render_as(&dir, Some(CLASSIC), "")
+                }),
+                case(format!("{prefix}{name}@engine"), move || {
+                    run_render_as(&engine_dir, Some(ENGINE), ".engine")
+                }),
+            ]
+        })
+        .collect()
+}
+
 fn run_render(dir: &Path) -> Result<(), String> {
+    run_render_as(dir, None, "")
+}
+
+/// One render case; `version` is added as `--crossplane-version` (unless the case's `args`
+/// name one) and `suffix` picks `expected<suffix>.yaml` / `expected-error<suffix>.txt` when the
+/// case has them.
+fn run_render_as(dir: &Path, version: Option<&str>, suffix: &str) -> Result<(), String> {
+    let pick = |base: &str, ext: &str| {
+        let own = dir.join(format!("{base}{suffix}.{ext}"));
+        if own.exists() {
+            own
+        } else {
+            dir.join(format!("{base}.{ext}"))
+        }
+    };
     // Our own cases may name another SOURCE (a Composition) in a `source` file.
     let source = match std::fs::read_to_string(dir.join("source")) {
         Ok(text) => text.trim().to_string(),
@@ -222,14 +263,20 @@ fn run_render(dir: &Path) -> Result<(), String> {
     if dir.join("args").exists() {
         args.extend(substrings(&dir.join("args"))?);
     }
+    if let Some(version) = version
+        && !args.iter().any(|a| a.starts_with("--crossplane-version"))
+    {
+        args.push(format!("--crossplane-version={version}"));
+    }
     let out = fnhcl(dir, &args, None)?;
-    if dir.join("expected-error.txt").exists() {
-        return expect_substrings(&out, &substrings(&dir.join("expected-error.txt"))?);
+    let expected_error = pick("expected-error", "txt");
+    if expected_error.exists() {
+        return expect_substrings(&out, &substrings(&expected_error)?);
     }
     if out.code != 0 {
         return Err(format!("render failed\n{}", out.describe()));
     }
-    let expected = compare::yaml_stream(&read(&dir.join("expected.yaml"))?)?;
+    let expected = compare::yaml_stream(&read(&pick("expected", "yaml"))?)?;
     let actual =
         compare::yaml_stream(&out.stdout).map_err(|e| format!("{e}\n{}", out.describe()))?;
     compare::render_streams(&expected, &actual)
