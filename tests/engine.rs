@@ -60,7 +60,17 @@ fn a_cluster_scoped_xr_renders_as_the_engine_renders_it() {
     );
     assert_eq!(alias.stdout, out.stdout);
     // The classic dialect of the same inputs is unchanged.
-    let classic = fnhcl(&dir, &["render", "xr.yaml", "composition.yaml", "-r"]);
+    let classic = fnhcl(
+        &dir,
+        &[
+            "render",
+            "xr.yaml",
+            "composition.yaml",
+            "-r",
+            "--crossplane-version",
+            "2.2",
+        ],
+    );
     let text = String::from_utf8_lossy(&classic.stdout);
     assert!(
         text.contains("uid: \"\"") && text.contains("step: run-hcl"),

@@ -484,12 +484,13 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME", requires = "hcl")]
     pub step: Option<String>,
 
-    /// The Crossplane version whose render output to reproduce: up to 2.2 the classic
+    /// The Crossplane version whose render output to reproduce (default: the newest verified,
+    /// CLI 2.5 with engine 2.3.4): up to 2.2 the classic
     /// `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and
     /// later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4:
     /// names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the
     /// `Responsive`/`Synced`/`Ready` conditions, results from the reconciler's events).
-    #[arg(long, value_name = "X.Y", default_value = "2.2")]
+    #[arg(long, value_name = "X.Y", default_value = "2.5")]
     pub crossplane_version: String,
 
     /// Validate the XR and every composed resource against these CRD/XRD files or folders

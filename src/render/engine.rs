@@ -522,7 +522,7 @@ fn composite(
 
 /// `mergo.Merge(dst, src, WithOverride)` on maps: maps merge key by key, anything else from
 /// `src` replaces (lists wholesale), except that an empty map does not replace a non-empty one.
-fn merge_override(dst: &mut Json, src: &Json) {
+pub fn merge_override(dst: &mut Json, src: &Json) {
     match (dst, src) {
         (Json::Object(d), Json::Object(s)) => {
             for (k, v) in s {

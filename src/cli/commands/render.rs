@@ -220,13 +220,15 @@ fn validate_rendered(
             );
             continue;
         };
-        let mut value = doc.clone();
-        if is_xr
-            && value.get("spec").is_none()
-            && let (Some(spec), Some(object)) = (input_xr.get("spec"), value.as_object_mut())
-        {
-            object.insert("spec".into(), spec.clone());
-        }
+        // The XR as `-x` shows it: the input with the output laid over it (the printed XR has
+        // no `spec` in the classic dialect, only `spec.crossplane` in the engine's).
+        let value = if is_xr {
+            let mut merged = input_xr.clone();
+            render::engine::merge_override(&mut merged, doc);
+            merged
+        } else {
+            doc.clone()
+        };
         let report = fnhcl::schema::validate(&value, &entry.schema);
         let origin = (!is_xr).then(|| rendered.origins.get(&name)).flatten();
         for v in report.violations {
