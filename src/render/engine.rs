@@ -337,7 +337,7 @@ pub(super) fn documents(
     if options.include_function_results {
         docs.extend(events(inputs, run, composition, warnings));
     }
-    if options.include_context {
+    if options.include_context && run.context_returned {
         docs.push(json!({"apiVersion": RENDER_API, "kind": "Context", "fields": Json::Object(run.context.clone())}));
     }
     Ok(docs.iter().map(struct_numbers).collect())

@@ -54,6 +54,9 @@ pub(super) struct Run {
     pub desired: State,
     /// The context after the last step.
     pub context: Map<String, Json>,
+    /// Whether the last step returned a context at all (the engine prints no `Context`
+    /// document when it did not).
+    pub context_returned: bool,
     /// Each step's results (its last call) with the step's name.
     pub results: Vec<(String, FunctionResult)>,
     /// Each step's conditions, in step order.
@@ -142,6 +145,7 @@ pub(super) fn run(
         conditions: Vec::new(),
         discards: Vec::new(),
         origins: BTreeMap::new(),
+        context_returned: true,
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
@@ -173,6 +177,7 @@ pub(super) fn run(
         let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
         let response = outcome.response;
         out.desired = response.desired.unwrap_or_default();
+        out.context_returned = response.context.is_some();
         out.context = match response.context {
             Some(Json::Object(context)) => context,
             _ => Map::new(),

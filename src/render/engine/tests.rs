@@ -148,3 +148,51 @@ fn full_xr_merges_as_mergo_with_override() {
         json!({"metadata": {"labels": {"a": "1"}, "name": "x"}, "spec": {"list": [], "keep": true, "crossplane": {"resourceRefs": []}}, "status": {"m": {"k": 1}}})
     );
 }
+
+/// A function that answers without a context: the engine prints no `Context` document
+/// (classic prints `fields: null`).
+#[test]
+fn no_context_document_without_a_returned_context() {
+    struct Silent;
+    impl Remote for Silent {
+        fn run(
+            &mut self,
+            _: &str,
+            _: &RunFunctionRequest,
+            _: Option<std::time::Instant>,
+        ) -> Result<RunFunctionResponse, RemoteError> {
+            Ok(RunFunctionResponse::default())
+        }
+    }
+    let inputs = Inputs {
+        xr: yaml("namespaced/xr.yaml"),
+        steps: vec![Step {
+            name: "quiet".into(),
+            function: "function-quiet".into(),
+            kind: StepKind::Remote {
+                target: "test".into(),
+            },
+            input: None,
+            credentials: Vec::new(),
+            required_resources: Vec::new(),
+            required_schemas: Vec::new(),
+        }],
+        ..Inputs::default()
+    };
+    let mut options = Options {
+        include_context: true,
+        crossplane_version: (2, 5),
+        ..Options::default()
+    };
+    let mut map = crate::source::SourceMap::new();
+    let engine = render_with(&mut map, &inputs, options, &mut Silent, &mut |_| {}).unwrap();
+    assert!(engine.documents.iter().all(|d| d["kind"] != "Context"));
+    options.crossplane_version = (2, 2);
+    let classic = render_with(&mut map, &inputs, options, &mut Silent, &mut |_| {}).unwrap();
+    let context = classic
+        .documents
+        .iter()
+        .find(|d| d["kind"] == "Context")
+        .unwrap();
+    assert_eq!(context["fields"], Json::Null);
+}
