@@ -504,28 +504,13 @@ impl Walker {
                 path.pop();
             }
         }
-        let n = items.len() as u64;
-        if let Some(min) = node.min_items
-            && n < min
-        {
-            self.invalid(
-                path,
-                &n.to_string(),
-                format!("{p} in body should have at least {min} items"),
-            );
-        }
-        if let Some(max) = node.max_items
-            && n > max
-        {
-            let unit = if max == 1 { "item" } else { "items" };
-            self.push(
-                path,
-                format!(
-                    "{}: Too many: {n}: must have at most {max} {unit}",
-                    field(p)
-                ),
-            );
-        }
+        self.count(
+            path,
+            p,
+            items.len(),
+            (node.min_items, node.max_items),
+            "items",
+        );
         if node.unique_items {
             let mut seen: Vec<&Json> = Vec::new();
             let duplicate = items.iter().any(|item| {
@@ -540,6 +525,40 @@ impl Walker {
                     format!("{p} in body shouldn't contain duplicates"),
                 );
             }
+        }
+    }
+
+    /// `minItems`/`maxItems` or `minProperties`/`maxProperties` (whose too-many message also
+    /// says "items", as kube-openapi words it).
+    fn count(
+        &mut self,
+        path: &[Segment],
+        p: &str,
+        n: usize,
+        (min, max): (Option<u64>, Option<u64>),
+        noun: &str,
+    ) {
+        let n = n as u64;
+        if let Some(min) = min
+            && n < min
+        {
+            self.invalid(
+                path,
+                &n.to_string(),
+                format!("{p} in body should have at least {min} {noun}"),
+            );
+        }
+        if let Some(max) = max
+            && n > max
+        {
+            let unit = if max == 1 { "item" } else { "items" };
+            self.push(
+                path,
+                format!(
+                    "{}: Too many: {n}: must have at most {max} {unit}",
+                    field(p)
+                ),
+            );
         }
     }
 
@@ -576,28 +595,13 @@ impl Walker {
         path: &mut Vec<Segment>,
         p: &str,
     ) {
-        let n = object.len() as u64;
-        if let Some(min) = node.min_properties
-            && n < min
-        {
-            self.invalid(
-                path,
-                &n.to_string(),
-                format!("{p} in body should have at least {min} properties"),
-            );
-        }
-        if let Some(max) = node.max_properties
-            && n > max
-        {
-            let unit = if max == 1 { "item" } else { "items" };
-            self.push(
-                path,
-                format!(
-                    "{}: Too many: {n}: must have at most {max} {unit}",
-                    field(p)
-                ),
-            );
-        }
+        self.count(
+            path,
+            p,
+            object.len(),
+            (node.min_properties, node.max_properties),
+            "properties",
+        );
         for (key, child) in object {
             if node.properties.contains_key(key) {
                 continue;
