@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
             [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -242,6 +243,19 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'fnhcl;lsp' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fnhcl;composition' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
@@ -391,6 +405,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
             [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -423,6 +438,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;render' {
+            break
+        }
+        'fnhcl;help;lsp' {
             break
         }
         'fnhcl;help;composition' {

@@ -40,6 +40,9 @@ _fnhcl() {
             fnhcl,help)
                 cmd="fnhcl__subcmd__help"
                 ;;
+            fnhcl,lsp)
+                cmd="fnhcl__subcmd__lsp"
+                ;;
             fnhcl,package)
                 cmd="fnhcl__subcmd__package"
                 ;;
@@ -106,6 +109,9 @@ _fnhcl() {
             fnhcl__subcmd__help,help)
                 cmd="fnhcl__subcmd__help__subcmd__help"
                 ;;
+            fnhcl__subcmd__help,lsp)
+                cmd="fnhcl__subcmd__help__subcmd__lsp"
+                ;;
             fnhcl__subcmd__help,package)
                 cmd="fnhcl__subcmd__help__subcmd__package"
                 ;;
@@ -149,7 +155,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render composition function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render lsp composition function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -653,7 +659,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval fmt diff test validate render composition function completions help"
+            opts="package check eval fmt diff test validate render lsp composition function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -820,6 +826,20 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__help__subcmd__lsp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__help__subcmd__package)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -883,6 +903,28 @@ _fnhcl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__lsp)
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand test 'Run golden tests: render each test case and compare with its expected output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
+            cand lsp 'A language server over standard input and output, for editors'
             cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -226,6 +227,18 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fnhcl;lsp'= {
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fnhcl;composition'= {
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
@@ -362,6 +375,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand test 'Run golden tests: render each test case and compare with its expected output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
+            cand lsp 'A language server over standard input and output, for editors'
             cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
@@ -385,6 +399,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;validate'= {
         }
         &'fnhcl;help;render'= {
+        }
+        &'fnhcl;help;lsp'= {
         }
         &'fnhcl;help;composition'= {
             cand render '`fnhcl render` under the name `crossplane composition render` gives it'

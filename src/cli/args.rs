@@ -179,6 +179,14 @@ pub enum Command {
     /// returns a fatal result or fails, 2 when an input cannot be read.
     Render(RenderArgs),
 
+    /// A language server over standard input and output, for editors.
+    ///
+    /// Speaks the Language Server Protocol (JSON-RPC on stdio). A composition is the `.hcl`
+    /// files of a folder, open documents taking the place of the files on disk; each change
+    /// re-checks it with every `check` rule (`.fnhcl.toml` and suppressions included) and
+    /// publishes the diagnostics of each file. Formatting is `fnhcl fmt`'s.
+    Lsp,
+
     /// Composition commands, as the Crossplane CLI names them (v2.3 and later).
     #[command(subcommand)]
     Composition(CompositionCommand),

@@ -1,0 +1,419 @@
+//! `fnhcl lsp`: a language server over stdio (JSON-RPC, `lsp-server` as rust-analyzer uses
+//! it). This first part: incremental document sync; a composition is the `.hcl` files of a
+//! folder (open documents over the files on disk), re-checked on each change with every `check`
+//! rule, `.fnhcl.toml` and suppressions, its diagnostics published per file; formatting as
+//! `fnhcl fmt`.
+
+use crate::cli::exit::ExitStatus;
+use fnhcl::check::{Config, check_bundle};
+use fnhcl::diagnostics::{Diagnostic, Severity};
+use fnhcl::source::loader::{Bundle, BundleFile, Origin};
+use fnhcl::source::{FileId, SourceMap};
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
+    Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{Formatting, Request as _};
+use lsp_types::{
+    DiagnosticSeverity, DocumentFormattingParams, InitializeParams, NumberOrString, Position,
+    PublishDiagnosticsParams, Range, ServerCapabilities, TextDocumentContentChangeEvent,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Runs the server until the client says `exit`.
+pub fn run() -> std::io::Result<ExitStatus> {
+    let (connection, io_threads) = Connection::stdio();
+    let capabilities = ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
+        ..ServerCapabilities::default()
+    };
+    let params = match connection
+        .initialize(serde_json::to_value(capabilities).map_err(std::io::Error::other)?)
+    {
+        Ok(params) => params,
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    let _params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let mut server = Server {
+        documents: HashMap::new(),
+        published: HashMap::new(),
+    };
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection
+                    .handle_shutdown(&request)
+                    .map_err(|e| std::io::Error::other(e.to_string()))?
+                {
+                    break;
+                }
+                let response = server.request(request);
+                send(&connection, Message::Response(response));
+            }
+            Message::Notification(notification) => {
+                for out in server.notification(notification) {
+                    send(&connection, Message::Notification(out));
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    drop(connection);
+    io_threads
+        .join()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(ExitStatus::Success)
+}
+
+fn send(connection: &Connection, message: Message) {
+    // A client that went away ends the loop through the closed receiver.
+    let _ = connection.sender.send(message);
+}
+
+struct Server {
+    /// Open documents by path.
+    documents: HashMap<PathBuf, String>,
+    /// Files of each folder that were last given diagnostics (to clear them).
+    published: HashMap<PathBuf, Vec<PathBuf>>,
+}
+
+/// A `file://` URI's path.
+fn path_of(uri: &Uri) -> Option<PathBuf> {
+    let text = uri.as_str().strip_prefix("file://")?;
+    Some(PathBuf::from(percent_decode(text)))
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn uri_of(path: &Path) -> Option<Uri> {
+    let mut text = String::from("file://");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            text.push(b as char);
+        } else {
+            text.push_str(&format!("%{b:02X}"));
+        }
+    }
+    text.parse().ok()
+}
+
+/// The byte offset of an LSP position (UTF-16 columns) in `text`.
+fn offset_of(text: &str, position: Position) -> usize {
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if i == position.line as usize {
+            let mut units = 0u32;
+            for (at, c) in line.char_indices() {
+                if units >= position.character || c == '\n' {
+                    return offset + at;
+                }
+                units += c.len_utf16() as u32;
+            }
+            return offset + line.len();
+        }
+        offset += line.len();
+    }
+    text.len()
+}
+
+/// The LSP position (UTF-16 columns) of a byte offset.
+fn position_of(text: &str, offset: usize) -> Position {
+    let offset = offset.min(text.len());
+    let mut end = offset;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let line = before.matches('\n').count() as u32;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let character = before[start..].chars().map(|c| c.len_utf16() as u32).sum();
+    Position { line, character }
+}
+
+impl Server {
+    fn request(&mut self, request: Request) -> Response {
+        match request.method.as_str() {
+            Formatting::METHOD => {
+                let params: Result<DocumentFormattingParams, _> =
+                    serde_json::from_value(request.params);
+                let edits = params
+                    .ok()
+                    .and_then(|p| path_of(&p.text_document.uri))
+                    .and_then(|path| self.format(&path));
+                Response::new_ok(request.id, edits)
+            }
+            _ => Response::new_err(
+                request.id,
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("fnhcl lsp does not answer {}", request.method),
+            ),
+        }
+    }
+
+    /// One edit replacing the whole document with its formatted text; none when it is
+    /// formatted already or does not parse.
+    fn format(&self, path: &Path) -> Option<Vec<TextEdit>> {
+        let text = self.text(path)?;
+        let mut map = SourceMap::new();
+        let file = map.add(path.display().to_string(), text.clone());
+        let formatted = fnhcl::fmt::format_file(map.get(file), true).ok()?;
+        if formatted == text {
+            return Some(Vec::new());
+        }
+        Some(vec![TextEdit {
+            range: Range {
+                start: Position::new(0, 0),
+                end: position_of(&text, text.len()),
+            },
+            new_text: formatted,
+        }])
+    }
+
+    fn text(&self, path: &Path) -> Option<String> {
+        match self.documents.get(path) {
+            Some(text) => Some(text.clone()),
+            None => std::fs::read_to_string(path).ok(),
+        }
+    }
+
+    fn notification(&mut self, notification: Notification) -> Vec<Notification> {
+        let params = notification.params;
+        let changed = match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                self.documents.insert(path.clone(), p.text_document.text);
+                path
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                let text = self.documents.entry(path.clone()).or_default();
+                for change in p.content_changes {
+                    apply(text, change);
+                }
+                path
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                self.documents.remove(&path);
+                path
+            }
+            DidSaveTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp_types::DidSaveTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                match path_of(&p.text_document.uri) {
+                    Some(path) => path,
+                    None => return Vec::new(),
+                }
+            }
+            _ => return Vec::new(),
+        };
+        match changed.parent() {
+            Some(dir) if changed.extension().is_some_and(|e| e == "hcl") => {
+                self.check_folder(&dir.to_path_buf())
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Checks the composition of `dir` (its `.hcl` files, open ones as edited) and returns
+    /// one `publishDiagnostics` per file, empty ones for files that no longer have any.
+    fn check_folder(&mut self, dir: &PathBuf) -> Vec<Notification> {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "hcl") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for open in self.documents.keys() {
+            if open.parent() == Some(dir.as_path()) && !names.contains(open) {
+                names.push(open.clone());
+            }
+        }
+        names.sort();
+        let mut map = SourceMap::new();
+        let mut files = Vec::new();
+        let mut paths: BTreeMap<FileId, PathBuf> = BTreeMap::new();
+        for path in &names {
+            let Some(text) = self.text(path) else {
+                continue;
+            };
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let file = map.add(name.clone(), text);
+            paths.insert(file, path.clone());
+            files.push(BundleFile {
+                name,
+                file,
+                path: Some(path.clone()),
+            });
+        }
+        let config = Config::find(dir)
+            .and_then(|file| Config::load(&mut map, &file).ok())
+            .unwrap_or_default();
+        let bundle = Bundle {
+            files,
+            origin: Origin::Directory(dir.clone()),
+        };
+        let map = Arc::new(map);
+        let findings = check_bundle(&map, &bundle, &config);
+        let mut by_file: BTreeMap<PathBuf, Vec<lsp_types::Diagnostic>> =
+            paths.values().map(|p| (p.clone(), Vec::new())).collect();
+        for d in &findings {
+            let Some(primary) = &d.primary else { continue };
+            let Some(path) = paths.get(&primary.span.file) else {
+                continue;
+            };
+            let text = map.get(primary.span.file).text();
+            by_file
+                .entry(path.clone())
+                .or_default()
+                .push(lsp_diagnostic(
+                    d,
+                    text,
+                    primary.span.start as usize,
+                    primary.span.end as usize,
+                ));
+        }
+        let previous = self
+            .published
+            .insert(dir.clone(), by_file.keys().cloned().collect());
+        for stale in previous.unwrap_or_default() {
+            by_file.entry(stale).or_default();
+        }
+        by_file
+            .into_iter()
+            .filter_map(|(path, diagnostics)| {
+                let uri = uri_of(&path)?;
+                Some(Notification::new(
+                    PublishDiagnostics::METHOD.to_string(),
+                    PublishDiagnosticsParams {
+                        uri,
+                        diagnostics,
+                        version: None,
+                    },
+                ))
+            })
+            .collect()
+    }
+}
+
+/// Applies one change: a range replaced, or the whole text.
+fn apply(text: &mut String, change: TextDocumentContentChangeEvent) {
+    match change.range {
+        Some(range) => {
+            let start = offset_of(text, range.start);
+            let end = offset_of(text, range.end).max(start);
+            text.replace_range(start..end, &change.text);
+        }
+        None => *text = change.text,
+    }
+}
+
+fn lsp_diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_types::Diagnostic {
+    let mut message = d.summary.clone();
+    if let Some(detail) = &d.detail {
+        message.push('\n');
+        message.push_str(detail);
+    }
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    lsp_types::Diagnostic {
+        range: Range {
+            start: position_of(text, start),
+            end: position_of(text, end),
+        },
+        severity: Some(match d.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            _ => DiagnosticSeverity::INFORMATION,
+        }),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("fnhcl".into()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_units() {
+        let text = "a\néé = 1\n𝄞x";
+        assert_eq!(offset_of(text, Position::new(1, 2)), 2 + 4);
+        assert_eq!(position_of(text, 2 + 4), Position::new(1, 2));
+        // A character outside the BMP is two UTF-16 units.
+        let x = text.find('x').unwrap();
+        assert_eq!(position_of(text, x), Position::new(2, 2));
+        assert_eq!(offset_of(text, Position::new(2, 2)), x);
+        // Past the end of a line: its end.
+        assert_eq!(offset_of(text, Position::new(0, 99)), 1);
+    }
+
+    #[test]
+    fn incremental_changes_apply_in_order() {
+        let mut text = "locals {\n  a = 1\n}\n".to_string();
+        apply(
+            &mut text,
+            TextDocumentContentChangeEvent {
+                range: Some(Range::new(Position::new(1, 6), Position::new(1, 7))),
+                range_length: None,
+                text: "42".into(),
+            },
+        );
+        assert_eq!(text, "locals {\n  a = 42\n}\n");
+    }
+}

@@ -1,0 +1,188 @@
+//! `fnhcl lsp` driven over stdio with JSON-RPC, as an editor drives it: initialize, open a
+//! document, diagnostics, an edit that fixes it, formatting, shutdown. Every wait is bounded;
+//! the server is killed if the test fails.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("fnhcl lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, messages) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = 0usize;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Server {
+            child,
+            stdin,
+            messages,
+            next_id: 0,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and waits (at most 10 s) for its response.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.next();
+            if message.get("id") == Some(&json!(id)) {
+                return message;
+            }
+        }
+    }
+
+    fn next(&mut self) -> Value {
+        self.messages
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the server answers within 10 s")
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            let message = self.next();
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+            {
+                return message["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+}
+
+#[test]
+fn an_editor_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let path = root.join("main.hcl");
+    let text = "locals {\n  unused = 1\n  used   = 2\n}\n\nresource r {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n    data       = { n = \"${used}\" }\n  }\n}\n";
+    std::fs::write(&path, text).unwrap();
+    let uri = format!("file://{}", path.display());
+    let mut server = Server::start();
+    let init = server.request(
+        "initialize",
+        json!({"processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {}}),
+    );
+    assert_eq!(init["result"]["capabilities"]["textDocumentSync"], json!(2));
+    assert_eq!(
+        init["result"]["capabilities"]["documentFormattingProvider"],
+        json!(true)
+    );
+    server.notify("initialized", json!({}));
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    let diagnostics = server.diagnostics(&uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(diagnostics[0]["code"], "L601");
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 8}})
+    );
+    // An edit that uses the local: no more findings.
+    server.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{
+                "range": {"start": {"line": 9, "character": 32}, "end": {"line": 9, "character": 32}},
+                "text": ", m = unused"
+            }]
+        }),
+    );
+    assert_eq!(server.diagnostics(&uri), Vec::<Value>::new());
+    // The edited text is not formatted (`n = …, m = …` in a one-line object is, but the
+    // alignment of `unused`/`used` is): formatting returns one edit with fmt's text.
+    let formatted = server.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let edits = formatted["result"].as_array().unwrap();
+    assert!(edits.len() <= 1, "{edits:#?}");
+    // A syntax error is reported at its place.
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": "locals {\n  a = \n}\n"}]}),
+    );
+    let diagnostics = server.diagnostics(&uri);
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "S001"),
+        "{diagnostics:#?}"
+    );
+    let shutdown = server.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    server.notify("exit", Value::Null);
+    let status = wait(&mut server.child);
+    assert_eq!(status, Some(0));
+}
+
+fn wait(child: &mut Child) -> Option<i32> {
+    for _ in 0..100 {
+        if let Ok(Some(status)) = child.try_wait() {
+            return status.code();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
