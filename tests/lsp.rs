@@ -140,6 +140,23 @@ fn an_editor_session() {
         diagnostics[0]["range"],
         json!({"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 8}})
     );
+    // Go to the definition of `used` from its use in the template, and its references.
+    let definition = server.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 9, "character": 27}}),
+    );
+    assert_eq!(
+        definition["result"],
+        json!({"uri": uri, "range": {"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 6}}})
+    );
+    let references = server.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 3}, "context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(
+        references["result"],
+        json!([{"uri": uri, "range": {"start": {"line": 9, "character": 26}, "end": {"line": 9, "character": 30}}}])
+    );
     // An edit that uses the local: no more findings.
     server.notify(
         "textDocument/didChange",

@@ -14,7 +14,7 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{Formatting, Request as _};
+use lsp_types::request::{Formatting, GotoDefinition, References, Request as _};
 use lsp_types::{
     DiagnosticSeverity, DocumentFormattingParams, InitializeParams, NumberOrString, Position,
     PublishDiagnosticsParams, Range, ServerCapabilities, TextDocumentContentChangeEvent,
@@ -32,6 +32,8 @@ pub fn run() -> std::io::Result<ExitStatus> {
             TextDocumentSyncKind::INCREMENTAL,
         )),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
+        definition_provider: Some(lsp_types::OneOf::Left(true)),
+        references_provider: Some(lsp_types::OneOf::Left(true)),
         ..ServerCapabilities::default()
     };
     let params = match connection
@@ -166,6 +168,28 @@ impl Server {
                     .and_then(|path| self.format(&path));
                 Response::new_ok(request.id, edits)
             }
+            GotoDefinition::METHOD => {
+                let params: Result<lsp_types::GotoDefinitionParams, _> =
+                    serde_json::from_value(request.params);
+                let found = params.ok().and_then(|p| {
+                    let at = p.text_document_position_params;
+                    let path = path_of(&at.text_document.uri)?;
+                    self.places(&path, at.position)?.into_iter().next()
+                });
+                Response::new_ok(request.id, found)
+            }
+            References::METHOD => {
+                let params: Result<lsp_types::ReferenceParams, _> =
+                    serde_json::from_value(request.params);
+                let found = params.ok().and_then(|p| {
+                    let at = p.text_document_position;
+                    let path = path_of(&at.text_document.uri)?;
+                    let places = self.places(&path, at.position)?;
+                    let skip = usize::from(!p.context.include_declaration);
+                    Some(places.into_iter().skip(skip).collect::<Vec<_>>())
+                });
+                Response::new_ok(request.id, found)
+            }
             _ => Response::new_err(
                 request.id,
                 lsp_server::ErrorCode::MethodNotFound as i32,
@@ -191,6 +215,96 @@ impl Server {
             },
             new_text: formatted,
         }])
+    }
+
+    /// The local or argument named at `position`: its definition first, then every use of
+    /// it.
+    fn places(&self, path: &Path, position: Position) -> Option<Vec<lsp_types::Location>> {
+        use fnhcl::analysis::resolve::{Resolution, Target};
+        let dir = path.parent()?.to_path_buf();
+        let (map, paths) = self.folder_sources(&dir);
+        let parsed: Vec<fnhcl::syntax::ParsedFile> = paths
+            .iter()
+            .map(|(file, _)| fnhcl::syntax::ParsedFile {
+                file: *file,
+                body: fnhcl::syntax::parse_file(map.get(*file)).body,
+            })
+            .collect();
+        let program = fnhcl::syntax::model::build(&parsed);
+        let resolution = Resolution::of(&program.top, &program.functions);
+        let (file, _) = paths.iter().find(|(_, p)| p.as_path() == path)?;
+        let offset = offset_of(map.get(*file).text(), position) as u32;
+        let covers =
+            |f: FileId, start: u32, end: u32| f == *file && start <= offset && offset <= end;
+        let binding = resolution
+            .bindings
+            .iter()
+            .position(|b| covers(b.name_span.file, b.name_span.start, b.name_span.end))
+            .or_else(|| {
+                resolution.uses.iter().find_map(|u| match u.target {
+                    Target::Binding(id)
+                        if covers(u.file, u.var.root_span.start, u.var.root_span.end) =>
+                    {
+                        Some(id)
+                    }
+                    _ => None,
+                })
+            })?;
+        let location = |file: FileId, start: u32, end: u32| {
+            let path = &paths.iter().find(|(f, _)| *f == file)?.1;
+            let text = map.get(file).text();
+            Some(lsp_types::Location {
+                uri: uri_of(path)?,
+                range: Range {
+                    start: position_of(text, start as usize),
+                    end: position_of(text, end as usize),
+                },
+            })
+        };
+        let b = resolution.bindings.get(binding)?;
+        let mut out = vec![location(
+            b.name_span.file,
+            b.name_span.start,
+            b.name_span.end,
+        )?];
+        for u in &resolution.uses {
+            if u.target == Target::Binding(binding) {
+                out.extend(location(u.file, u.var.root_span.start, u.var.root_span.end));
+            }
+        }
+        Some(out)
+    }
+
+    /// The `.hcl` files of `dir` (open documents as edited) in a source map.
+    fn folder_sources(&self, dir: &PathBuf) -> (SourceMap, Vec<(FileId, PathBuf)>) {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "hcl") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for open in self.documents.keys() {
+            if open.parent() == Some(dir.as_path()) && !names.contains(open) {
+                names.push(open.clone());
+            }
+        }
+        names.sort();
+        let mut map = SourceMap::new();
+        let mut out = Vec::new();
+        for path in names {
+            let Some(text) = self.text(&path) else {
+                continue;
+            };
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            out.push((map.add(name, text), path));
+        }
+        (map, out)
     }
 
     fn text(&self, path: &Path) -> Option<String> {
@@ -263,39 +377,16 @@ impl Server {
     /// Checks the composition of `dir` (its `.hcl` files, open ones as edited) and returns
     /// one `publishDiagnostics` per file, empty ones for files that no longer have any.
     fn check_folder(&mut self, dir: &PathBuf) -> Vec<Notification> {
-        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "hcl") && p.is_file())
-                    .collect()
-            })
-            .unwrap_or_default();
-        for open in self.documents.keys() {
-            if open.parent() == Some(dir.as_path()) && !names.contains(open) {
-                names.push(open.clone());
-            }
-        }
-        names.sort();
-        let mut map = SourceMap::new();
+        let (mut map, sources) = self.folder_sources(dir);
         let mut files = Vec::new();
         let mut paths: BTreeMap<FileId, PathBuf> = BTreeMap::new();
-        for path in &names {
-            let Some(text) = self.text(path) else {
-                continue;
-            };
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let file = map.add(name.clone(), text);
-            paths.insert(file, path.clone());
+        for (file, path) in sources {
             files.push(BundleFile {
-                name,
+                name: map.get(file).name().to_string(),
                 file,
                 path: Some(path.clone()),
             });
+            paths.insert(file, path);
         }
         let config = Config::find(dir)
             .and_then(|file| Config::load(&mut map, &file).ok())
