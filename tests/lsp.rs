@@ -157,6 +157,36 @@ fn an_editor_session() {
         references["result"],
         json!([{"uri": uri, "range": {"start": {"line": 9, "character": 26}, "end": {"line": 9, "character": 30}}}])
     );
+    // Hover: a local's definition at a reference to it.
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 9, "character": 27}}),
+    );
+    let value = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.contains("used   = 2") && value.contains("1 reference(s)"),
+        "{value}"
+    );
+    // Symbols: the locals and the resource.
+    let symbols = server.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["unused", "used", "resource r"]);
+    // Rename a local: the definition and every reference.
+    let rename = server.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 3}, "newName": "count"}),
+    );
+    let edits = rename["result"]["changes"][&uri].as_array().unwrap();
+    assert_eq!(edits.len(), 2, "{edits:#?}");
+    assert!(edits.iter().all(|e| e["newText"] == "count"));
     // An edit that uses the local: no more findings.
     server.notify(
         "textDocument/didChange",
@@ -187,6 +217,18 @@ fn an_editor_session() {
         diagnostics.iter().any(|d| d["code"] == "S001"),
         "{diagnostics:#?}"
     );
+    // Hover on a built-in function: its signature.
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": "locals {\n  a = upper(\"x\")\n}\n"}]}),
+    );
+    server.diagnostics(&uri);
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 7}}),
+    );
+    let value = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("upper(str string)"), "{value}");
     let shutdown = server.request("shutdown", Value::Null);
     assert_eq!(shutdown["result"], Value::Null);
     server.notify("exit", Value::Null);

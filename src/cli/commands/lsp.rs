@@ -14,7 +14,10 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{Formatting, GotoDefinition, References, Request as _};
+use lsp_types::request::{
+    DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References, Rename,
+    Request as _,
+};
 use lsp_types::{
     DiagnosticSeverity, DocumentFormattingParams, InitializeParams, NumberOrString, Position,
     PublishDiagnosticsParams, Range, ServerCapabilities, TextDocumentContentChangeEvent,
@@ -34,6 +37,9 @@ pub fn run() -> std::io::Result<ExitStatus> {
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
         definition_provider: Some(lsp_types::OneOf::Left(true)),
         references_provider: Some(lsp_types::OneOf::Left(true)),
+        rename_provider: Some(lsp_types::OneOf::Left(true)),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(lsp_types::OneOf::Left(true)),
         ..ServerCapabilities::default()
     };
     let params = match connection
@@ -157,6 +163,9 @@ fn position_of(text: &str, offset: usize) -> Position {
 }
 
 impl Server {
+    // `WorkspaceEdit::changes` is keyed by `Uri`, whose lazily parsed parts clippy sees as
+    // interior mutability; the key is never changed while in the map.
+    #[allow(clippy::mutable_key_type)]
     fn request(&mut self, request: Request) -> Response {
         match request.method.as_str() {
             Formatting::METHOD => {
@@ -177,6 +186,49 @@ impl Server {
                     self.places(&path, at.position)?.into_iter().next()
                 });
                 Response::new_ok(request.id, found)
+            }
+            Rename::METHOD => {
+                let params: Result<lsp_types::RenameParams, _> =
+                    serde_json::from_value(request.params);
+                let edit = params.ok().and_then(|p| {
+                    let at = p.text_document_position;
+                    let path = path_of(&at.text_document.uri)?;
+                    let places = self.places(&path, at.position)?;
+                    let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
+                    for place in places {
+                        changes.entry(place.uri).or_default().push(TextEdit {
+                            range: place.range,
+                            new_text: p.new_name.clone(),
+                        });
+                    }
+                    Some(lsp_types::WorkspaceEdit {
+                        changes: Some(changes),
+                        ..lsp_types::WorkspaceEdit::default()
+                    })
+                });
+                Response::new_ok(request.id, edit)
+            }
+            HoverRequest::METHOD => {
+                let params: Result<lsp_types::HoverParams, _> =
+                    serde_json::from_value(request.params);
+                let hover = params.ok().and_then(|p| {
+                    let at = p.text_document_position_params;
+                    let path = path_of(&at.text_document.uri)?;
+                    self.hover(&path, at.position)
+                });
+                Response::new_ok(request.id, hover)
+            }
+            DocumentSymbolRequest::METHOD => {
+                let params: Result<lsp_types::DocumentSymbolParams, _> =
+                    serde_json::from_value(request.params);
+                let symbols = params
+                    .ok()
+                    .and_then(|p| path_of(&p.text_document.uri))
+                    .and_then(|path| self.symbols(&path));
+                Response::new_ok(
+                    request.id,
+                    symbols.map(lsp_types::DocumentSymbolResponse::Nested),
+                )
             }
             References::METHOD => {
                 let params: Result<lsp_types::ReferenceParams, _> =
@@ -272,6 +324,215 @@ impl Server {
                 out.extend(location(u.file, u.var.root_span.start, u.var.root_span.end));
             }
         }
+        Some(out)
+    }
+
+    /// Hover: a built-in function's signature at a call's name, a local's definition at a
+    /// reference to it.
+    fn hover(&self, path: &Path, position: Position) -> Option<lsp_types::Hover> {
+        let text = self.text(path)?;
+        let offset = offset_of(&text, position);
+        // The identifier under the cursor.
+        let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == ':';
+        let start = text[..offset]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| is_ident(*c))
+            .last()
+            .map_or(offset, |(i, _)| i);
+        let end = text[offset..]
+            .char_indices()
+            .find(|(_, c)| !is_ident(*c))
+            .map_or(text.len(), |(i, _)| offset + i);
+        let word = &text[start..end];
+        let called = text[end..].trim_start().starts_with('(');
+        let markdown = if called {
+            let table = fnhcl::eval::functions::builtins();
+            let f = table.get(word)?;
+            let mut params: Vec<String> = f
+                .params
+                .iter()
+                .map(|p| format!("{} {}", p.name, p.ty.friendly_name()))
+                .collect();
+            if let Some(v) = &f.var_param {
+                params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
+            }
+            format!(
+                "```hcl
+{}({})
+```
+A Terraform 1.5.7 built-in function.",
+                f.name,
+                params.join(", ")
+            )
+        } else {
+            let places = self.places(path, position)?;
+            let definition = places.first()?;
+            let def_path = path_of(&definition.uri)?;
+            let def_text = self.text(&def_path)?;
+            let line = def_text.lines().nth(definition.range.start.line as usize)?;
+            format!(
+                "```hcl
+{}
+```
+{} reference(s)",
+                line.trim(),
+                places.len() - 1
+            )
+        };
+        Some(lsp_types::Hover {
+            contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                kind: lsp_types::MarkupKind::Markdown,
+                value: markdown,
+            }),
+            range: Some(Range {
+                start: position_of(&text, start),
+                end: position_of(&text, end),
+            }),
+        })
+    }
+
+    /// The blocks, locals and user functions of one file, nested as written.
+    #[allow(deprecated)] // DocumentSymbol's `deprecated` field must be given.
+    fn symbols(&self, path: &Path) -> Option<Vec<lsp_types::DocumentSymbol>> {
+        use fnhcl::syntax::model::Child;
+        use lsp_types::{DocumentSymbol, SymbolKind};
+        let text = self.text(path)?;
+        let mut map = SourceMap::new();
+        let file = map.add(path.display().to_string(), text.clone());
+        let parsed = fnhcl::syntax::parse_file(map.get(file));
+        let program = fnhcl::syntax::model::build(&[fnhcl::syntax::ParsedFile {
+            file,
+            body: parsed.body,
+        }]);
+        let range = |r: &fnhcl::syntax::ast::TextRange| Range {
+            start: position_of(&text, r.start as usize),
+            end: position_of(&text, r.end as usize),
+        };
+        let symbol = |name: String, kind: SymbolKind, whole: Range, selection: Range, children| {
+            DocumentSymbol {
+                name,
+                detail: None,
+                kind,
+                tags: None,
+                deprecated: None,
+                range: whole,
+                selection_range: selection,
+                children,
+            }
+        };
+        fn make<'b>(
+            child: &'b Child,
+            range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
+        ) -> (
+            String,
+            SymbolKind,
+            Range,
+            Range,
+            Option<&'b fnhcl::syntax::model::GroupBody>,
+        ) {
+            match child {
+                Child::Resource(r) => (
+                    format!("resource {}", r.name.value),
+                    SymbolKind::OBJECT,
+                    range(&r.origin.span),
+                    range(&r.name.span),
+                    None,
+                ),
+                Child::Resources(c) => (
+                    format!("resources {}", c.name.value),
+                    SymbolKind::ARRAY,
+                    range(&c.origin.span),
+                    range(&c.name.span),
+                    None,
+                ),
+                Child::Group(g) => (
+                    "group".into(),
+                    SymbolKind::NAMESPACE,
+                    range(&g.origin.span),
+                    range(&g.origin.header),
+                    Some(&g.body),
+                ),
+                Child::Composite(c) => (
+                    format!("composite {}", c.object.value),
+                    SymbolKind::STRUCT,
+                    range(&c.origin.span),
+                    range(&c.origin.header),
+                    None,
+                ),
+                Child::Context(c) => (
+                    "context".into(),
+                    SymbolKind::FIELD,
+                    range(&c.origin.span),
+                    range(&c.origin.header),
+                    None,
+                ),
+                Child::Requirement(r) => (
+                    format!("requirement {}", r.name.value),
+                    SymbolKind::INTERFACE,
+                    range(&r.origin.span),
+                    range(&r.name.span),
+                    None,
+                ),
+            }
+        }
+        fn walk(
+            body: &fnhcl::syntax::model::GroupBody,
+            file: FileId,
+            range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
+            symbol: &dyn Fn(
+                String,
+                SymbolKind,
+                Range,
+                Range,
+                Option<Vec<DocumentSymbol>>,
+            ) -> DocumentSymbol,
+        ) -> Vec<DocumentSymbol> {
+            body.children
+                .iter()
+                .filter(|child| child_file(child) == file)
+                .map(|child| {
+                    let (name, kind, whole, selection, inner) = make(child, range);
+                    let children = inner.map(|b| walk(b, file, range, symbol));
+                    symbol(name, kind, whole, selection, children)
+                })
+                .collect()
+        }
+        fn child_file(child: &Child) -> FileId {
+            match child {
+                Child::Resource(r) => r.origin.file,
+                Child::Resources(c) => c.origin.file,
+                Child::Group(g) => g.origin.file,
+                Child::Composite(c) => c.origin.file,
+                Child::Context(c) => c.origin.file,
+                Child::Requirement(r) => r.origin.file,
+            }
+        }
+        let mut out: Vec<DocumentSymbol> = program
+            .top
+            .locals
+            .items
+            .iter()
+            .filter(|local| local.value.file == file)
+            .map(|local| {
+                let name = range(&local.value.name_span);
+                let whole = Range {
+                    start: name.start,
+                    end: range(&local.value.expr.span).end,
+                };
+                symbol(local.name.clone(), SymbolKind::VARIABLE, whole, name, None)
+            })
+            .collect();
+        out.extend(program.functions.iter().map(|f| {
+            symbol(
+                format!("function {}", f.name.value),
+                SymbolKind::FUNCTION,
+                range(&f.origin.span),
+                range(&f.name.span),
+                None,
+            )
+        }));
+        out.extend(walk(&program.top, file, &range, &symbol));
         Some(out)
     }
 
