@@ -229,6 +229,52 @@ fn an_editor_session() {
     );
     let value = hover["result"]["contents"]["value"].as_str().unwrap();
     assert!(value.contains("upper(str string)"), "{value}");
+    // Completion: a block's attributes and blocks by the schema, names in an expression,
+    // `req`'s members after `req.`.
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": "resource r {\n  \n}\nlocals {\n  a = 1\n  b = \n  c = req.\n}\n"}]}),
+    );
+    server.diagnostics(&uri);
+    let labels = |server: &mut Server, line: u32, character: u32| -> Vec<String> {
+        let result = server.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        );
+        result["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let in_resource = labels(&mut server, 1, 2);
+    for want in [
+        "body",
+        "condition",
+        "ready",
+        "locals",
+        "composite",
+        "context",
+    ] {
+        assert!(
+            in_resource.iter().any(|l| l == want),
+            "{want} in {in_resource:?}"
+        );
+    }
+    assert!(
+        !in_resource.iter().any(|l| l == "function"),
+        "{in_resource:?}"
+    );
+    let in_expression = labels(&mut server, 5, 6);
+    for want in ["a", "req", "upper", "jsonencode"] {
+        assert!(
+            in_expression.iter().any(|l| l == want),
+            "{want} in {in_expression:?}"
+        );
+    }
+    let after_req = labels(&mut server, 6, 10);
+    assert!(after_req.iter().any(|l| l == "composite"), "{after_req:?}");
     let shutdown = server.request("shutdown", Value::Null);
     assert_eq!(shutdown["result"], Value::Null);
     server.notify("exit", Value::Null);

@@ -15,8 +15,8 @@ use lsp_types::notification::{
     Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{
-    DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References, Rename,
-    Request as _,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Rename, Request as _,
 };
 use lsp_types::{
     DiagnosticSeverity, DocumentFormattingParams, InitializeParams, NumberOrString, Position,
@@ -40,6 +40,10 @@ pub fn run() -> std::io::Result<ExitStatus> {
         rename_provider: Some(lsp_types::OneOf::Left(true)),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         document_symbol_provider: Some(lsp_types::OneOf::Left(true)),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec![".".into()]),
+            ..lsp_types::CompletionOptions::default()
+        }),
         ..ServerCapabilities::default()
     };
     let params = match connection
@@ -208,6 +212,16 @@ impl Server {
                 });
                 Response::new_ok(request.id, edit)
             }
+            Completion::METHOD => {
+                let params: Result<lsp_types::CompletionParams, _> =
+                    serde_json::from_value(request.params);
+                let items = params.ok().and_then(|p| {
+                    let at = p.text_document_position;
+                    let path = path_of(&at.text_document.uri)?;
+                    self.complete(&path, at.position)
+                });
+                Response::new_ok(request.id, items.map(lsp_types::CompletionResponse::Array))
+            }
             HoverRequest::METHOD => {
                 let params: Result<lsp_types::HoverParams, _> =
                     serde_json::from_value(request.params);
@@ -325,6 +339,121 @@ impl Server {
             }
         }
         Some(out)
+    }
+
+    /// Completion at `position`: inside a block's body, the attributes and blocks its schema
+    /// allows; in an expression, `req`'s members after `req.`, else the locals of the folder,
+    /// `req`/`self`/`each` and the built-in functions (as snippets).
+    fn complete(&self, path: &Path, position: Position) -> Option<Vec<lsp_types::CompletionItem>> {
+        use lsp_types::{CompletionItem, CompletionItemKind, InsertTextFormat};
+        let text = self.text(path)?;
+        let offset = offset_of(&text, position);
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let before = &text[line_start..offset];
+        let item =
+            |label: String, kind: CompletionItemKind, snippet: Option<String>| CompletionItem {
+                label,
+                kind: Some(kind),
+                insert_text_format: snippet.as_ref().map(|_| InsertTextFormat::SNIPPET),
+                insert_text: snippet,
+                ..CompletionItem::default()
+            };
+        if before.trim_end().ends_with("req.") || before.ends_with("req.") {
+            return Some(
+                [
+                    "composite",
+                    "composite_connection",
+                    "resource",
+                    "connection",
+                    "resources",
+                    "connections",
+                    "context",
+                    "extra_resources",
+                ]
+                .into_iter()
+                .map(|m| item(m.into(), CompletionItemKind::FIELD, None))
+                .collect(),
+            );
+        }
+        if before.contains('=') || before.trim_start().starts_with('(') {
+            let mut items: Vec<CompletionItem> = ["req", "self", "each"]
+                .into_iter()
+                .map(|v| item(v.into(), CompletionItemKind::VARIABLE, None))
+                .collect();
+            let dir = path.parent()?.to_path_buf();
+            let (map, paths) = self.folder_sources(&dir);
+            let parsed: Vec<fnhcl::syntax::ParsedFile> = paths
+                .iter()
+                .map(|(file, _)| fnhcl::syntax::ParsedFile {
+                    file: *file,
+                    body: fnhcl::syntax::parse_file(map.get(*file)).body,
+                })
+                .collect();
+            let program = fnhcl::syntax::model::build(&parsed);
+            let resolution =
+                fnhcl::analysis::resolve::Resolution::of(&program.top, &program.functions);
+            let mut names: Vec<&str> = resolution.bindings.iter().map(|b| b.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            items.extend(
+                names
+                    .into_iter()
+                    .map(|n| item(n.into(), CompletionItemKind::VARIABLE, None)),
+            );
+            let table = fnhcl::eval::functions::builtins();
+            items.extend(table.names().map(|f| {
+                item(
+                    f.into(),
+                    CompletionItemKind::FUNCTION,
+                    Some(format!("{f}($1)")),
+                )
+            }));
+            return Some(items);
+        }
+        // The innermost block around the cursor: its body's schema.
+        let mut map = SourceMap::new();
+        let file = map.add(path.display().to_string(), text.clone());
+        let parsed = fnhcl::syntax::parse_file(map.get(file));
+        let mut kind: Option<String> = None;
+        let mut body = &parsed.body;
+        loop {
+            let Some(block) = body.blocks.iter().find(|b| {
+                b.open_brace.end as usize <= offset && offset <= b.close_brace.start as usize
+            }) else {
+                break;
+            };
+            kind = Some(block.kind.clone());
+            body = &block.body;
+        }
+        let schema = match &kind {
+            None => Some(&fnhcl::syntax::schema::TOP_LEVEL),
+            Some(k) => fnhcl::syntax::schema::schema_for(k).flatten(),
+        }?;
+        let mut items: Vec<CompletionItem> = schema
+            .attributes
+            .iter()
+            .map(|(name, _)| {
+                item(
+                    (*name).into(),
+                    CompletionItemKind::PROPERTY,
+                    Some(format!("{name} = $0")),
+                )
+            })
+            .collect();
+        items.extend(schema.blocks.iter().map(|b| {
+            let labels: String = b
+                .labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| format!(" ${{{}:{l}}}", i + 1))
+                .collect();
+            item(
+                b.kind.into(),
+                CompletionItemKind::KEYWORD,
+                Some(format!("{}{labels} {{\n  $0\n}}", b.kind)),
+            )
+        }));
+        Some(items)
     }
 
     /// Hover: a built-in function's signature at a call's name, a local's definition at a
