@@ -416,12 +416,11 @@ impl Server {
         let parsed = fnhcl::syntax::parse_file(map.get(file));
         let mut kind: Option<String> = None;
         let mut body = &parsed.body;
-        loop {
-            let Some(block) = body.blocks.iter().find(|b| {
-                b.open_brace.end as usize <= offset && offset <= b.close_brace.start as usize
-            }) else {
-                break;
-            };
+        while let Some(block) = body
+            .blocks
+            .iter()
+            .find(|b| b.open_brace.end as usize <= offset && offset <= b.close_brace.start as usize)
+        {
             kind = Some(block.kind.clone());
             body = &block.body;
         }
