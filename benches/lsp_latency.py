@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""fnhcl lsp latency (issue 20): time from didChange to the publishDiagnostics that follows,
+on the largest example and on a generated 2,000-line composition (200 resources with locals).
+
+Usage: cargo build --release && python3 benches/lsp_latency.py target/release/fnhcl
+"""
+import json, subprocess, sys, time, os, tempfile, statistics
+binary = sys.argv[1]
+def frame(p, msg):
+    body = json.dumps(msg).encode()
+    p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body); p.stdin.flush()
+def read(p):
+    length = 0
+    while True:
+        line = p.stdout.readline()
+        if not line: return None
+        line = line.strip()
+        if not line: break
+        if line.startswith(b"Content-Length:"): length = int(line.split(b":")[1])
+    return json.loads(p.stdout.read(length))
+def bench(path, text, edits=30):
+    p = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    frame(p, {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":None,"capabilities":{}}})
+    read(p)
+    frame(p, {"jsonrpc":"2.0","method":"initialized","params":{}})
+    uri = "file://" + os.path.abspath(path)
+    frame(p, {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":uri,"languageId":"hcl","version":1,"text":text}}})
+    while True:
+        m = read(p)
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri: break
+    times = []
+    for v in range(edits):
+        t = time.perf_counter()
+        frame(p, {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":uri,"version":v+2},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"# edit\n" if v % 2 == 0 else ""}]}})
+        while True:
+            m = read(p)
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri: break
+        times.append((time.perf_counter() - t) * 1000)
+    frame(p, {"jsonrpc":"2.0","id":2,"method":"shutdown","params":None}); read(p)
+    frame(p, {"jsonrpc":"2.0","method":"exit","params":None}); p.wait(5)
+    times.sort()
+    return statistics.median(times), times[int(len(times)*0.9)]
+ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "subnets-collection")
+files = sorted(f for f in os.listdir(ex) if f.endswith(".hcl"))
+big = max(files, key=lambda f: os.path.getsize(os.path.join(ex, f)))
+text = open(os.path.join(ex, big)).read()
+m, p90 = bench(os.path.join(ex, big), text)
+print(f"largest example ({big}, {text.count(chr(10))} lines): median {m:.1f} ms, p90 {p90:.1f} ms")
+d = tempfile.mkdtemp()
+blocks = []
+for i in range(200):
+    blocks.append(f'''locals {{
+  name{i} = "res-{i}"
+}}
+
+resource r{i} {{
+  body = {{
+    apiVersion = "v1"
+    kind       = "ConfigMap"
+    data       = {{ n = name{i} }}
+  }}
+}}
+''')
+text = "\n".join(blocks)
+path = os.path.join(d, "main.hcl"); open(path, "w").write(text)
+m, p90 = bench(path, text)
+print(f"generated composition ({text.count(chr(10))} lines, 200 resources): median {m:.1f} ms, p90 {p90:.1f} ms")
