@@ -58,7 +58,8 @@ pub(crate) fn findings(cx: &Context) -> Vec<Diagnostic> {
     out
 }
 
-fn collect<'p>(body: &'p GroupBody, out: &mut Vec<&'p FileExpr>) {
+/// Every resource and template `body` below `body`, groups included, in source order.
+pub(crate) fn collect<'p>(body: &'p GroupBody, out: &mut Vec<&'p FileExpr>) {
     for child in &body.children {
         match child {
             Child::Group(g) => collect(&g.body, out),

@@ -8,8 +8,8 @@
 use super::names::{child_name, xr_uid};
 use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::post::{
-    RENDER_API, claim_labels, condition, object_at, object_at_map, prefix, ready_condition,
-    status_condition,
+    RENDER_API, claim_labels, condition, copy_observed_identity, object_at, object_at_map,
+    owner_reference, owner_references, prefix, ready_condition, set_condition, status_condition,
 };
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::struct_numbers;
@@ -187,14 +187,6 @@ fn responsive(xr: &Json) -> Json {
     c
 }
 
-/// `SetConditions`: a condition of the same type is replaced in place, else appended.
-fn set_condition(list: &mut Vec<Json>, c: Json) {
-    match list.iter_mut().find(|e| e.get("type") == c.get("type")) {
-        Some(existing) => *existing = c,
-        None => list.push(c),
-    }
-}
-
 /// Every document to print, in the engine dialect's order.
 pub(super) fn documents(
     inputs: &Inputs,
@@ -223,19 +215,7 @@ pub(super) fn documents(
             .unwrap_or(Json::Object(Map::new()));
         let metadata = object_at(&mut body, "metadata");
         if let Some(o) = observed.get(name.as_str()) {
-            for key in ["namespace", "name", "generateName"] {
-                match o
-                    .pointer(&format!("/metadata/{key}"))
-                    .and_then(Json::as_str)
-                {
-                    Some(v) if !v.is_empty() => {
-                        metadata.insert(key.into(), json!(v));
-                    }
-                    _ => {
-                        metadata.remove(key);
-                    }
-                }
-            }
+            copy_observed_identity(metadata, o);
         }
         if let Some(ns) = xr_ns {
             let own = metadata
@@ -260,52 +240,38 @@ pub(super) fn documents(
         let labels = object_at_map(metadata, "labels");
         labels.insert("crossplane.io/composite".into(), json!(prefix));
         claim_labels(&inputs.xr, labels);
-        let owner = json!({
-            "apiVersion": inputs.xr.get("apiVersion").cloned().unwrap_or(json!("")),
-            "kind": inputs.xr.get("kind").cloned().unwrap_or(json!("")),
-            "name": inputs.xr.pointer("/metadata/name").cloned().unwrap_or(json!("")),
-            "uid": uid,
-            "controller": true,
-            "blockOwnerDeletion": true,
-        });
+        let owner = owner_reference(&inputs.xr, json!(uid));
         let own_name = metadata
             .get("name")
             .and_then(Json::as_str)
             .unwrap_or("")
             .to_string();
-        let refs = metadata
-            .entry("ownerReferences")
-            .or_insert_with(|| Json::Array(Vec::new()));
-        if !refs.is_array() {
-            *refs = Json::Array(Vec::new());
+        let refs = owner_references(metadata);
+        if let Some(other) = refs.iter().find(|r| {
+            r.get("controller") == Some(&Json::Bool(true))
+                && r.get("uid").and_then(Json::as_str) != Some(uid.as_str())
+        }) {
+            let text = |k: &str| {
+                other
+                    .get(k)
+                    .and_then(Json::as_str)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            return Err(engine_failed(&format!(
+                "reconcile failed: cannot compose resources: cannot render metadata for composed resource {name:?}: cannot set controller reference: {} is already controlled by {} {} (UID {})",
+                own_name,
+                text("kind"),
+                text("name"),
+                text("uid")
+            )));
         }
-        if let Json::Array(refs) = refs {
-            if let Some(other) = refs.iter().find(|r| {
-                r.get("controller") == Some(&Json::Bool(true))
-                    && r.get("uid").and_then(Json::as_str) != Some(uid.as_str())
-            }) {
-                let text = |k: &str| {
-                    other
-                        .get(k)
-                        .and_then(Json::as_str)
-                        .unwrap_or("")
-                        .to_string()
-                };
-                return Err(engine_failed(&format!(
-                    "reconcile failed: cannot compose resources: cannot render metadata for composed resource {name:?}: cannot set controller reference: {} is already controlled by {} {} (UID {})",
-                    own_name,
-                    text("kind"),
-                    text("name"),
-                    text("uid")
-                )));
-            }
-            match refs
-                .iter_mut()
-                .find(|r| r.get("uid").and_then(Json::as_str) == Some(uid.as_str()))
-            {
-                Some(existing) => *existing = owner,
-                None => refs.push(owner),
-            }
+        match refs
+            .iter_mut()
+            .find(|r| r.get("uid").and_then(Json::as_str) == Some(uid.as_str()))
+        {
+            Some(existing) => *existing = owner,
+            None => refs.push(owner),
         }
         let metadata = object_at(&mut body, "metadata");
         if metadata

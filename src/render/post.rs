@@ -88,19 +88,7 @@ fn composed(
     let xr = &inputs.xr;
     let metadata = object_at(&mut body, "metadata");
     if let Some(observed) = observed {
-        for key in ["namespace", "name", "generateName"] {
-            match observed
-                .pointer(&format!("/metadata/{key}"))
-                .and_then(Json::as_str)
-            {
-                Some(v) if !v.is_empty() => {
-                    metadata.insert(key.into(), Json::String(v.into()));
-                }
-                _ => {
-                    metadata.remove(key);
-                }
-            }
-        }
+        copy_observed_identity(metadata, observed);
     }
     let prefix = prefix(xr);
     let always = options.crossplane_version.0 < 2;
@@ -116,25 +104,66 @@ fn composed(
     let labels = object_at_map(metadata, "labels");
     labels.insert("crossplane.io/composite".into(), Json::String(prefix));
     claim_labels(xr, labels);
-    let owner = json!({
-        "apiVersion": xr.get("apiVersion").cloned().unwrap_or(Json::String(String::new())),
-        "kind": xr.get("kind").cloned().unwrap_or(Json::String(String::new())),
-        "name": xr.pointer("/metadata/name").cloned().unwrap_or(Json::String(String::new())),
-        "uid": xr.pointer("/metadata/uid").cloned().unwrap_or(Json::String(String::new())),
+    let owner = owner_reference(
+        xr,
+        xr.pointer("/metadata/uid").cloned().unwrap_or(json!("")),
+    );
+    let refs = owner_references(metadata);
+    refs.retain(|r| r.get("controller") != Some(&Json::Bool(true)));
+    refs.push(owner);
+    body
+}
+
+/// The observed resource's `namespace`, `name` and `generateName` on the desired one (an
+/// empty or absent one removes the field).
+pub(super) fn copy_observed_identity(metadata: &mut Map<String, Json>, observed: &Json) {
+    for key in ["namespace", "name", "generateName"] {
+        match observed
+            .pointer(&format!("/metadata/{key}"))
+            .and_then(Json::as_str)
+        {
+            Some(v) if !v.is_empty() => {
+                metadata.insert(key.into(), Json::String(v.into()));
+            }
+            _ => {
+                metadata.remove(key);
+            }
+        }
+    }
+}
+
+/// The XR as a composed resource's controller, with `uid`.
+pub(super) fn owner_reference(xr: &Json, uid: Json) -> Json {
+    json!({
+        "apiVersion": xr.get("apiVersion").cloned().unwrap_or(json!("")),
+        "kind": xr.get("kind").cloned().unwrap_or(json!("")),
+        "name": xr.pointer("/metadata/name").cloned().unwrap_or(json!("")),
+        "uid": uid,
         "controller": true,
         "blockOwnerDeletion": true,
-    });
+    })
+}
+
+/// `metadata.ownerReferences`, made a list when it is absent or not one.
+pub(super) fn owner_references(metadata: &mut Map<String, Json>) -> &mut Vec<Json> {
     let refs = metadata
         .entry("ownerReferences")
         .or_insert_with(|| Json::Array(Vec::new()));
     if !refs.is_array() {
         *refs = Json::Array(Vec::new());
     }
-    if let Json::Array(refs) = refs {
-        refs.retain(|r| r.get("controller") != Some(&Json::Bool(true)));
-        refs.push(owner);
+    match refs {
+        Json::Array(refs) => refs,
+        _ => unreachable!("made a list just above"),
     }
-    body
+}
+
+/// `SetConditions`: a condition of the same type is replaced in place, else appended.
+pub(super) fn set_condition(list: &mut Vec<Json>, c: Json) {
+    match list.iter_mut().find(|e| e.get("type") == c.get("type")) {
+        Some(existing) => *existing = c,
+        None => list.push(c),
+    }
 }
 
 pub(super) fn object_at_map<'m>(
@@ -215,14 +244,7 @@ fn composite(inputs: &Inputs, run: &Run, options: Options) -> Result<Json, Rende
         if SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
             continue;
         }
-        let value = condition(c);
-        match conditions
-            .iter_mut()
-            .find(|e| e.get("type") == value.get("type"))
-        {
-            Some(existing) => *existing = value,
-            None => conditions.push(value),
-        }
+        set_condition(&mut conditions, condition(c));
     }
     object_at_map(out, "status").insert("conditions".into(), Json::Array(conditions));
     Ok(xr)

@@ -46,6 +46,24 @@ pub struct Violation {
     pub suggestion: Option<String>,
 }
 
+impl Violation {
+    /// The problem as a diagnostic about `subject` (V701 schema, V702 unknown field, V703
+    /// CEL rule), with "did you mean" for a misspelt field; the caller places it.
+    pub fn diagnostic(&self, subject: &str) -> crate::diagnostics::Diagnostic {
+        use crate::diagnostics::{Code, Diagnostic};
+        let code = match self.kind {
+            Kind::Schema => Code::V701,
+            Kind::UnknownField => Code::V702,
+            Kind::Cel => Code::V703,
+        };
+        let d = Diagnostic::new(code, format!("{subject}: {}", self.message));
+        match &self.suggestion {
+            Some(s) => d.with_help(format!("did you mean `{s}`?")),
+            None => d,
+        }
+    }
+}
+
 /// The outcome for one resource.
 #[derive(Clone, Debug, Default)]
 pub struct Report {

@@ -6,7 +6,6 @@ use crate::check::analyzer::object_key;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
 use crate::syntax::ast::ExprKind;
-use crate::syntax::model::{Child, FileExpr, GroupBody};
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -45,7 +44,7 @@ resource bucket {
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(program) = cx.program else { return };
     let mut bodies = Vec::new();
-    collect(&program.top, &mut bodies);
+    crate::check::schema_body::collect(&program.top, &mut bodies);
     for body in bodies {
         let ExprKind::Object(items) = &body.expr.kind else {
             continue;
@@ -75,16 +74,5 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
                 .with_primary(Span::of(body.file, &body.expr.span), None)
                 .with_help("Crossplane needs both to compose the resource"),
         );
-    }
-}
-
-fn collect<'p>(body: &'p GroupBody, out: &mut Vec<&'p FileExpr>) {
-    for child in &body.children {
-        match child {
-            Child::Group(g) => collect(&g.body, out),
-            Child::Resource(r) => out.push(&r.body),
-            Child::Resources(c) => out.extend(c.templates.iter().map(|t| &t.body)),
-            _ => {}
-        }
     }
 }

@@ -288,15 +288,7 @@ impl Server {
     fn places(&self, path: &Path, position: Position) -> Option<Vec<lsp_types::Location>> {
         use fnhcl::analysis::resolve::{Resolution, Target};
         let dir = path.parent()?.to_path_buf();
-        let (map, paths) = self.folder_sources(&dir);
-        let parsed: Vec<fnhcl::syntax::ParsedFile> = paths
-            .iter()
-            .map(|(file, _)| fnhcl::syntax::ParsedFile {
-                file: *file,
-                body: fnhcl::syntax::parse_file(map.get(*file)).body,
-            })
-            .collect();
-        let program = fnhcl::syntax::model::build(&parsed);
+        let (map, paths, program) = self.folder_program(&dir);
         let resolution = Resolution::of(&program.top, &program.functions);
         let (file, _) = paths.iter().find(|(_, p)| p.as_path() == path)?;
         let offset = offset_of(map.get(*file).text(), position) as u32;
@@ -381,15 +373,7 @@ impl Server {
                 .map(|v| item(v.into(), CompletionItemKind::VARIABLE, None))
                 .collect();
             let dir = path.parent()?.to_path_buf();
-            let (map, paths) = self.folder_sources(&dir);
-            let parsed: Vec<fnhcl::syntax::ParsedFile> = paths
-                .iter()
-                .map(|(file, _)| fnhcl::syntax::ParsedFile {
-                    file: *file,
-                    body: fnhcl::syntax::parse_file(map.get(*file)).body,
-                })
-                .collect();
-            let program = fnhcl::syntax::model::build(&parsed);
+            let (_, _, program) = self.folder_program(&dir);
             let resolution =
                 fnhcl::analysis::resolve::Resolution::of(&program.top, &program.functions);
             let mut names: Vec<&str> = resolution.bindings.iter().map(|b| b.name).collect();
@@ -662,6 +646,27 @@ A Terraform 1.5.7 built-in function.",
         }));
         out.extend(walk(&program.top, file, &range, &symbol));
         Some(out)
+    }
+
+    /// [`Self::folder_sources`], parsed into one program.
+    fn folder_program(
+        &self,
+        dir: &PathBuf,
+    ) -> (
+        SourceMap,
+        Vec<(FileId, PathBuf)>,
+        fnhcl::syntax::model::Program,
+    ) {
+        let (map, paths) = self.folder_sources(dir);
+        let parsed: Vec<fnhcl::syntax::ParsedFile> = paths
+            .iter()
+            .map(|(file, _)| fnhcl::syntax::ParsedFile {
+                file: *file,
+                body: fnhcl::syntax::parse_file(map.get(*file)).body,
+            })
+            .collect();
+        let program = fnhcl::syntax::model::build(&parsed);
+        (map, paths, program)
     }
 
     /// The `.hcl` files of `dir` (open documents as edited) in a source map.

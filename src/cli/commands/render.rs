@@ -186,7 +186,6 @@ fn validate_rendered(
     rendered: &render::Rendered,
     cx: &mut Context,
 ) -> bool {
-    use fnhcl::schema::Kind;
     let mut valid = true;
     for (i, doc) in rendered.documents.iter().enumerate() {
         let text = |p: &str| {
@@ -233,15 +232,7 @@ fn validate_rendered(
         let origin = (!is_xr).then(|| rendered.origins.get(&name)).flatten();
         for v in report.violations {
             valid = false;
-            let code = match v.kind {
-                Kind::Schema => Code::V701,
-                Kind::UnknownField => Code::V702,
-                Kind::Cel => Code::V703,
-            };
-            let mut d = Diagnostic::new(code, format!("{what}: {}", v.message));
-            if let Some(s) = &v.suggestion {
-                d = d.with_help(format!("did you mean `{s}`?"));
-            }
+            let mut d = v.diagnostic(&what);
             match origin {
                 Some(origin) => d = d.with_primary(origin.locate(&v.path), None),
                 None if is_xr => {

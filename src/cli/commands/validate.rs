@@ -158,10 +158,10 @@ fn validate_all(
         let report = validate(&resource.value, &schema.schema);
         let mut errors = Vec::new();
         for v in &report.violations {
-            let (label, code, kind_name) = match v.kind {
-                Kind::Schema => ("schema validation error", Code::V701, "schema"),
-                Kind::UnknownField => ("schema validation error", Code::V702, "unknownField"),
-                Kind::Cel => ("CEL validation error", Code::V703, "cel"),
+            let (label, kind_name) = match v.kind {
+                Kind::Schema => ("schema validation error", "schema"),
+                Kind::UnknownField => ("schema validation error", "unknownField"),
+                Kind::Cel => ("CEL validation error", "cel"),
             };
             lines.push_str(&format!("[x] {label} {gvk}, {name} : {}\n", v.message));
             errors.push(EntryError {
@@ -169,10 +169,7 @@ fn validate_all(
                 field: fnhcl::schema::validate::path_text(&v.path),
                 message: v.message.clone(),
             });
-            let mut d = Diagnostic::new(code, format!("{kind} {name:?}: {}", v.message));
-            if let Some(s) = &v.suggestion {
-                d = d.with_help(format!("did you mean `{s}`?"));
-            }
+            let d = v.diagnostic(&format!("{kind} {name:?}"));
             findings.push(locate(d, resource, &v.path, cx));
         }
         if report.violations.is_empty() {
