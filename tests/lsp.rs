@@ -1,9 +1,28 @@
 //! `fnhcl lsp` driven over stdio with JSON-RPC, as an editor drives it: initialize, open a
 //! document, diagnostics, an edit that fixes it, formatting, shutdown. Every wait is bounded;
 //! the server is killed if the test fails.
+//!
+//! `tests/fixtures/lsp/CASE/` are editor sessions: the case's files are copied to a temporary
+//! folder and its `session.txt` is played, one command a line (positions `FILE:LINE:COL`,
+//! 1-based):
+//!
+//! ```text
+//! open FILE                     didOpen (the file's text)
+//! change FILE:L:C-L:C TEXT      didChange replacing the range (`\n` for a newline)
+//! diagnostics FILE              the next diagnostics published for FILE
+//! hover | completion | definition | references | highlight | signature | prepare FILE:L:C
+//! rename FILE:L:C NAME
+//! format | symbols | folding | inlay | lens FILE
+//! actions FILE:L:C-L:C          code actions for the range (with the file's diagnostics)
+//! ```
+//!
+//! Each command and its answer (paths as `$ROOT`) make the transcript, compared with
+//! `snapshots/lsp/CASE.snap`.
 
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -13,6 +32,8 @@ struct Server {
     stdin: ChildStdin,
     messages: Receiver<Value>,
     next_id: i64,
+    /// Diagnostics published and not yet asked for, by URI.
+    published: HashMap<String, Vec<Value>>,
 }
 
 impl Drop for Server {
@@ -65,6 +86,7 @@ impl Server {
             stdin,
             messages,
             next_id: 0,
+            published: HashMap::new(),
         }
     }
 
@@ -88,6 +110,19 @@ impl Server {
             if message.get("id") == Some(&json!(id)) {
                 return message;
             }
+            self.keep(message);
+        }
+    }
+
+    /// Keeps published diagnostics for [`Self::diagnostics`].
+    fn keep(&mut self, message: Value) {
+        if message["method"] == "textDocument/publishDiagnostics" {
+            let uri = message["params"]["uri"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let list = message["params"]["diagnostics"].as_array().cloned();
+            self.published.insert(uri, list.unwrap_or_default());
         }
     }
 
@@ -100,13 +135,21 @@ impl Server {
     /// The next diagnostics published for `uri`.
     fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
         loop {
-            let message = self.next();
-            if message["method"] == "textDocument/publishDiagnostics"
-                && message["params"]["uri"] == uri
-            {
-                return message["params"]["diagnostics"].as_array().unwrap().clone();
+            if let Some(found) = self.published.remove(uri) {
+                return found;
             }
+            let message = self.next();
+            self.keep(message);
         }
+    }
+
+    fn initialize(&mut self, root: &Path) {
+        let init = self.request(
+            "initialize",
+            json!({"processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        self.notify("initialized", json!({}));
     }
 }
 
@@ -290,4 +333,219 @@ fn wait(child: &mut Child) -> Option<i32> {
         std::thread::sleep(Duration::from_millis(50));
     }
     None
+}
+
+/// Copies a fixture folder (recursively).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// `FILE:L:C` (1-based) as a URI and an LSP position; `FILE:L:C-L:C` as a range.
+fn place(root: &Path, arg: &str) -> (String, Value) {
+    let (file, rest) = arg.split_once(':').unwrap_or((arg, ""));
+    let uri = format!("file://{}", root.join(file).display());
+    let position = |text: &str| -> Value {
+        let (line, col) = text.split_once(':').expect("LINE:COL");
+        json!({"line": line.parse::<u32>().unwrap() - 1, "character": col.parse::<u32>().unwrap() - 1})
+    };
+    let at = match rest.split_once('-') {
+        _ if rest.is_empty() => Value::Null,
+        Some((start, end)) => json!({"start": position(start), "end": position(end)}),
+        None => position(rest),
+    };
+    (uri, at)
+}
+
+/// One completion item a line: label, kind, what it inserts, its detail.
+fn completion_lines(result: &Value) -> String {
+    let items = result
+        .as_array()
+        .or_else(|| result["items"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    let mut out = String::new();
+    for item in items {
+        out.push_str(&format!("- {}", item["label"].as_str().unwrap_or_default()));
+        if let Some(kind) = item["kind"].as_u64() {
+            out.push_str(&format!(" [kind {kind}]"));
+        }
+        if let Some(insert) = item["insertText"].as_str() {
+            out.push_str(&format!(" inserts {insert:?}"));
+        }
+        if let Some(detail) = item["detail"].as_str() {
+            out.push_str(&format!(" — {detail}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Ranges written `L:C-L:C` (1-based), positions `L:C`, so that transcripts stay readable.
+fn compact(value: Value) -> Value {
+    let position = |p: &Value| -> Option<String> {
+        Some(format!(
+            "{}:{}",
+            p.get("line")?.as_u64()? + 1,
+            p.get("character")?.as_u64()? + 1
+        ))
+    };
+    match value {
+        Value::Object(map) => {
+            if map.len() == 2
+                && let (Some(start), Some(end)) = (
+                    map.get("start").and_then(position),
+                    map.get("end").and_then(position),
+                )
+            {
+                return Value::String(format!("{start}-{end}"));
+            }
+            if map.len() == 2
+                && let Some(at) = position(&Value::Object(map.clone()))
+            {
+                return Value::String(at);
+            }
+            Value::Object(map.into_iter().map(|(k, v)| (k, compact(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(compact).collect()),
+        other => other,
+    }
+}
+
+/// Plays one session and returns its transcript.
+fn play(case: &Path) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    copy_tree(case, &root);
+    let script = std::fs::read_to_string(root.join("session.txt")).unwrap();
+    let mut server = Server::start();
+    server.initialize(&root);
+    let mut transcript = String::new();
+    for line in script.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let (target, extra) = rest.split_once(' ').unwrap_or((rest, ""));
+        let (uri, at) = place(&root, target);
+        let doc = json!({"uri": uri});
+        let result = match command {
+            "open" => {
+                let text = std::fs::read_to_string(root.join(target)).unwrap();
+                server.notify(
+                    "textDocument/didOpen",
+                    json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
+                );
+                continue;
+            }
+            "change" => {
+                let text = extra.replace("\\n", "\n");
+                server.notify(
+                    "textDocument/didChange",
+                    json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": at, "text": text}]}),
+                );
+                continue;
+            }
+            "diagnostics" => Value::Array(server.diagnostics(&uri)),
+            "hover" | "completion" | "definition" | "references" | "highlight" | "signature"
+            | "prepare" => {
+                let method = match command {
+                    "hover" => "textDocument/hover",
+                    "completion" => "textDocument/completion",
+                    "definition" => "textDocument/definition",
+                    "references" => "textDocument/references",
+                    "highlight" => "textDocument/documentHighlight",
+                    "signature" => "textDocument/signatureHelp",
+                    _ => "textDocument/prepareRename",
+                };
+                server.request(
+                    method,
+                    json!({"textDocument": doc, "position": at, "context": {"includeDeclaration": true}}),
+                )["result"]
+                    .clone()
+            }
+            "rename" => server.request(
+                "textDocument/rename",
+                json!({"textDocument": doc, "position": at, "newName": extra}),
+            )["result"]
+                .clone(),
+            "format" => server.request(
+                "textDocument/formatting",
+                json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}}),
+            )["result"]
+                .clone(),
+            "symbols" => server.request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": doc}),
+            )["result"]
+                .clone(),
+            "folding" => server.request(
+                "textDocument/foldingRange",
+                json!({"textDocument": doc}),
+            )["result"]
+                .clone(),
+            "inlay" => server.request(
+                "textDocument/inlayHint",
+                json!({"textDocument": doc, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}}}),
+            )["result"]
+                .clone(),
+            "lens" => server.request(
+                "textDocument/codeLens",
+                json!({"textDocument": doc}),
+            )["result"]
+                .clone(),
+            "actions" => {
+                let diagnostics = server.published.get(&uri).cloned().unwrap_or_default();
+                server.request(
+                    "textDocument/codeAction",
+                    json!({"textDocument": doc, "range": at, "context": {"diagnostics": diagnostics}}),
+                )["result"]
+                    .clone()
+            }
+            other => panic!("unknown session command {other:?} in {}", case.display()),
+        };
+        let shown = match command {
+            "completion" => completion_lines(&result),
+            "hover" => match result["contents"]["value"].as_str() {
+                Some(markdown) => format!("{markdown}\n"),
+                None => format!("{result}\n"),
+            },
+            _ => format!(
+                "{}\n",
+                serde_json::to_string_pretty(&compact(result)).unwrap()
+            ),
+        };
+        transcript.push_str(&format!("> {line}\n{shown}\n"));
+    }
+    let shutdown = server.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    server.notify("exit", Value::Null);
+    assert_eq!(wait(&mut server.child), Some(0));
+    transcript.replace(&root.display().to_string(), "$ROOT")
+}
+
+#[test]
+fn fixture_sessions() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp");
+    let mut names: Vec<_> = std::fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        let transcript = play(&cases.join(&name));
+        insta::with_settings!({snapshot_path => "../snapshots/lsp", prepend_module_to_snapshot => false, description => format!("tests/fixtures/lsp/{name}/session.txt")}, {
+            insta::assert_snapshot!(name.clone(), transcript);
+        });
+    }
 }

@@ -151,6 +151,19 @@ pub fn from_argument(arg: &Path) -> Result<Vec<PathBuf>, SourcesError> {
     Ok(vec![arg.to_path_buf()])
 }
 
+/// The schema files a composition's rules read: `configured` (arguments or a configuration's
+/// `schemas`) when there are any, else what [`discover`] finds from `start`.
+pub fn files_for(configured: &[PathBuf], start: &Path) -> Result<Vec<PathBuf>, SourcesError> {
+    if configured.is_empty() {
+        return discover(start).map(|found| found.map(|(_, files)| files).unwrap_or_default());
+    }
+    let mut files = Vec::new();
+    for path in configured {
+        files.extend(from_argument(path)?);
+    }
+    Ok(files)
+}
+
 /// Loads the CRDs and XRDs of `files` (other documents are ignored).
 pub fn load(files: &[PathBuf]) -> Result<super::Schemas, String> {
     let mut schemas = super::Schemas::new();

@@ -313,38 +313,28 @@ fn with_schemas(
 ) -> Vec<Option<Arc<Config>>> {
     use fnhcl::schema::sources;
     let mut loaded: HashMap<Vec<PathBuf>, Option<Arc<fnhcl::schema::Schemas>>> = HashMap::new();
-    let list = |paths: &[PathBuf]| -> Result<Vec<PathBuf>, String> {
-        let mut files = Vec::new();
-        for path in paths {
-            files.extend(sources::from_argument(path).map_err(|e| e.to_string())?);
-        }
-        Ok(files)
-    };
     units
         .iter()
         .zip(configs)
         .map(|(unit, config)| {
             let config = config?;
-            let files = if !args.schemas.is_empty() {
-                list(&args.schemas)
-            } else if !config.schema_paths.is_empty() {
-                list(&config.schema_paths)
+            let configured = if args.schemas.is_empty() {
+                &config.schema_paths
             } else {
-                let start = match unit {
-                    Unit::Stdin(_) => std::env::current_dir().unwrap_or_default(),
-                    other => {
-                        let path = other.path();
-                        if path.is_dir() {
-                            path.to_path_buf()
-                        } else {
-                            path.parent().map(Path::to_path_buf).unwrap_or_default()
-                        }
-                    }
-                };
-                sources::discover(&start)
-                    .map(|found| found.map(|(_, files)| files).unwrap_or_default())
-                    .map_err(|e| e.to_string())
+                &args.schemas
             };
+            let start = match unit {
+                Unit::Stdin(_) => std::env::current_dir().unwrap_or_default(),
+                other => {
+                    let path = other.path();
+                    if path.is_dir() {
+                        path.to_path_buf()
+                    } else {
+                        path.parent().map(Path::to_path_buf).unwrap_or_default()
+                    }
+                }
+            };
+            let files = sources::files_for(configured, &start).map_err(|e| e.to_string());
             let files = match files {
                 Ok(files) if files.is_empty() => return Some(config),
                 Ok(files) => files,

@@ -1,0 +1,481 @@
+//! `fnhcl lsp`: a language server over stdio (JSON-RPC, `lsp-server` as rust-analyzer uses
+//! it). A composition is the `.hcl` files of a folder plus its `libraryFiles` (open documents
+//! as edited); it is re-checked with every `check` rule on each change and its diagnostics
+//! published per file. Requests read the same composition: formatting, hover, completion,
+//! definition/references/highlight/rename, symbols, folding, code actions, and with an example
+//! XR configured, evaluated values.
+//!
+//! Stale work is dropped: everything the client has already sent is read before anything is
+//! computed, so a burst of edits is checked once, and requests the client cancelled meanwhile
+//! are answered `RequestCanceled` without being computed.
+
+mod actions;
+mod body;
+mod complete;
+mod docs;
+mod hover;
+mod live;
+mod navigate;
+mod symbols;
+mod text;
+mod workspace;
+
+use crate::cli::exit::ExitStatus;
+use fnhcl::check::check_bundle;
+use fnhcl::diagnostics::{Diagnostic, Severity};
+use fnhcl::source::FileId;
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::{
+    Cancel, DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument,
+    DidOpenTextDocument, DidSaveTextDocument, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{
+    CodeActionRequest, CodeLensRequest, Completion, DocumentHighlightRequest,
+    DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition, HoverRequest,
+    InlayHintRequest, PrepareRenameRequest, References, Rename, Request as _, SignatureHelpRequest,
+};
+use lsp_types::{
+    DiagnosticSeverity, NumberOrString, Position, PublishDiagnosticsParams, ServerCapabilities,
+    TextDocumentPositionParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use text::{offset_of, path_of, position_of, range_of, uri_of};
+use workspace::{Composition, Workspace};
+
+/// What the server can do, as told to the client.
+fn capabilities() -> ServerCapabilities {
+    use lsp_types::{
+        CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CodeLensOptions,
+        CompletionOptions, HoverProviderCapability, OneOf, RenameOptions, SignatureHelpOptions,
+    };
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![".".into(), "\"".into()]),
+            ..CompletionOptions::default()
+        }),
+        signature_help_provider: Some(SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".into(), ",".into()]),
+            ..SignatureHelpOptions::default()
+        }),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::SOURCE,
+                CodeActionKind::new("source.fixAll.fnhcl"),
+            ]),
+            ..CodeActionOptions::default()
+        })),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Runs the server until the client says `exit`.
+pub fn run() -> std::io::Result<ExitStatus> {
+    let (connection, io_threads) = Connection::stdio();
+    let capabilities = serde_json::to_value(capabilities()).map_err(std::io::Error::other)?;
+    if let Err(e) = connection.initialize(capabilities) {
+        return Err(std::io::Error::other(e.to_string()));
+    }
+    let mut server = Server::default();
+    'serve: while let Ok(first) = connection.receiver.recv() {
+        // Everything already sent, so that edits made meanwhile are applied before anything is
+        // computed and cancelled requests are never computed.
+        let mut batch = vec![first];
+        while let Ok(more) = connection.receiver.try_recv() {
+            batch.push(more);
+        }
+        let mut requests = Vec::new();
+        let mut dirty = BTreeSet::new();
+        let mut cancelled: HashSet<RequestId> = HashSet::new();
+        for message in batch {
+            match message {
+                Message::Request(request) => requests.push(request),
+                Message::Notification(n) if n.method == Cancel::METHOD => {
+                    if let Ok(p) = serde_json::from_value::<lsp_types::CancelParams>(n.params) {
+                        cancelled.insert(match p.id {
+                            NumberOrString::Number(n) => RequestId::from(n),
+                            NumberOrString::String(s) => RequestId::from(s),
+                        });
+                    }
+                }
+                Message::Notification(n) => dirty.extend(server.notification(n)),
+                Message::Response(_) => {}
+            }
+        }
+        for dir in dirty {
+            for out in server.check_folder(&dir) {
+                send(&connection, Message::Notification(out));
+            }
+        }
+        for request in requests {
+            if cancelled.contains(&request.id) {
+                send(
+                    &connection,
+                    Message::Response(Response::new_err(
+                        request.id,
+                        lsp_server::ErrorCode::RequestCanceled as i32,
+                        "cancelled".into(),
+                    )),
+                );
+                continue;
+            }
+            if connection
+                .handle_shutdown(&request)
+                .map_err(|e| std::io::Error::other(e.to_string()))?
+            {
+                break 'serve;
+            }
+            let response = server.request(request);
+            send(&connection, Message::Response(response));
+        }
+    }
+    drop(connection);
+    io_threads
+        .join()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(ExitStatus::Success)
+}
+
+fn send(connection: &Connection, message: Message) {
+    // A client that went away ends the loop through the closed receiver.
+    let _ = connection.sender.send(message);
+}
+
+#[derive(Default)]
+struct Server {
+    ws: Workspace,
+    /// Files of each folder that were last given diagnostics (to clear them).
+    published: HashMap<PathBuf, Vec<PathBuf>>,
+}
+
+/// A request's position: the composition it is in, the file and the byte offset.
+struct At<'a> {
+    /// The open documents and settings.
+    pub ws: &'a Workspace,
+    /// The composition of the file.
+    pub comp: Composition,
+    /// The file.
+    pub file: FileId,
+    /// The byte offset in the file.
+    pub offset: usize,
+}
+
+impl At<'_> {
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        self.comp.text(self.file)
+    }
+}
+
+/// Parses a request's parameters and answers with `f`'s result (`null` when it has none).
+fn answer<P: DeserializeOwned, R: Serialize>(
+    request: Request,
+    f: impl FnOnce(P) -> Option<R>,
+) -> Response {
+    match serde_json::from_value::<P>(request.params) {
+        Ok(params) => Response::new_ok(request.id, f(params)),
+        Err(e) => Response::new_err(
+            request.id,
+            lsp_server::ErrorCode::InvalidParams as i32,
+            e.to_string(),
+        ),
+    }
+}
+
+impl Server {
+    /// The composition, file and offset of a document position.
+    fn at(&self, uri: &Uri, position: Position) -> Option<At<'_>> {
+        let path = path_of(uri)?;
+        let comp = self.ws.composition_for(&path)?;
+        let file = comp.file_of(&path)?;
+        let offset = offset_of(comp.text(file), position);
+        Some(At {
+            ws: &self.ws,
+            comp,
+            file,
+            offset,
+        })
+    }
+
+    fn at_params(&self, p: &TextDocumentPositionParams) -> Option<At<'_>> {
+        self.at(&p.text_document.uri, p.position)
+    }
+
+    fn request(&mut self, request: Request) -> Response {
+        use lsp_types::*;
+        match request.method.as_str() {
+            Formatting::METHOD => answer(request, |p: DocumentFormattingParams| {
+                actions::format(&self.ws, &path_of(&p.text_document.uri)?)
+            }),
+            GotoDefinition::METHOD => answer(request, |p: GotoDefinitionParams| {
+                let at = self.at_params(&p.text_document_position_params)?;
+                let places = navigate::places(&at)?;
+                places.definition.map(GotoDefinitionResponse::Scalar)
+            }),
+            References::METHOD => answer(request, |p: ReferenceParams| {
+                let at = self.at_params(&p.text_document_position)?;
+                let places = navigate::places(&at)?;
+                let mut out = Vec::new();
+                if p.context.include_declaration {
+                    out.extend(places.definition);
+                }
+                out.extend(places.uses);
+                Some(out)
+            }),
+            DocumentHighlightRequest::METHOD => answer(request, |p: DocumentHighlightParams| {
+                let at = self.at_params(&p.text_document_position_params)?;
+                navigate::highlights(&at)
+            }),
+            PrepareRenameRequest::METHOD => answer(request, |p: TextDocumentPositionParams| {
+                let at = self.at_params(&p)?;
+                navigate::prepare_rename(&at)
+            }),
+            Rename::METHOD => answer(request, |p: RenameParams| {
+                let at = self.at_params(&p.text_document_position)?;
+                navigate::rename(&at, &p.new_name)
+            }),
+            Completion::METHOD => answer(request, |p: CompletionParams| {
+                let at = self.at_params(&p.text_document_position)?;
+                complete::complete(&at).map(CompletionResponse::Array)
+            }),
+            SignatureHelpRequest::METHOD => answer(request, |p: SignatureHelpParams| {
+                let at = self.at_params(&p.text_document_position_params)?;
+                hover::signature_help(&at)
+            }),
+            HoverRequest::METHOD => answer(request, |p: HoverParams| {
+                let at = self.at_params(&p.text_document_position_params)?;
+                hover::hover(&at)
+            }),
+            DocumentSymbolRequest::METHOD => answer(request, |p: DocumentSymbolParams| {
+                let at = self.at(&p.text_document.uri, Position::default())?;
+                symbols::symbols(&at).map(DocumentSymbolResponse::Nested)
+            }),
+            FoldingRangeRequest::METHOD => answer(request, |p: FoldingRangeParams| {
+                let at = self.at(&p.text_document.uri, Position::default())?;
+                Some(symbols::folding(&at))
+            }),
+            CodeActionRequest::METHOD => answer(request, |p: CodeActionParams| {
+                let at = self.at(&p.text_document.uri, p.range.start)?;
+                Some(actions::code_actions(&at, &p))
+            }),
+            InlayHintRequest::METHOD => answer(request, |p: InlayHintParams| {
+                let at = self.at(&p.text_document.uri, Position::default())?;
+                Some(live::inlay_hints(&at, p.range))
+            }),
+            CodeLensRequest::METHOD => answer(request, |p: CodeLensParams| {
+                let at = self.at(&p.text_document.uri, Position::default())?;
+                Some(live::code_lenses(&at))
+            }),
+            _ => Response::new_err(
+                request.id,
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("fnhcl lsp does not answer {}", request.method),
+            ),
+        }
+    }
+
+    /// Applies a notification; returns the composition folders to re-check.
+    fn notification(&mut self, notification: Notification) -> Vec<PathBuf> {
+        use lsp_types::*;
+        fn parse<P: DeserializeOwned>(n: Notification) -> Option<P> {
+            serde_json::from_value(n.params).ok()
+        }
+        let changed: Vec<PathBuf> = match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Some(p) = parse::<DidOpenTextDocumentParams>(notification) else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                self.ws.documents.insert(path.clone(), p.text_document.text);
+                vec![path]
+            }
+            DidChangeTextDocument::METHOD => {
+                let Some(p) = parse::<DidChangeTextDocumentParams>(notification) else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                let text = self.ws.documents.entry(path.clone()).or_default();
+                for change in p.content_changes {
+                    text::apply(text, change);
+                }
+                vec![path]
+            }
+            DidCloseTextDocument::METHOD => {
+                let Some(p) = parse::<DidCloseTextDocumentParams>(notification) else {
+                    return Vec::new();
+                };
+                let Some(path) = path_of(&p.text_document.uri) else {
+                    return Vec::new();
+                };
+                self.ws.documents.remove(&path);
+                vec![path]
+            }
+            DidSaveTextDocument::METHOD => {
+                let Some(p) = parse::<DidSaveTextDocumentParams>(notification) else {
+                    return Vec::new();
+                };
+                path_of(&p.text_document.uri).into_iter().collect()
+            }
+            DidChangeWatchedFiles::METHOD => {
+                let Some(p) = parse::<DidChangeWatchedFilesParams>(notification) else {
+                    return Vec::new();
+                };
+                p.changes.iter().filter_map(|c| path_of(&c.uri)).collect()
+            }
+            _ => return Vec::new(),
+        };
+        let mut dirs = Vec::new();
+        for path in changed {
+            if path.extension().is_some_and(|e| e == "hcl") {
+                dirs.extend(self.ws.folders_of(&path));
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "toml" || e == "yaml" || e == "yml" || e == "json")
+            {
+                // A configuration, schema, composition.yaml or example changed: every folder
+                // seen so far is read again.
+                self.ws.forget_settings();
+                dirs.extend(self.published.keys().cloned());
+            }
+        }
+        dirs
+    }
+
+    /// Checks the composition of `dir` and returns one `publishDiagnostics` per file, empty
+    /// ones for files that no longer have any.
+    fn check_folder(&mut self, dir: &Path) -> Vec<Notification> {
+        let comp = self.ws.composition(dir);
+        let settings = self.ws.settings(dir);
+        let findings = check_bundle(&comp.map, &comp.bundle(), &settings.config);
+        let mut by_file: BTreeMap<PathBuf, Vec<lsp_types::Diagnostic>> = comp
+            .files
+            .iter()
+            .filter_map(|f| f.path.clone())
+            .map(|p| (p, Vec::new()))
+            .collect();
+        for d in &findings {
+            let Some(primary) = &d.primary else { continue };
+            let Some(path) = comp.path(primary.span.file) else {
+                continue;
+            };
+            let text = comp.text(primary.span.file);
+            by_file
+                .entry(path.to_path_buf())
+                .or_default()
+                .push(lsp_diagnostic(
+                    d,
+                    text,
+                    primary.span.start as usize,
+                    primary.span.end as usize,
+                ));
+        }
+        // Problems with `.fnhcl.toml` or the schemas go on the configuration file.
+        for d in &settings.problems {
+            let (path, range) = match &d.primary {
+                Some(primary) => {
+                    let file = settings.map.get(primary.span.file);
+                    (
+                        PathBuf::from(file.name()),
+                        (primary.span.start as usize, primary.span.end as usize),
+                    )
+                }
+                None => match &settings.config.path {
+                    Some(path) => (path.clone(), (0, 0)),
+                    None => continue,
+                },
+            };
+            let path = if path.is_absolute() {
+                path
+            } else {
+                std::env::current_dir().unwrap_or_default().join(path)
+            };
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            by_file
+                .entry(path)
+                .or_default()
+                .push(lsp_diagnostic(d, &text, range.0, range.1));
+        }
+        let previous = self
+            .published
+            .insert(dir.to_path_buf(), by_file.keys().cloned().collect());
+        for stale in previous.unwrap_or_default() {
+            by_file.entry(stale).or_default();
+        }
+        by_file
+            .into_iter()
+            .filter_map(|(path, diagnostics)| {
+                let uri = uri_of(&path)?;
+                Some(Notification::new(
+                    PublishDiagnostics::METHOD.to_string(),
+                    PublishDiagnosticsParams {
+                        uri,
+                        diagnostics,
+                        version: None,
+                    },
+                ))
+            })
+            .collect()
+    }
+}
+
+/// A finding as an LSP diagnostic: its code, message, detail and hint.
+fn lsp_diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_types::Diagnostic {
+    let mut message = d.summary.clone();
+    if let Some(detail) = &d.detail {
+        message.push('\n');
+        message.push_str(detail);
+    }
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    lsp_types::Diagnostic {
+        range: range_of(text, start, end),
+        severity: Some(match d.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            _ => DiagnosticSeverity::INFORMATION,
+        }),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("fnhcl".into()),
+        message,
+        data: d.help.as_ref().map(|h| serde_json::json!({ "help": h })),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+/// One edit replacing the whole of `text` with `new_text`.
+pub(super) fn whole_text_edit(text: &str, new_text: String) -> TextEdit {
+    TextEdit {
+        range: lsp_types::Range {
+            start: Position::new(0, 0),
+            end: position_of(text, text.len()),
+        },
+        new_text,
+    }
+}

