@@ -207,7 +207,7 @@ fn an_editor_session() {
     );
     let value = hover["result"]["contents"]["value"].as_str().unwrap();
     assert!(
-        value.contains("used   = 2") && value.contains("1 reference(s)"),
+        value.contains("used   = 2") && value.contains("1 reference"),
         "{value}"
     );
     // Symbols: the locals and the resource.

@@ -1,20 +1,56 @@
-//! Completion.
+//! Completion: what may be written at the cursor.
+//!
+//! - inside a `body` whose kind has a CRD schema: its fields ([`super::body`]);
+//! - after `req.`, `req.resource.`, `req.resources.`, `each.`, `self.`: their members (the
+//!   composition's resource and collection names, the `self` attributes the enclosing blocks
+//!   define);
+//! - in `invoke("…`: the user functions; in `invoke("f", { … })`: `f`'s arguments not given yet;
+//! - elsewhere in an expression: the names in scope at the cursor (locals and arguments of the
+//!   enclosing blocks or function, `req`, `each`, `self` where they exist), the built-in
+//!   functions and each user function as an `invoke` with its required arguments (snippets);
+//! - in a block's body: the attributes and blocks the function-hcl schema allows there and that
+//!   are not written yet.
 
 use super::At;
-use lsp_types::{CompletionItem, CompletionItemKind, InsertTextFormat};
+use super::docs;
+use fnhcl::analysis::resolve::{BindingKind, Resolution, ScopeId, ScopeKind};
+use fnhcl::syntax::ast::{Body, Expr, ExprKind};
+use fnhcl::syntax::model::Program;
+use lsp_types::{
+    CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent,
+    MarkupKind,
+};
 
-fn item(label: String, kind: CompletionItemKind, snippet: Option<String>) -> CompletionItem {
+fn item(label: impl Into<String>, kind: CompletionItemKind) -> CompletionItem {
     CompletionItem {
-        label,
+        label: label.into(),
         kind: Some(kind),
-        insert_text_format: snippet.as_ref().map(|_| InsertTextFormat::SNIPPET),
-        insert_text: snippet,
         ..CompletionItem::default()
     }
 }
 
-/// Completion at the cursor: inside a body with a schema, its fields; inside a block, the
-/// attributes and blocks its schema allows; in an expression, the names in scope.
+fn snippet(mut item: CompletionItem, text: String) -> CompletionItem {
+    item.insert_text = Some(text);
+    item.insert_text_format = Some(InsertTextFormat::SNIPPET);
+    item
+}
+
+fn documented(mut item: CompletionItem, markdown: Option<&str>) -> CompletionItem {
+    item.documentation = markdown.map(|m| {
+        Documentation::MarkupContent(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: m.to_string(),
+        })
+    });
+    item
+}
+
+fn detailed(mut item: CompletionItem, detail: impl Into<String>) -> CompletionItem {
+    item.detail = Some(detail.into());
+    item
+}
+
+/// Completion at the cursor.
 pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
     if let Some(items) = super::body::complete(at) {
         return Some(items);
@@ -23,52 +59,283 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
     let offset = at.offset;
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..offset];
-    if before.trim_end().ends_with("req.") || before.ends_with("req.") {
+    let program = at.comp.program();
+    let resolution = Resolution::of(&program.top, &program.functions);
+    let scope = scope_at(at, &resolution);
+    if let Some(name) = invoke_name_prefix(before) {
+        let _ = name;
         return Some(
-            [
-                "composite",
-                "composite_connection",
-                "resource",
-                "connection",
-                "resources",
-                "connections",
-                "context",
-                "extra_resources",
-            ]
-            .into_iter()
-            .map(|m| item(m.into(), CompletionItemKind::FIELD, None))
-            .collect(),
+            program
+                .functions
+                .iter()
+                .map(|f| detailed(item(&f.name.value, CompletionItemKind::FUNCTION), "function"))
+                .collect(),
         );
     }
-    if before.contains('=') || before.trim_start().starts_with('(') {
-        let mut items: Vec<CompletionItem> = ["req", "self", "each"]
-            .into_iter()
-            .map(|v| item(v.into(), CompletionItemKind::VARIABLE, None))
-            .collect();
-        let program = at.comp.program();
-        let resolution = fnhcl::analysis::resolve::Resolution::of(&program.top, &program.functions);
-        let mut names: Vec<&str> = resolution.bindings.iter().map(|b| b.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        items.extend(
-            names
-                .into_iter()
-                .map(|n| item(n.into(), CompletionItemKind::VARIABLE, None)),
-        );
-        let table = fnhcl::eval::functions::builtins();
-        items.extend(table.names().map(|f| {
-            item(
-                f.into(),
-                CompletionItemKind::FUNCTION,
-                Some(format!("{f}($1)")),
-            )
-        }));
+    if let Some(path) = member_path(before) {
+        return Some(members(&path, &program, &resolution, scope));
+    }
+    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
+    let (kind, body) = innermost_block(&parsed.body, offset);
+    if let Some(items) = invoke_arguments(body, offset, &program) {
         return Some(items);
     }
-    // The innermost block around the cursor: its body's schema.
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
-    let mut kind: Option<String> = None;
-    let mut body = &parsed.body;
+    let in_expression = body.attributes.iter().any(|a| {
+        a.equals.end as usize <= offset && offset <= (a.expr.span.end as usize).max(a.equals.end as usize)
+    }) || before.contains('=')
+        || before.trim_start().starts_with('(');
+    if in_expression {
+        return Some(names(&program, &resolution, scope));
+    }
+    Some(block_items(kind.as_deref(), body, offset))
+}
+
+/// The innermost scope whose block holds the cursor (the top level when none does).
+pub(super) fn scope_at(at: &At, resolution: &Resolution) -> ScopeId {
+    let mut best: Option<(u32, ScopeId)> = None;
+    for (id, scope) in resolution.scopes.iter().enumerate() {
+        if scope.kind == ScopeKind::Constant {
+            continue;
+        }
+        let Some(origin) = scope.origin else { continue };
+        if origin.file != at.file
+            || (origin.span.start as usize) > at.offset
+            || at.offset > origin.span.end as usize
+        {
+            continue;
+        }
+        let width = origin.span.end - origin.span.start;
+        // Nested scopes come after their parents: the later of two equal blocks is the inner.
+        if best.is_none_or(|(w, _)| width <= w) {
+            best = Some((width, id));
+        }
+    }
+    best.map_or(0, |(_, id)| id)
+}
+
+/// `invoke("par` before the cursor: the partial function name.
+fn invoke_name_prefix(before: &str) -> Option<&str> {
+    let quote = before.rfind('"')?;
+    let head = before[..quote].trim_end();
+    let head = head.strip_suffix('(')?.trim_end();
+    if !head.ends_with("invoke") {
+        return None;
+    }
+    let name = &before[quote + 1..];
+    name.chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        .then_some(name)
+}
+
+/// The traversal before the cursor up to its last `.`: `req.resource.` gives
+/// `["req", "resource"]`. `None` when the cursor is not after a `.` of a traversal.
+fn member_path(before: &str) -> Option<Vec<String>> {
+    let tail_start = before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '-' || *c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let tail = &before[tail_start..];
+    let dot = tail.rfind('.')?;
+    let path: Vec<String> = tail[..dot].split('.').map(str::to_string).collect();
+    if path.iter().any(String::is_empty) || path[0].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(path)
+}
+
+const REQ_MEMBERS: &[(&str, &str)] = &[
+    (
+        "composite",
+        "The observed composite resource (XR): `apiVersion`, `kind`, `metadata`, `spec`, `status`.",
+    ),
+    (
+        "composite_connection",
+        "The XR's connection details (a map of base64-decoded strings).",
+    ),
+    (
+        "resource",
+        "Observed composed resources by name: `req.resource.NAME` (unknown until it exists).",
+    ),
+    (
+        "connection",
+        "Connection details of observed composed resources by name.",
+    ),
+    (
+        "resources",
+        "Observed members of each collection by base name: `req.resources.NAME` (a list).",
+    ),
+    (
+        "connections",
+        "Connection details of each collection's members by base name (a list).",
+    ),
+    (
+        "context",
+        "The pipeline context by key (for example `apiextensions.crossplane.io/environment`).",
+    ),
+    (
+        "extra_resources",
+        "The resources `requirement` blocks asked for, by requirement name (a list each).",
+    ),
+];
+
+fn members(
+    path: &[String],
+    program: &Program,
+    resolution: &Resolution,
+    scope: ScopeId,
+) -> Vec<CompletionItem> {
+    let names = |collections: bool| {
+        let mut labels = Vec::new();
+        super::navigate::resource_labels(&program.top, &mut labels);
+        let mut out: Vec<CompletionItem> = labels
+            .into_iter()
+            .filter(|(_, _, c)| *c == collections)
+            .map(|(name, _, _)| {
+                let what = if collections {
+                    "resources"
+                } else {
+                    "resource"
+                };
+                detailed(item(name, CompletionItemKind::REFERENCE), what)
+            })
+            .collect();
+        out.sort_by(|a, b| a.label.cmp(&b.label));
+        out.dedup_by(|a, b| a.label == b.label);
+        out
+    };
+    let strs = |list: &[&str], kind| -> Vec<CompletionItem> {
+        list.iter().map(|m| item(*m, kind)).collect()
+    };
+    match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["req"] => REQ_MEMBERS
+            .iter()
+            .map(|(m, doc)| documented(item(*m, CompletionItemKind::FIELD), Some(doc)))
+            .collect(),
+        ["req", "resource" | "connection"] => names(false),
+        ["req", "resources" | "connections"] => names(true),
+        ["req", "composite"] => strs(
+            &["apiVersion", "kind", "metadata", "spec", "status"],
+            CompletionItemKind::FIELD,
+        ),
+        ["req", "extra_resources"] => {
+            let mut out = Vec::new();
+            requirement_names(&program.top, &mut out);
+            out.sort();
+            out.dedup();
+            out.into_iter()
+                .map(|n| detailed(item(n, CompletionItemKind::REFERENCE), "requirement"))
+                .collect()
+        }
+        ["each"] => strs(&["key", "value"], CompletionItemKind::FIELD),
+        ["self"] => resolution
+            .self_keys(scope)
+            .into_iter()
+            .map(|k| {
+                let doc = match k {
+                    "name" => "The name of the composed resource this block defines.",
+                    "resource" => "This resource as observed (unknown until it exists).",
+                    "connection" => "This resource's observed connection details.",
+                    "basename" => "The collection's base name.",
+                    "resources" => "The observed members of this collection (a list).",
+                    "connections" => "The connection details of this collection's members.",
+                    _ => "",
+                };
+                documented(item(k, CompletionItemKind::FIELD), Some(doc))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn requirement_names(body: &fnhcl::syntax::model::GroupBody, out: &mut Vec<String>) {
+    use fnhcl::syntax::model::Child;
+    for child in &body.children {
+        match child {
+            Child::Requirement(r) => out.push(r.name.value.clone()),
+            Child::Group(g) => requirement_names(&g.body, out),
+            _ => {}
+        }
+    }
+}
+
+/// Names for an expression: what is in scope, the built-in functions, the user functions.
+fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<CompletionItem> {
+    let mut items = Vec::new();
+    let chain: Vec<ScopeId> = resolution.chain(scope).collect();
+    for name in resolution.visible_names(scope) {
+        let binding = resolution
+            .bindings
+            .iter()
+            .filter(|b| b.name == name && chain.contains(&b.scope))
+            .min_by_key(|b| chain.iter().position(|s| *s == b.scope));
+        let it = match (name, binding) {
+            (_, Some(b)) => {
+                let what = match b.kind {
+                    BindingKind::Local => "local",
+                    BindingKind::Argument => "argument",
+                };
+                detailed(item(name, CompletionItemKind::VARIABLE), what)
+            }
+            ("req", None) => detailed(item(name, CompletionItemKind::MODULE), "the request"),
+            ("each", None) => detailed(
+                item(name, CompletionItemKind::MODULE),
+                "the collection member: each.key, each.value",
+            ),
+            ("self", None) => detailed(
+                item(name, CompletionItemKind::MODULE),
+                "this block: ".to_string() + &resolution.self_keys(scope).join(", "),
+            ),
+            _ => item(name, CompletionItemKind::VARIABLE),
+        };
+        items.push(it);
+    }
+    let table = fnhcl::eval::functions::builtins();
+    for name in table.names() {
+        let Some(f) = table.get(name) else { continue };
+        let mut placeholders: Vec<String> = f
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("${{{}:{}}}", i + 1, p.name))
+            .collect();
+        if let Some(v) = &f.var_param {
+            placeholders.push(format!("${{{}:{}}}", placeholders.len() + 1, v.name));
+        }
+        let it = detailed(
+            item(name, CompletionItemKind::FUNCTION),
+            super::hover::signature_text(name).unwrap_or_default(),
+        );
+        let it = documented(it, docs::function_doc(name));
+        items.push(snippet(it, format!("{name}({})", placeholders.join(", "))));
+    }
+    for f in &program.functions {
+        let required: Vec<String> = f
+            .args
+            .iter()
+            .filter(|a| a.default.is_none())
+            .enumerate()
+            .map(|(i, a)| format!("{} = ${{{}}}", a.name.value, i + 1))
+            .collect();
+        let label = format!("invoke(\"{}\")", f.name.value);
+        let it = detailed(item(label, CompletionItemKind::FUNCTION), "user function");
+        let args = if required.is_empty() {
+            "{}".to_string()
+        } else {
+            format!("{{ {} }}", required.join(", "))
+        };
+        items.push(snippet(
+            it,
+            format!("invoke(\"{}\", {args})", f.name.value),
+        ));
+    }
+    items
+}
+
+/// The innermost block around `offset`: its type (`None` at the top level) and body.
+pub(super) fn innermost_block(body: &Body, offset: usize) -> (Option<String>, &Body) {
+    let mut kind = None;
+    let mut body = body;
     while let Some(block) = body
         .blocks
         .iter()
@@ -77,19 +344,92 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
         kind = Some(block.kind.clone());
         body = &block.body;
     }
-    let schema = match &kind {
+    (kind, body)
+}
+
+/// In the object of `invoke("f", { … })`: `f`'s arguments that are not given yet.
+fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec<CompletionItem>> {
+    fn find<'e>(expr: &'e Expr, offset: usize, out: &mut Option<&'e Expr>) {
+        if (expr.span.start as usize) > offset || offset > expr.span.end as usize {
+            return;
+        }
+        if let ExprKind::Call { name, args, .. } = &expr.kind
+            && name == "invoke"
+            && args.len() == 2
+            && matches!(args[1].kind, ExprKind::Object(_))
+            && args[1].span.start as usize <= offset
+            && offset <= args[1].span.end as usize
+        {
+            *out = Some(expr);
+        }
+        expr.for_each_child(|child| find(child, offset, out));
+    }
+    let mut call = None;
+    for attribute in &body.attributes {
+        find(&attribute.expr, offset, &mut call);
+    }
+    let ExprKind::Call { args, .. } = &call?.kind else {
+        return None;
+    };
+    let name = match &args[0].kind {
+        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
+            ExprKind::Literal(fnhcl::syntax::ast::Literal::String(s)) => s.clone(),
+            _ => return None,
+        },
+        ExprKind::Literal(fnhcl::syntax::ast::Literal::String(s)) => s.clone(),
+        _ => return None,
+    };
+    let ExprKind::Object(given) = &args[1].kind else {
+        return None;
+    };
+    let given: Vec<String> = given
+        .iter()
+        .filter_map(|i| fnhcl::analysis::references::keyword(&i.key))
+        .collect();
+    let f = program.functions.iter().find(|f| f.name.value == name)?;
+    Some(
+        f.args
+            .iter()
+            .filter(|a| !given.contains(&a.name.value))
+            .map(|a| {
+                let what = if a.default.is_some() {
+                    "optional argument"
+                } else {
+                    "required argument"
+                };
+                let it = detailed(item(&a.name.value, CompletionItemKind::FIELD), what);
+                let mut it = snippet(it, format!("{} = $0", a.name.value));
+                it.sort_text = Some(format!("{}{}", u8::from(a.default.is_some()), a.name.value));
+                it
+            })
+            .collect(),
+    )
+}
+
+/// The attributes and blocks the schema allows in a block's body, those not written yet.
+fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<CompletionItem> {
+    let schema = match kind {
         None => Some(&fnhcl::syntax::schema::TOP_LEVEL),
         Some(k) => fnhcl::syntax::schema::schema_for(k).flatten(),
-    }?;
+    };
+    let Some(schema) = schema else {
+        return Vec::new();
+    };
+    let written = |name: &str| {
+        body.attributes.iter().any(|a| {
+            a.name == name && !(a.name_span.start as usize <= offset && offset <= a.name_span.end as usize)
+        })
+    };
     let mut items: Vec<CompletionItem> = schema
         .attributes
         .iter()
+        .filter(|(name, _)| !written(name))
         .map(|(name, _)| {
-            item(
-                (*name).into(),
-                CompletionItemKind::PROPERTY,
-                Some(format!("{name} = $0")),
-            )
+            let it = documented(
+                item(*name, CompletionItemKind::PROPERTY),
+                docs::attribute_doc(kind, name),
+            );
+            snippet(it, format!("{name} = $0"))
         })
         .collect();
     items.extend(schema.blocks.iter().map(|b| {
@@ -99,11 +439,8 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
             .enumerate()
             .map(|(i, l)| format!(" ${{{}:{l}}}", i + 1))
             .collect();
-        item(
-            b.kind.into(),
-            CompletionItemKind::KEYWORD,
-            Some(format!("{}{labels} {{\n  $0\n}}", b.kind)),
-        )
+        let it = documented(item(b.kind, CompletionItemKind::KEYWORD), docs::block_doc(b.kind));
+        snippet(it, format!("{}{labels} {{\n  $0\n}}", b.kind))
     }));
-    Some(items)
+    items
 }

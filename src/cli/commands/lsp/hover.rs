@@ -1,8 +1,21 @@
 //! Hover and signature help.
+//!
+//! Hover shows, by what is under the cursor: a body field's schema ([`super::body`]); a
+//! built-in function's signature and description; a user function's signature with its
+//! arguments' descriptions and defaults; a local's or argument's definition and how often it
+//! is used; a resource's or collection's header and kind; a block type's or attribute's
+//! documentation; and with an example XR configured, the value ([`super::live`]).
 
 use super::At;
+use super::docs;
+use super::navigate::{self, Kind};
 use super::text::{range_of, word_at};
-use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
+use fnhcl::source::Span;
+use fnhcl::syntax::model::{Function, Program};
+use lsp_types::{
+    Hover, HoverContents, MarkupContent, MarkupKind, ParameterInformation, ParameterLabel,
+    SignatureHelp, SignatureInformation,
+};
 
 /// Hover at the cursor.
 pub(super) fn hover(at: &At) -> Option<Hover> {
@@ -14,22 +27,13 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     let word = &text[start..end];
     let called = text[end..].trim_start().starts_with('(');
     let mut sections = Vec::new();
-    if called {
+    if called && word != "invoke" {
         sections.extend(builtin(word));
-    } else if let Some(places) = super::navigate::places(at) {
-        let definition = places.spans.0;
-        if let Some(span) = definition {
-            let def_text = at.comp.text(span.file);
-            let line_start = def_text[..span.start as usize]
-                .rfind('\n')
-                .map_or(0, |i| i + 1);
-            let line = def_text[line_start..].lines().next().unwrap_or_default();
-            sections.push(format!(
-                "```hcl\n{}\n```\n{} reference(s)",
-                line.trim(),
-                places.uses.len()
-            ));
-        }
+    } else if let Some(places) = navigate::places(at) {
+        let program = at.comp.program();
+        sections.extend(defined(at, &program, &places));
+    } else if let Some(doc) = keyword(at, start, end) {
+        sections.push(doc);
     }
     sections.extend(super::live::hover(at));
     if sections.is_empty() {
@@ -44,8 +48,8 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     })
 }
 
-/// A built-in function's signature and description.
-fn builtin(name: &str) -> Option<String> {
+/// A built-in function's signature: `upper(str string) string`.
+pub(super) fn signature_text(name: &str) -> Option<String> {
     let table = fnhcl::eval::functions::builtins();
     let f = table.get(name)?;
     let mut params: Vec<String> = f
@@ -56,15 +60,256 @@ fn builtin(name: &str) -> Option<String> {
     if let Some(v) = &f.var_param {
         params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
     }
-    let doc = super::docs::function_doc(name).unwrap_or("A Terraform 1.5.7 built-in function.");
-    Some(format!(
-        "```hcl\n{}({})\n```\n{doc}",
-        f.name,
-        params.join(", ")
-    ))
+    Some(format!("{}({})", f.name, params.join(", ")))
 }
 
-/// Signature help inside a call's parentheses.
-pub(super) fn signature_help(_at: &At) -> Option<lsp_types::SignatureHelp> {
+/// A built-in function's signature and description.
+fn builtin(name: &str) -> Option<String> {
+    let signature = signature_text(name)?;
+    let doc = docs::function_doc(name).unwrap_or("A Terraform 1.5.7 built-in function.");
+    Some(format!("```hcl\n{signature}\n```\n{doc}"))
+}
+
+/// The line of `span`, trimmed.
+fn line_of(at: &At, span: Span) -> String {
+    let text = at.comp.text(span.file);
+    let start = text[..span.start as usize].rfind('\n').map_or(0, |i| i + 1);
+    text[start..].lines().next().unwrap_or_default().trim().to_string()
+}
+
+/// The constant string an expression holds (descriptions).
+fn constant_text(at: &At, expr: &fnhcl::syntax::model::FileExpr) -> String {
+    let text = at.comp.text(expr.file);
+    let written = &text[expr.expr.span.start as usize..expr.expr.span.end as usize];
+    written.trim_matches('"').to_string()
+}
+
+/// A user function's signature, description and arguments.
+fn function_doc(at: &At, f: &Function) -> String {
+    let args: Vec<&str> = f.args.iter().map(|a| a.name.value.as_str()).collect();
+    let mut out = format!(
+        "```hcl\nfunction {}({})\n```\nUser function, called as `invoke(\"{}\", {{ … }})`.",
+        f.name.value,
+        args.join(", "),
+        f.name.value
+    );
+    if let Some(description) = &f.description {
+        out.push_str(&format!("\n\n{}", constant_text(at, description)));
+    }
+    if !f.args.is_empty() {
+        out.push_str("\n\nArguments:");
+        for a in &f.args {
+            out.push_str(&format!("\n- `{}`", a.name.value));
+            if let Some(description) = &a.description {
+                out.push_str(&format!(": {}", constant_text(at, description)));
+            }
+            match &a.default {
+                Some(default) => {
+                    let text = at.comp.text(default.file);
+                    let written =
+                        &text[default.expr.span.start as usize..default.expr.span.end as usize];
+                    out.push_str(&format!(" (default `{written}`)"));
+                }
+                None => out.push_str(" (required)"),
+            }
+        }
+    }
+    out
+}
+
+/// What a defined name is: its definition and uses.
+fn defined(at: &At, program: &Program, places: &navigate::Places) -> Option<String> {
+    let uses = places.uses.len();
+    let used = match uses {
+        0 => "not used".to_string(),
+        1 => "1 reference".to_string(),
+        n => format!("{n} references"),
+    };
+    match places.kind {
+        Kind::Function => {
+            let f = program
+                .functions
+                .iter()
+                .find(|f| f.name.value == places.name)?;
+            Some(format!("{}\n\n{used}", function_doc(at, f)))
+        }
+        Kind::Binding | Kind::Resource => {
+            let definition = places.spans.0?;
+            Some(format!("```hcl\n{}\n```\n{used}", line_of(at, definition)))
+        }
+    }
+}
+
+/// The documentation of the block type or attribute name at `start..end`.
+fn keyword(at: &At, start: usize, end: usize) -> Option<String> {
+    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
+    let (kind, body) = super::complete::innermost_block(&parsed.body, start);
+    let word = &at.text()[start..end];
+    if let Some(block) = body
+        .blocks
+        .iter()
+        .find(|b| b.kind_span.start as usize <= start && end <= b.kind_span.end as usize)
+    {
+        return docs::block_doc(&block.kind).map(|d| format!("**{}** block\n\n{d}", block.kind));
+    }
+    if body
+        .attributes
+        .iter()
+        .any(|a| a.name_span.start as usize <= start && end <= a.name_span.end as usize)
+    {
+        return docs::attribute_doc(kind.as_deref(), word).map(|d| format!("`{word}`\n\n{d}"));
+    }
     None
+}
+
+/// Signature help inside a call's parentheses: the function, its parameters and which one
+/// the cursor is at.
+pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
+    let text = at.text();
+    let (name, active) = enclosing_call(&text[..at.offset])?;
+    let (label, params, doc): (String, Vec<String>, Option<String>) = if name == "invoke" {
+        (
+            "invoke(name string, args object)".into(),
+            vec!["name string".into(), "args object".into()],
+            docs::function_doc("invoke").map(str::to_string),
+        )
+    } else {
+        let table = fnhcl::eval::functions::builtins();
+        let f = table.get(&name)?;
+        let mut params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.ty.friendly_name()))
+            .collect();
+        if let Some(v) = &f.var_param {
+            params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
+        }
+        (
+            format!("{}({})", f.name, params.join(", ")),
+            params,
+            docs::function_doc(&name).map(str::to_string),
+        )
+    };
+    let variadic = label.contains("...");
+    let last = params.len().saturating_sub(1);
+    let active = if variadic { active.min(last) } else { active };
+    Some(SignatureHelp {
+        signatures: vec![SignatureInformation {
+            label,
+            documentation: doc.map(|d| {
+                lsp_types::Documentation::MarkupContent(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: d,
+                })
+            }),
+            parameters: Some(
+                params
+                    .into_iter()
+                    .map(|p| ParameterInformation {
+                        label: ParameterLabel::Simple(p),
+                        documentation: None,
+                    })
+                    .collect(),
+            ),
+            active_parameter: Some(active as u32),
+        }],
+        active_signature: Some(0),
+        active_parameter: Some(active as u32),
+    })
+}
+
+/// The innermost call whose `(` is open at the end of `before`: its name and the index of
+/// the argument being written. Strings and nested brackets are skipped.
+fn enclosing_call(before: &str) -> Option<(String, usize)> {
+    // Forward scan keeping a stack of open brackets and, per `(`, the commas seen.
+    let mut stack: Vec<(char, usize, usize)> = Vec::new(); // (bracket, position, commas)
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut interpolation: Vec<usize> = Vec::new();
+    let bytes: Vec<(usize, char)> = before.char_indices().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let (at, c) = bytes[i];
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            } else if c == '$' && bytes.get(i + 1).map(|b| b.1) == Some('{') {
+                in_string = false;
+                interpolation.push(stack.len());
+                stack.push(('{', at, 0));
+                i += 1;
+            }
+        } else {
+            match c {
+                '"' => in_string = true,
+                '(' | '[' | '{' => stack.push((c, at, 0)),
+                ')' | ']' => {
+                    stack.pop();
+                }
+                '}' => {
+                    stack.pop();
+                    if interpolation.last() == Some(&stack.len()) {
+                        interpolation.pop();
+                        in_string = true;
+                    }
+                }
+                ',' => {
+                    if let Some(top) = stack.last_mut() {
+                        top.2 += 1;
+                    }
+                }
+                '#' => {
+                    // A comment to the end of the line.
+                    while i < bytes.len() && bytes[i].1 != '\n' {
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    let &(_, open, commas) = stack.iter().rev().find(|(c, _, _)| *c == '(')?;
+    let head = before[..open].trim_end();
+    let name_start = head
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_' || *c == ':')
+        .last()
+        .map(|(i, _)| i)?;
+    let name = &head[name_start..];
+    // The innermost `(` must be a call's, not a grouping.
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((name.to_string(), commas))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::enclosing_call;
+
+    #[test]
+    fn the_enclosing_call_and_argument() {
+        assert_eq!(enclosing_call("x = upper("), Some(("upper".into(), 0)));
+        assert_eq!(
+            enclosing_call("x = format(\"%s, %s\", a, lower(b), "),
+            Some(("format".into(), 3))
+        );
+        assert_eq!(
+            enclosing_call("x = join(\",\", [a, b"),
+            Some(("join".into(), 1))
+        );
+        // Commas of the object and of the interpolated call are not `lookup`'s.
+        assert_eq!(
+            enclosing_call("x = lookup({ a = 1, b = 2 }, \"${k(1, 2)}"),
+            Some(("lookup".into(), 1))
+        );
+        assert_eq!(enclosing_call("x = upper(a) + "), None);
+        assert_eq!(enclosing_call("x = (a + "), None);
+    }
 }

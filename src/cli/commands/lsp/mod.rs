@@ -93,12 +93,22 @@ fn capabilities() -> ServerCapabilities {
 /// Runs the server until the client says `exit`.
 pub fn run() -> std::io::Result<ExitStatus> {
     let (connection, io_threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    io_threads
+        .join()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(ExitStatus::Success)
+}
+
+/// Initializes and answers until shutdown.
+fn serve(connection: &Connection) -> std::io::Result<()> {
     let capabilities = serde_json::to_value(capabilities()).map_err(std::io::Error::other)?;
     if let Err(e) = connection.initialize(capabilities) {
         return Err(std::io::Error::other(e.to_string()));
     }
     let mut server = Server::default();
-    'serve: while let Ok(first) = connection.receiver.recv() {
+    while let Ok(first) = connection.receiver.recv() {
         // Everything already sent, so that edits made meanwhile are applied before anything is
         // computed and cancelled requests are never computed.
         let mut batch = vec![first];
@@ -108,6 +118,7 @@ pub fn run() -> std::io::Result<ExitStatus> {
         let mut requests = Vec::new();
         let mut dirty = BTreeSet::new();
         let mut cancelled: HashSet<RequestId> = HashSet::new();
+        let mut exit = false;
         for message in batch {
             match message {
                 Message::Request(request) => requests.push(request),
@@ -119,19 +130,20 @@ pub fn run() -> std::io::Result<ExitStatus> {
                         });
                     }
                 }
+                Message::Notification(n) if n.method == "exit" => exit = true,
                 Message::Notification(n) => dirty.extend(server.notification(n)),
                 Message::Response(_) => {}
             }
         }
         for dir in dirty {
             for out in server.check_folder(&dir) {
-                send(&connection, Message::Notification(out));
+                send(connection, Message::Notification(out));
             }
         }
         for request in requests {
             if cancelled.contains(&request.id) {
                 send(
-                    &connection,
+                    connection,
                     Message::Response(Response::new_err(
                         request.id,
                         lsp_server::ErrorCode::RequestCanceled as i32,
@@ -140,21 +152,45 @@ pub fn run() -> std::io::Result<ExitStatus> {
                 );
                 continue;
             }
-            if connection
-                .handle_shutdown(&request)
-                .map_err(|e| std::io::Error::other(e.to_string()))?
-            {
-                break 'serve;
+            if request.method == "shutdown" {
+                send(
+                    connection,
+                    Message::Response(Response::new_ok(request.id, ())),
+                );
+                if !exit {
+                    wait_for_exit(connection);
+                }
+                return Ok(());
             }
             let response = server.request(request);
-            send(&connection, Message::Response(response));
+            send(connection, Message::Response(response));
+        }
+        if exit {
+            return Ok(());
         }
     }
-    drop(connection);
-    io_threads
-        .join()
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(ExitStatus::Success)
+    Ok(())
+}
+
+/// After `shutdown`: waits (at most 30 s) for `exit`, refusing other requests.
+fn wait_for_exit(connection: &Connection) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match connection.receiver.recv_timeout(left) {
+            Ok(Message::Notification(n)) if n.method == "exit" => return,
+            Ok(Message::Request(r)) => send(
+                connection,
+                Message::Response(Response::new_err(
+                    r.id,
+                    lsp_server::ErrorCode::InvalidRequest as i32,
+                    "the server is shutting down".into(),
+                )),
+            ),
+            Ok(_) => {}
+            Err(_) => return,
+        }
+    }
 }
 
 fn send(connection: &Connection, message: Message) {
@@ -477,5 +513,78 @@ pub(super) fn whole_text_edit(text: &str, new_text: String) -> TextEdit {
             end: position_of(text, text.len()),
         },
         new_text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Everything the client sent before the server looked is one batch: twenty edits are
+    /// checked once, and a request cancelled in the same batch is never computed.
+    #[test]
+    fn stale_work_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("main.hcl");
+        std::fs::write(&path, "locals {\n  a = 1\n}\n").unwrap();
+        let uri = uri_of(&path).unwrap();
+        let (server, client) = Connection::memory();
+        let request = |id: i32, method: &str, params: serde_json::Value| {
+            Message::Request(Request::new(id.into(), method.to_string(), params))
+        };
+        let notify = |method: &str, params: serde_json::Value| {
+            Message::Notification(Notification::new(method.to_string(), params))
+        };
+        let out = &client.sender;
+        out.send(request(1, "initialize", json!({"capabilities": {}})))
+            .unwrap();
+        out.send(notify("initialized", json!({}))).unwrap();
+        out.send(notify(
+            DidOpenTextDocument::METHOD,
+            json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": "locals {\n  a = 1\n}\n"}}),
+        ))
+        .unwrap();
+        for version in 2..22 {
+            out.send(notify(
+                DidChangeTextDocument::METHOD,
+                json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": format!("locals {{\n  a = {version}\n}}\n")}]}),
+            ))
+            .unwrap();
+        }
+        let position = json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}});
+        out.send(request(2, HoverRequest::METHOD, position.clone()))
+            .unwrap();
+        out.send(notify(Cancel::METHOD, json!({"id": 2}))).unwrap();
+        out.send(request(3, DocumentHighlightRequest::METHOD, position))
+            .unwrap();
+        out.send(request(4, "shutdown", serde_json::Value::Null))
+            .unwrap();
+        out.send(notify("exit", serde_json::Value::Null)).unwrap();
+        serve(&server).unwrap();
+        let got: Vec<Message> = client.receiver.try_iter().collect();
+        let published: Vec<&Notification> = got
+            .iter()
+            .filter_map(|m| match m {
+                Message::Notification(n) if n.method == PublishDiagnostics::METHOD => Some(n),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(published.len(), 1, "{got:?}");
+        let responses: HashMap<i32, &Response> = got
+            .iter()
+            .filter_map(|m| match m {
+                Message::Response(r) => Some((r.id.to_string().parse().unwrap(), r)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            responses[&2].error.as_ref().map(|e| e.code),
+            Some(lsp_server::ErrorCode::RequestCanceled as i32)
+        );
+        // The highlight saw the last edit's text: `a` is defined on line 2.
+        let highlights = responses[&3].result.clone().unwrap();
+        assert_eq!(highlights[0]["range"]["start"], json!({"line": 1, "character": 2}));
+        assert!(responses[&4].error.is_none());
     }
 }

@@ -147,8 +147,70 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
     Some(out)
 }
 
-/// Folding ranges: every block and every multi-line object, tuple or heredoc brace pair, and
-/// runs of comment lines.
-pub(super) fn folding(_at: &At) -> Vec<lsp_types::FoldingRange> {
-    Vec::new()
+/// Folding ranges: every block, every object, tuple, call or template that spans lines, and
+/// runs of two or more comment lines. A range ends on the line before its closing brace so
+/// that the brace stays visible.
+pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
+    use fnhcl::syntax::ast::{Body, Expr, ExprKind};
+    use lsp_types::{FoldingRange, FoldingRangeKind};
+    let text = at.text();
+    let line = |offset: u32| position_of(text, offset as usize).line;
+    let mut out: Vec<FoldingRange> = Vec::new();
+    let mut push = |start: u32, end: u32, kind: Option<FoldingRangeKind>| {
+        if end > start {
+            out.push(FoldingRange {
+                start_line: start,
+                start_character: None,
+                end_line: end,
+                end_character: None,
+                kind,
+                collapsed_text: None,
+            });
+        }
+    };
+    fn exprs(expr: &Expr, spans: &mut Vec<(u32, u32)>) {
+        if matches!(
+            expr.kind,
+            ExprKind::Object(_) | ExprKind::Tuple(_) | ExprKind::Call { .. } | ExprKind::Template(_)
+        ) {
+            spans.push((expr.span.start, expr.span.end));
+        }
+        expr.for_each_child(|child| exprs(child, spans));
+    }
+    fn body(b: &Body, blocks: &mut Vec<(u32, u32)>, spans: &mut Vec<(u32, u32)>) {
+        for attribute in &b.attributes {
+            exprs(&attribute.expr, spans);
+        }
+        for block in &b.blocks {
+            blocks.push((block.kind_span.start, block.close_brace.start));
+            body(&block.body, blocks, spans);
+        }
+    }
+    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
+    let mut blocks = Vec::new();
+    let mut spans = Vec::new();
+    body(&parsed.body, &mut blocks, &mut spans);
+    for (start, close) in blocks {
+        push(line(start), line(close).saturating_sub(1), None);
+    }
+    for (start, end) in spans {
+        // The closing bracket is the expression's last character.
+        push(line(start), line(end.saturating_sub(1)).saturating_sub(1), None);
+    }
+    let mut run: Option<(u32, u32)> = None;
+    for (n, l) in text.lines().enumerate() {
+        let n = n as u32;
+        let t = l.trim_start();
+        if t.starts_with('#') || t.starts_with("//") {
+            run = Some(run.map_or((n, n), |(s, _)| (s, n)));
+        } else if let Some((s, e)) = run.take() {
+            push(s, e, Some(FoldingRangeKind::Comment));
+        }
+    }
+    if let Some((s, e)) = run {
+        push(s, e, Some(FoldingRangeKind::Comment));
+    }
+    out.sort_by_key(|r| (r.start_line, std::cmp::Reverse(r.end_line)));
+    out.dedup_by(|a, b| a.start_line == b.start_line && a.end_line == b.end_line);
+    out
 }
