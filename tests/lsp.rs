@@ -373,7 +373,13 @@ fn completion_lines(result: &Value) -> String {
         .cloned()
         .unwrap_or_default();
     let mut out = String::new();
+    let mut builtins = 0;
     for item in items {
+        // The built-in functions are the same list everywhere: counted, not listed.
+        if item["kind"] == 3 && item["detail"].as_str().is_some_and(|d| d.contains('(')) {
+            builtins += 1;
+            continue;
+        }
         out.push_str(&format!("- {}", item["label"].as_str().unwrap_or_default()));
         if let Some(kind) = item["kind"].as_u64() {
             out.push_str(&format!(" [kind {kind}]"));
@@ -385,6 +391,9 @@ fn completion_lines(result: &Value) -> String {
             out.push_str(&format!(" — {detail}"));
         }
         out.push('\n');
+    }
+    if builtins > 0 {
+        out.push_str(&format!("- … and {builtins} built-in functions\n"));
     }
     out
 }
@@ -448,6 +457,10 @@ fn play(case: &Path) -> String {
                 continue;
             }
             "change" => {
+                // Diagnostics asked for after a change are the change's: everything the
+                // server sent before it is read (a request answered in order) and dropped.
+                server.request("fnhcl/sync", Value::Null);
+                server.published.clear();
                 let text = extra.replace("\\n", "\n");
                 server.notify(
                     "textDocument/didChange",
@@ -467,11 +480,13 @@ fn play(case: &Path) -> String {
                     "signature" => "textDocument/signatureHelp",
                     _ => "textDocument/prepareRename",
                 };
-                server.request(
-                    method,
-                    json!({"textDocument": doc, "position": at, "context": {"includeDeclaration": true}}),
-                )["result"]
-                    .clone()
+                let mut params = json!({"textDocument": doc, "position": at});
+                if command == "references" {
+                    params["context"] = json!({"includeDeclaration": true});
+                }
+                let answer = server.request(method, params);
+                assert!(answer.get("error").is_none(), "{line}: {answer}");
+                answer["result"].clone()
             }
             "rename" => server.request(
                 "textDocument/rename",

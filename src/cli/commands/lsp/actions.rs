@@ -47,10 +47,7 @@ fn replacement(written: &str, suggested: &str) -> Option<String> {
             && s.chars()
                 .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     };
-    if let Some(inner) = written
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-    {
+    if let Some(inner) = written.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
         return is_name(inner).then(|| format!("\"{suggested}\""));
     }
     if is_name(written) {

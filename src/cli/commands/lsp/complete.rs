@@ -17,8 +17,7 @@ use fnhcl::analysis::resolve::{BindingKind, Resolution, ScopeId, ScopeKind};
 use fnhcl::syntax::ast::{Body, Expr, ExprKind};
 use fnhcl::syntax::model::Program;
 use lsp_types::{
-    CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent,
-    MarkupKind,
+    CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent, MarkupKind,
 };
 
 fn item(label: impl Into<String>, kind: CompletionItemKind) -> CompletionItem {
@@ -68,7 +67,12 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
             program
                 .functions
                 .iter()
-                .map(|f| detailed(item(&f.name.value, CompletionItemKind::FUNCTION), "function"))
+                .map(|f| {
+                    detailed(
+                        item(&f.name.value, CompletionItemKind::FUNCTION),
+                        "function",
+                    )
+                })
                 .collect(),
         );
     }
@@ -81,7 +85,8 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
         return Some(items);
     }
     let in_expression = body.attributes.iter().any(|a| {
-        a.equals.end as usize <= offset && offset <= (a.expr.span.end as usize).max(a.equals.end as usize)
+        a.equals.end as usize <= offset
+            && offset <= (a.expr.span.end as usize).max(a.equals.end as usize)
     }) || before.contains('=')
         || before.trim_start().starts_with('(');
     if in_expression {
@@ -192,11 +197,7 @@ fn members(
             .into_iter()
             .filter(|(_, _, c)| *c == collections)
             .map(|(name, _, _)| {
-                let what = if collections {
-                    "resources"
-                } else {
-                    "resource"
-                };
+                let what = if collections { "resources" } else { "resource" };
                 detailed(item(name, CompletionItemKind::REFERENCE), what)
             })
             .collect();
@@ -207,7 +208,12 @@ fn members(
     let strs = |list: &[&str], kind| -> Vec<CompletionItem> {
         list.iter().map(|m| item(*m, kind)).collect()
     };
-    match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    match path
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["req"] => REQ_MEMBERS
             .iter()
             .map(|(m, doc)| documented(item(*m, CompletionItemKind::FIELD), Some(doc)))
@@ -324,10 +330,7 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
         } else {
             format!("{{ {} }}", required.join(", "))
         };
-        items.push(snippet(
-            it,
-            format!("invoke(\"{}\", {args})", f.name.value),
-        ));
+        items.push(snippet(it, format!("invoke(\"{}\", {args})", f.name.value)));
     }
     items
 }
@@ -417,7 +420,8 @@ fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<Completion
     };
     let written = |name: &str| {
         body.attributes.iter().any(|a| {
-            a.name == name && !(a.name_span.start as usize <= offset && offset <= a.name_span.end as usize)
+            a.name == name
+                && !(a.name_span.start as usize <= offset && offset <= a.name_span.end as usize)
         })
     };
     let mut items: Vec<CompletionItem> = schema
@@ -439,7 +443,10 @@ fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<Completion
             .enumerate()
             .map(|(i, l)| format!(" ${{{}:{l}}}", i + 1))
             .collect();
-        let it = documented(item(b.kind, CompletionItemKind::KEYWORD), docs::block_doc(b.kind));
+        let it = documented(
+            item(b.kind, CompletionItemKind::KEYWORD),
+            docs::block_doc(b.kind),
+        );
         snippet(it, format!("{}{labels} {{\n  $0\n}}", b.kind))
     }));
     items

@@ -27,7 +27,12 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     let word = &text[start..end];
     let called = text[end..].trim_start().starts_with('(');
     let mut sections = Vec::new();
-    if called && word != "invoke" {
+    if called && word == "invoke" {
+        sections.push(format!(
+            "```hcl\ninvoke(name string, args object)\n```\n{}",
+            docs::function_doc("invoke").unwrap_or_default()
+        ));
+    } else if called {
         sections.extend(builtin(word));
     } else if let Some(places) = navigate::places(at) {
         let program = at.comp.program();
@@ -74,7 +79,12 @@ fn builtin(name: &str) -> Option<String> {
 fn line_of(at: &At, span: Span) -> String {
     let text = at.comp.text(span.file);
     let start = text[..span.start as usize].rfind('\n').map_or(0, |i| i + 1);
-    text[start..].lines().next().unwrap_or_default().trim().to_string()
+    text[start..]
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }
 
 /// The constant string an expression holds (descriptions).

@@ -500,7 +500,6 @@ fn lsp_diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_t
         code: Some(NumberOrString::String(d.code.as_str().to_string())),
         source: Some("fnhcl".into()),
         message,
-        data: d.help.as_ref().map(|h| serde_json::json!({ "help": h })),
         ..lsp_types::Diagnostic::default()
     }
 }
@@ -552,7 +551,8 @@ mod tests {
             ))
             .unwrap();
         }
-        let position = json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}});
+        let position =
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}});
         out.send(request(2, HoverRequest::METHOD, position.clone()))
             .unwrap();
         out.send(notify(Cancel::METHOD, json!({"id": 2}))).unwrap();
@@ -584,7 +584,10 @@ mod tests {
         );
         // The highlight saw the last edit's text: `a` is defined on line 2.
         let highlights = responses[&3].result.clone().unwrap();
-        assert_eq!(highlights[0]["range"]["start"], json!({"line": 1, "character": 2}));
+        assert_eq!(
+            highlights[0]["range"]["start"],
+            json!({"line": 1, "character": 2})
+        );
         assert!(responses[&4].error.is_none());
     }
 }

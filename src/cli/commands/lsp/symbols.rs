@@ -171,7 +171,10 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
     fn exprs(expr: &Expr, spans: &mut Vec<(u32, u32)>) {
         if matches!(
             expr.kind,
-            ExprKind::Object(_) | ExprKind::Tuple(_) | ExprKind::Call { .. } | ExprKind::Template(_)
+            ExprKind::Object(_)
+                | ExprKind::Tuple(_)
+                | ExprKind::Call { .. }
+                | ExprKind::Template(_)
         ) {
             spans.push((expr.span.start, expr.span.end));
         }
@@ -195,7 +198,11 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
     }
     for (start, end) in spans {
         // The closing bracket is the expression's last character.
-        push(line(start), line(end.saturating_sub(1)).saturating_sub(1), None);
+        push(
+            line(start),
+            line(end.saturating_sub(1)).saturating_sub(1),
+            None,
+        );
     }
     let mut run: Option<(u32, u32)> = None;
     for (n, l) in text.lines().enumerate() {

@@ -24,6 +24,8 @@ pub(super) struct Workspace {
     settings: RefCell<HashMap<PathBuf, Arc<Settings>>>,
     /// The composition folders that list a file as a library file.
     libraries: RefCell<HashMap<PathBuf, Vec<PathBuf>>>,
+    /// The files whose library users were looked for.
+    looked: RefCell<std::collections::HashSet<PathBuf>>,
 }
 
 /// A folder's configuration.
@@ -56,37 +58,83 @@ impl Workspace {
         }
     }
 
-    /// The composition folders `path` belongs to: its own folder, and the folders whose
-    /// `composition.yaml` lists it (as far as those were read).
+    /// The composition folders `path` belongs to: the folders whose `composition.yaml`
+    /// lists it as a library file, and its own folder unless it is only a library folder
+    /// (listed elsewhere and without a `composition.yaml` of its own).
     pub fn folders_of(&self, path: &Path) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = path.parent().map(Path::to_path_buf).into_iter().collect();
-        if let Some(users) = self.libraries.borrow().get(path) {
-            for dir in users {
-                if !out.contains(dir) {
-                    out.push(dir.clone());
-                }
-            }
-        }
-        out
-    }
-
-    /// The composition a request about `path` reads: a folder that lists it as a library
-    /// file when its own folder holds no other composition file, else its own folder.
-    pub fn composition_for(&self, path: &Path) -> Option<Composition> {
-        let own = path.parent()?.to_path_buf();
+        let Some(own) = path.parent().map(Path::to_path_buf) else {
+            return Vec::new();
+        };
+        self.discover_users(path);
         let users = self
             .libraries
             .borrow()
             .get(path)
             .cloned()
             .unwrap_or_default();
-        let dir = match users.first() {
-            Some(user) if !users.contains(&own) && !own.join("composition.yaml").is_file() => {
-                user.clone()
+        let mut out = Vec::new();
+        if users.is_empty() || users.contains(&own) || own.join("composition.yaml").is_file() {
+            out.push(own);
+        }
+        for dir in users {
+            if !out.contains(&dir) {
+                out.push(dir);
             }
-            _ => own,
-        };
+        }
+        out
+    }
+
+    /// The composition a request about `path` reads: the first of [`Self::folders_of`].
+    pub fn composition_for(&self, path: &Path) -> Option<Composition> {
+        let dir = self.folders_of(path).into_iter().next()?;
         Some(self.composition(&dir))
+    }
+
+    /// Looks for compositions that list `path` as a library file, once per file: the
+    /// `composition.yaml` files up to two folders below its folder's parent (sibling and
+    /// nearby composition folders).
+    fn discover_users(&self, path: &Path) {
+        if self.looked.borrow().contains(path) {
+            return;
+        }
+        self.looked.borrow_mut().insert(path.to_path_buf());
+        let Some(own) = path.parent() else { return };
+        if own.join("composition.yaml").is_file() {
+            // A composition folder of its own: the others are found as they are read.
+            return;
+        }
+        let Some(base) = own.parent() else {
+            return;
+        };
+        {
+            // At most 20,000 entries, hidden and build folders skipped.
+            for entry in walkdir::WalkDir::new(base)
+                .max_depth(3)
+                .into_iter()
+                .filter_entry(|e| {
+                    let name = e.file_name().to_string_lossy();
+                    e.depth() == 0
+                        || !(name.starts_with('.') || name == "target" || name == "node_modules")
+                })
+                .take(20_000)
+                .filter_map(Result::ok)
+                .filter(|e| e.file_name() == "composition.yaml")
+            {
+                let Some(dir) = entry.path().parent() else {
+                    continue;
+                };
+                let lists = library_paths(dir)
+                    .iter()
+                    .any(|name| lexically_clean(&dir.join(name)) == path);
+                if lists {
+                    let mut libraries = self.libraries.borrow_mut();
+                    let users = libraries.entry(path.to_path_buf()).or_default();
+                    if !users.iter().any(|u| u == dir) {
+                        users.push(dir.to_path_buf());
+                    }
+                }
+            }
+        }
     }
 
     /// The composition of `dir`.
