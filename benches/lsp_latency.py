@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """fnhcl lsp latency (issue 20): time from didChange to the publishDiagnostics that follows,
-on the largest example and on a generated 2,000-line composition (200 resources with locals).
+and of hover, completion and definition requests, on the largest example and on generated
+compositions of 2,400 and 24,000 lines (200 and 2,000 resources with locals).
 
 Usage: cargo build --release && python3 benches/lsp_latency.py target/release/fnhcl
 """
@@ -29,6 +30,22 @@ def bench(path, text, edits=30):
         m = read(p)
         if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri: break
     times = []
+    requests = {}
+    def ask(method, params, n=20):
+        out = []
+        for i in range(n):
+            t = time.perf_counter()
+            frame(p, {"jsonrpc":"2.0","id":100+i,"method":method,"params":params})
+            while True:
+                m = read(p)
+                if m.get("id") == 100+i: break
+            out.append((time.perf_counter() - t) * 1000)
+        out.sort()
+        return statistics.median(out)
+    at = {"textDocument":{"uri":uri},"position":probe(text)}
+    requests["hover"] = ask("textDocument/hover", at)
+    requests["completion"] = ask("textDocument/completion", at)
+    requests["definition"] = ask("textDocument/definition", at)
     for v in range(edits):
         t = time.perf_counter()
         frame(p, {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":uri,"version":v+2},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"# edit\n" if v % 2 == 0 else ""}]}})
@@ -39,16 +56,27 @@ def bench(path, text, edits=30):
     frame(p, {"jsonrpc":"2.0","id":2,"method":"shutdown","params":None}); read(p)
     frame(p, {"jsonrpc":"2.0","method":"exit","params":None}); p.wait(5)
     times.sort()
-    return statistics.median(times), times[int(len(times)*0.9)]
+    return statistics.median(times), times[int(len(times)*0.9)], requests
+def probe(text):
+    """The position of the last reference to a local (`= name…` in a body), else 0:0."""
+    lines = text.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        j = lines[i].find("n = name")
+        if j >= 0: return {"line": i, "character": j + 5}
+    return {"line": 0, "character": 0}
+def show(label, result):
+    m, p90, r = result
+    rq = ", ".join(f"{k} {v:.1f} ms" for k, v in r.items())
+    print(f"{label}: didChange→diagnostics median {m:.1f} ms, p90 {p90:.1f} ms; requests (median): {rq}")
 ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "subnets-collection")
 files = sorted(f for f in os.listdir(ex) if f.endswith(".hcl"))
 big = max(files, key=lambda f: os.path.getsize(os.path.join(ex, f)))
 text = open(os.path.join(ex, big)).read()
-m, p90 = bench(os.path.join(ex, big), text)
-print(f"largest example ({big}, {text.count(chr(10))} lines): median {m:.1f} ms, p90 {p90:.1f} ms")
-d = tempfile.mkdtemp()
-blocks = []
-for i in range(200):
+show(f"largest example ({big}, {text.count(chr(10))} lines)", bench(os.path.join(ex, big), text))
+for count in (200, 2000):
+  d = tempfile.mkdtemp()
+  blocks = []
+  for i in range(count):
     blocks.append(f'''locals {{
   name{i} = "res-{i}"
 }}
@@ -61,7 +89,6 @@ resource r{i} {{
   }}
 }}
 ''')
-text = "\n".join(blocks)
-path = os.path.join(d, "main.hcl"); open(path, "w").write(text)
-m, p90 = bench(path, text)
-print(f"generated composition ({text.count(chr(10))} lines, 200 resources): median {m:.1f} ms, p90 {p90:.1f} ms")
+  text = "\n".join(blocks)
+  path = os.path.join(d, "main.hcl"); open(path, "w").write(text)
+  show(f"generated composition ({text.count(chr(10))} lines, {count} resources)", bench(path, text, edits=30 if count == 200 else 10))

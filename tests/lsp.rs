@@ -488,11 +488,16 @@ fn play(case: &Path) -> String {
                 assert!(answer.get("error").is_none(), "{line}: {answer}");
                 answer["result"].clone()
             }
-            "rename" => server.request(
-                "textDocument/rename",
-                json!({"textDocument": doc, "position": at, "newName": extra}),
-            )["result"]
-                .clone(),
+            "rename" => {
+                let answer = server.request(
+                    "textDocument/rename",
+                    json!({"textDocument": doc, "position": at, "newName": extra}),
+                );
+                match answer.get("error") {
+                    Some(error) => json!({ "error": error["message"] }),
+                    None => answer["result"].clone(),
+                }
+            }
             "format" => server.request(
                 "textDocument/formatting",
                 json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}}),

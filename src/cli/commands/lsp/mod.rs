@@ -287,10 +287,23 @@ impl Server {
                 let at = self.at_params(&p)?;
                 navigate::prepare_rename(&at)
             }),
-            Rename::METHOD => answer(request, |p: RenameParams| {
-                let at = self.at_params(&p.text_document_position)?;
-                navigate::rename(&at, &p.new_name)
-            }),
+            Rename::METHOD => {
+                let new_name = request.params["newName"].as_str().unwrap_or_default();
+                if !fnhcl::syntax::schema::is_identifier(new_name) {
+                    return Response::new_err(
+                        request.id,
+                        lsp_server::ErrorCode::InvalidParams as i32,
+                        format!(
+                            "`{new_name}` is not a valid name: a letter or `_`, then letters, \
+                             digits, `_` or `-`"
+                        ),
+                    );
+                }
+                answer(request, |p: RenameParams| {
+                    let at = self.at_params(&p.text_document_position)?;
+                    navigate::rename(&at, &p.new_name)
+                })
+            }
             Completion::METHOD => answer(request, |p: CompletionParams| {
                 let at = self.at_params(&p.text_document_position)?;
                 complete::complete(&at).map(CompletionResponse::Array)
