@@ -8,6 +8,11 @@
 //! unused-local = "off"      # a rule's name or code; off | info | warning | error
 //! L605 = "error"
 //! unformatted = "warning"   # turns on a rule that is off by default
+//!
+//! [example]                 # the language server's live values (paths relative to this file)
+//! case = "app/tests/minimal"  # a `fnhcl test` case folder, or instead:
+//! # xr = "xr.yaml", observed = "observed.yaml", extra-resources = "extra.yaml",
+//! # context = "context.yaml"
 //! ```
 //!
 //! Rules whose findings function-hcl itself rejects cannot be configured; naming one is an
@@ -47,6 +52,25 @@ pub struct Config {
     pub schema_paths: Vec<PathBuf>,
     /// The schemas those rules check bodies against (loaded by the caller).
     pub schemas: Option<std::sync::Arc<crate::schema::Schemas>>,
+    /// `[example]`: the inputs the language server evaluates the composition for.
+    pub example: Option<Example>,
+}
+
+/// `[example]`: an example XR with its other inputs, as a `fnhcl test` case gives them. Paths
+/// are absolute (the file gives them relative to its folder); nothing is read here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    /// `case`: the test case folder the other paths are in (its `observed.yaml`,
+    /// `extra-resources.yaml` and `context.yaml` are optional there).
+    pub case: Option<PathBuf>,
+    /// The XR (`xr`, or the case's `xr.yaml`).
+    pub xr: PathBuf,
+    /// Observed composed resources (a YAML stream or a folder of them).
+    pub observed: Option<PathBuf>,
+    /// Extra resources, matched against the composition's requirements.
+    pub extra_resources: Option<PathBuf>,
+    /// The context: a YAML mapping of keys to values.
+    pub context: Option<PathBuf>,
 }
 
 #[derive(Deserialize)]
@@ -58,6 +82,17 @@ struct Raw {
     schemas: Vec<String>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    example: Option<Spanned<RawExample>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawExample {
+    case: Option<Spanned<String>>,
+    xr: Option<Spanned<String>>,
+    observed: Option<Spanned<String>>,
+    extra_resources: Option<Spanned<String>>,
+    context: Option<Spanned<String>>,
 }
 
 impl Config {
@@ -116,9 +151,13 @@ impl Config {
             exclude: None,
             schema_paths: raw.schemas.iter().map(|p| root.join(p)).collect(),
             schemas: None,
+            example: None,
             root,
         };
         config.exclude = patterns(file, &raw.exclude)?;
+        if let Some(example) = &raw.example {
+            config.example = Some(example_of(file, example, &config.root)?);
+        }
         for (key, level) in &raw.rules {
             let Some(rule) = rules::find(key.get_ref()) else {
                 let message = format!("unknown rule `{}`", key.get_ref());
@@ -185,6 +224,55 @@ fn patterns(file: FileId, exclude: &[Spanned<String>]) -> Result<Option<GlobSet>
         .build()
         .map(Some)
         .map_err(|e| Box::new(invalid(file, format!("invalid exclude pattern: {e}"), 0..0)))
+}
+
+/// `[example]` checked: `case`, or `xr` with optional other inputs.
+fn example_of(
+    file: FileId,
+    raw: &Spanned<RawExample>,
+    root: &Path,
+) -> Result<Example, Box<Diagnostic>> {
+    let help = "give `case = \"FOLDER\"` (a `fnhcl test` case), or `xr = \"FILE\"` with optional `observed`, `extra-resources` and `context`";
+    let example = raw.get_ref();
+    let path = |p: &Option<Spanned<String>>| p.as_ref().map(|p| root.join(p.get_ref()));
+    if let Some(case) = &example.case {
+        let other = [
+            &example.xr,
+            &example.observed,
+            &example.extra_resources,
+            &example.context,
+        ]
+        .into_iter()
+        .flatten()
+        .next();
+        if let Some(other) = other {
+            let message = "`[example]` takes either `case` or the files one by one, not both";
+            return Err(Box::new(
+                invalid(file, message.into(), other.span()).with_help(help),
+            ));
+        }
+        let dir = root.join(case.get_ref());
+        return Ok(Example {
+            xr: dir.join("xr.yaml"),
+            observed: Some(dir.join("observed.yaml")),
+            extra_resources: Some(dir.join("extra-resources.yaml")),
+            context: Some(dir.join("context.yaml")),
+            case: Some(dir),
+        });
+    }
+    let Some(xr) = path(&example.xr) else {
+        let message = "`[example]` needs `case` or `xr`";
+        return Err(Box::new(
+            invalid(file, message.into(), raw.span()).with_help(help),
+        ));
+    };
+    Ok(Example {
+        case: None,
+        xr,
+        observed: path(&example.observed),
+        extra_resources: path(&example.extra_resources),
+        context: path(&example.context),
+    })
 }
 
 fn invalid(file: FileId, message: String, at: std::ops::Range<usize>) -> Diagnostic {
@@ -260,5 +348,48 @@ mod tests {
                 .unwrap_err()
                 .contains("invalid exclude")
         );
+    }
+
+    #[test]
+    fn an_example_is_a_case_or_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let load = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            let mut map = SourceMap::new();
+            Config::load(&mut map, &path).map_err(|d| {
+                let span = d.primary.as_ref().map(|p| p.span);
+                let at = span.map(|s| map.get(s.file).slice(s).to_string());
+                (d.summary.clone(), at)
+            })
+        };
+        let root = absolute(dir.path());
+        let c = load("[example]\ncase = \"app/tests/one\"\n").unwrap();
+        let example = c.example.unwrap();
+        assert_eq!(example.case, Some(root.join("app/tests/one")));
+        assert_eq!(example.xr, root.join("app/tests/one/xr.yaml"));
+        assert_eq!(
+            example.extra_resources,
+            Some(root.join("app/tests/one/extra-resources.yaml"))
+        );
+        let c = load("[example]\nxr = \"x.yaml\"\nextra-resources = \"e.yaml\"\n").unwrap();
+        let example = c.example.unwrap();
+        assert_eq!(example.case, None);
+        assert_eq!(example.xr, root.join("x.yaml"));
+        assert_eq!(example.observed, None);
+        assert_eq!(example.extra_resources, Some(root.join("e.yaml")));
+        assert_eq!(load("").unwrap().example, None);
+        // Mistakes point into the file.
+        let (message, at) = load("[example]\ncase = \"c\"\nxr = \"x.yaml\"\n").unwrap_err();
+        assert!(message.contains("either `case`"), "{message}");
+        assert_eq!(at.as_deref(), Some("\"x.yaml\""));
+        let (message, at) = load("[example]\nobserved = \"o.yaml\"\n").unwrap_err();
+        assert!(message.contains("needs `case` or `xr`"), "{message}");
+        assert_eq!(at.as_deref(), Some("[example]"));
+        let (message, at) = load("[example]\nxr = \"x.yaml\"\nobserve = \"o.yaml\"\n").unwrap_err();
+        assert!(message.contains("unknown field `observe`"), "{message}");
+        assert_eq!(at.as_deref(), Some("observe"));
+        let (message, _) = load("[example]\nxr = 3\n").unwrap_err();
+        assert!(message.contains("invalid type"), "{message}");
     }
 }

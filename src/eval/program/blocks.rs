@@ -65,6 +65,10 @@ impl Evaluator<'_> {
             let failed = has_errors(&current);
             diags.extend(current);
             if failed {
+                if let Some(trace) = &self.trace {
+                    let mut trace = trace.borrow_mut();
+                    trace.failed = trace.failed.or(Some(child_span(child)));
+                }
                 return diags;
             }
         }
@@ -353,6 +357,19 @@ impl Evaluator<'_> {
         self.ready.insert(name.to_string(), valid);
         diags
     }
+}
+
+/// The whole range of a child block.
+fn child_span(child: &Child) -> Span {
+    let origin = match child {
+        Child::Group(group) => &group.origin,
+        Child::Resource(resource) => &resource.origin,
+        Child::Resources(collection) => &collection.origin,
+        Child::Context(context) => &context.origin,
+        Child::Composite(composite) => &composite.origin,
+        Child::Requirement(requirement) => &requirement.origin,
+    };
+    Span::of(origin.file, &origin.span)
 }
 
 /// The header range of a block.

@@ -14,12 +14,14 @@ pub(crate) mod messages;
 mod origin;
 mod outputs;
 mod response;
+mod trace;
 mod userfn;
 
 pub use console::Console;
 pub use gotext::{diag_error, diags_error};
 pub use origin::Origin;
 pub use response::HclResponse;
+pub use trace::{SeenExpr, SeenLocal, Trace};
 
 use crate::analysis::{plan_locals, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -38,6 +40,7 @@ use gotext::{downgrade, has_errors};
 pub(crate) use gotext::{std_base64, unify};
 pub(crate) use outputs::{check_requirement_block, selector_type_problems};
 use serde_json::{Map, Value as Json};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 pub(crate) use userfn::{UserFunctions, constant, invoke_calls};
@@ -108,21 +111,60 @@ pub fn evaluate(
     files: &[FileId],
     request: &RunFunctionRequest,
 ) -> Result<HclResponse, Failure> {
-    let program = parse_program(map, files)?;
+    evaluate_with(map, files, request, false).0
+}
+
+/// [`evaluate`], and what the evaluation saw (see [`Trace`]; `None` when it stopped before
+/// processing any block: syntax, schema or user functions).
+pub fn evaluate_traced(
+    map: &mut SourceMap,
+    files: &[FileId],
+    request: &RunFunctionRequest,
+) -> (Result<HclResponse, Failure>, Option<Trace>) {
+    evaluate_with(map, files, request, true)
+}
+
+fn evaluate_with(
+    map: &mut SourceMap,
+    files: &[FileId],
+    request: &RunFunctionRequest,
+    traced: bool,
+) -> (Result<HclResponse, Failure>, Option<Trace>) {
+    let program = match parse_program(map, files) {
+        Ok(program) => program,
+        Err(failure) => return (Err(failure), None),
+    };
     let default_name = default_name_expr(map);
     let sources: &SourceMap = map;
-    let user = UserFunctions::load(&program.functions, Arc::new(sources.clone())).map_err(fail)?;
+    let user = match UserFunctions::load(&program.functions, Arc::new(sources.clone())) {
+        Ok(user) => user,
+        Err(diags) => return (Err(fail(diags)), None),
+    };
     let req = vars::build_req(request);
     let mut ev = Evaluator::new(sources, user.table(), &req, request, default_name);
+    if traced {
+        ev.trace = Some(RefCell::new(Trace::default()));
+    }
     let root = Scope::root(ev.functions);
     let mut variables = BTreeMap::new();
     variables.insert("req".to_string(), req);
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top);
+    let trace = ev.trace.take().map(|trace| {
+        let mut trace = trace.into_inner();
+        trace.desired = ev
+            .origins
+            .iter()
+            .map(|(name, origin)| (name.clone(), origin.body))
+            .collect();
+        trace.discards = ev.discards.clone();
+        trace.diagnostics = diags.clone();
+        trace
+    });
     if has_errors(&diags) {
-        return Err(fail(diags));
+        return (Err(fail(diags)), trace);
     }
-    ev.into_response(diags).map_err(Failure::Message)
+    (ev.into_response(diags).map_err(Failure::Message), trace)
 }
 
 /// function-hcl's first step: parse every file (stopping at the first file with syntax
@@ -192,6 +234,8 @@ struct Evaluator<'a> {
     /// of a collection).
     origins: BTreeMap<String, std::sync::Arc<Origin>>,
     origin_cache: BTreeMap<(FileId, u32), std::sync::Arc<Origin>>,
+    /// What the evaluation sees, when asked for ([`evaluate_traced`]).
+    trace: Option<RefCell<Trace>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -233,11 +277,15 @@ impl<'a> Evaluator<'a> {
             discards: Vec::new(),
             origins: BTreeMap::new(),
             origin_cache: BTreeMap::new(),
+            trace: None,
         }
     }
 
     /// Evaluates one expression.
     fn eval(&self, e: &FileExpr, scope: &Scope) -> (Value, Diags) {
+        if let Some(trace) = &self.trace {
+            trace.borrow_mut().expr(e, scope);
+        }
         eval_in(self.map, e.file, &e.expr, scope)
     }
 
@@ -285,7 +333,11 @@ impl<'a> Evaluator<'a> {
         scope: &'s Scope<'s>,
         locals: &Locals,
     ) -> Result<(Scope<'s>, Diags), Diags> {
-        process_locals(self.map, scope, locals)
+        let processed = process_locals(self.map, scope, locals);
+        if let (Some(trace), Ok((child, diags))) = (&self.trace, &processed) {
+            trace.borrow_mut().locals(locals, child, diags);
+        }
+        processed
     }
 
     /// Enters a block: its schema problems end it, else its locals' scope.

@@ -104,9 +104,11 @@ pub fn run() -> std::io::Result<ExitStatus> {
 /// Initializes and answers until shutdown.
 fn serve(connection: &Connection) -> std::io::Result<()> {
     let capabilities = serde_json::to_value(capabilities()).map_err(std::io::Error::other)?;
-    if let Err(e) = connection.initialize(capabilities) {
-        return Err(std::io::Error::other(e.to_string()));
-    }
+    let params = match connection.initialize(capabilities) {
+        Ok(params) => params,
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    watch_files(connection, &params);
     let mut server = Server::default();
     while let Ok(first) = connection.receiver.recv() {
         // Everything already sent, so that edits made meanwhile are applied before anything is
@@ -170,6 +172,37 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Asks the client to report changes to compositions, configurations and schemas made
+/// outside the editor (a checkout, a generator), when it can.
+fn watch_files(connection: &Connection, params: &serde_json::Value) {
+    let can = params
+        .pointer("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
+    if !can {
+        return;
+    }
+    let watchers: Vec<serde_json::Value> = ["**/*.hcl", "**/*.{yaml,yml,json}", "**/.fnhcl.toml"]
+        .into_iter()
+        .map(|glob| serde_json::json!({ "globPattern": glob }))
+        .collect();
+    let register = lsp_types::RegistrationParams {
+        registrations: vec![lsp_types::Registration {
+            id: "fnhcl-watched-files".into(),
+            method: DidChangeWatchedFiles::METHOD.into(),
+            register_options: Some(serde_json::json!({ "watchers": watchers })),
+        }],
+    };
+    send(
+        connection,
+        Message::Request(Request::new(
+            RequestId::from("fnhcl-watch".to_string()),
+            lsp_types::request::RegisterCapability::METHOD.into(),
+            register,
+        )),
+    );
 }
 
 /// After `shutdown`: waits (at most 30 s) for `exit`, refusing other requests.

@@ -26,6 +26,9 @@ pub(super) struct Workspace {
     libraries: RefCell<HashMap<PathBuf, Vec<PathBuf>>>,
     /// The files whose library users were looked for.
     looked: RefCell<std::collections::HashSet<PathBuf>>,
+    /// Live values: each composition folder's last evaluation for its example, with the key
+    /// of the inputs it was made from.
+    live: RefCell<HashMap<PathBuf, (u64, Arc<super::live::Evaluation>)>>,
 }
 
 /// A folder's configuration.
@@ -210,6 +213,26 @@ impl Workspace {
             .borrow_mut()
             .insert(dir.to_path_buf(), loaded.clone());
         loaded
+    }
+
+    /// The live evaluation of `dir` for inputs `key`: the kept one, or `compute`'s (kept in its
+    /// place).
+    pub fn live(
+        &self,
+        dir: &Path,
+        key: u64,
+        compute: impl FnOnce() -> super::live::Evaluation,
+    ) -> Arc<super::live::Evaluation> {
+        if let Some((kept, found)) = self.live.borrow().get(dir)
+            && *kept == key
+        {
+            return found.clone();
+        }
+        let computed = Arc::new(compute());
+        self.live
+            .borrow_mut()
+            .insert(dir.to_path_buf(), (key, computed.clone()));
+        computed
     }
 
     /// Forgets every folder's settings (a configuration or schema file changed).
