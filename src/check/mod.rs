@@ -41,6 +41,20 @@ pub struct Context<'a> {
     pub schemas: Option<&'a crate::schema::Schemas>,
 }
 
+/// What each local of a composition evaluates to when every input is unknown (the probe of
+/// `check`): its type, or its value when it does not depend on the request. Files with syntax
+/// errors take part as far as they parse; empty when the user functions do not load.
+pub fn local_values(
+    map: &Arc<SourceMap>,
+    files: &[ParsedFile],
+) -> Vec<(Span, crate::eval::value::Value)> {
+    let program = model::build(files);
+    match UserFunctions::load(&program.functions, map.clone()) {
+        Ok(user) => probe::local_values(map, &program, &user),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// Checks one composition with `config`'s rule levels; the findings, unsorted.
 pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> Vec<Diagnostic> {
     let mut found = Vec::new();

@@ -35,6 +35,26 @@ const MAX_MEMBERS: usize = 10_000;
 
 /// Runs the probe over a program whose user functions loaded.
 pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diagnostic> {
+    probe(map, program, user, false).0
+}
+
+/// The value every local takes in the probe (unknown where it depends on the request), by the
+/// local's name: one entry per evaluation (a collection's locals once per known member, or once
+/// with `each` unknown). A user function's locals are not evaluated by the probe.
+pub fn local_values(
+    map: &SourceMap,
+    program: &Program,
+    user: &UserFunctions,
+) -> Vec<(Span, Value)> {
+    probe(map, program, user, true).1
+}
+
+fn probe(
+    map: &SourceMap,
+    program: &Program,
+    user: &UserFunctions,
+    record: bool,
+) -> (Vec<Diagnostic>, Vec<(Span, Value)>) {
     let log = TryLog::default();
     let mut probe = Probe {
         map,
@@ -43,6 +63,7 @@ pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diag
         names: Vec::new(),
         conditional: 0,
         outputs: Outputs::default(),
+        locals: record.then(Vec::new),
     };
     let root = Scope::root(user.table());
     let mut req = BTreeMap::new();
@@ -58,7 +79,7 @@ pub fn run(map: &SourceMap, program: &Program, user: &UserFunctions) -> Vec<Diag
     }
     probe.duplicates();
     probe.tries();
-    probe.out
+    (probe.out, probe.locals.unwrap_or_default())
 }
 
 struct Probe<'a> {
@@ -71,6 +92,8 @@ struct Probe<'a> {
     conditional: u32,
     /// The constant outputs of blocks that always run, merged as function-hcl merges them.
     outputs: Outputs,
+    /// The locals' values, when asked for ([`local_values`]).
+    locals: Option<Vec<(Span, Value)>>,
 }
 
 /// Constant `composite status`, `composite connection` and `context` outputs so far.
@@ -133,6 +156,12 @@ impl Probe<'_> {
                 for i in plan.order {
                     let local = &locals.items[i];
                     let value = self.value(&local.value, &child);
+                    if let Some(seen) = &mut self.locals {
+                        seen.push((
+                            Span::of(local.value.file, &local.value.name_span),
+                            value.clone(),
+                        ));
+                    }
                     child.variables.insert(local.name.clone(), value);
                 }
             }

@@ -40,7 +40,10 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     } else if let Some(doc) = keyword(at, start, end) {
         sections.push(doc);
     }
-    sections.extend(super::live::hover(at));
+    match super::live::hover(at) {
+        Some(live) => sections.push(live),
+        None => sections.extend(inferred(at)),
+    }
     if sections.is_empty() {
         return None;
     }
@@ -51,6 +54,38 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
         }),
         range: Some(range_of(text, start, end)),
     })
+}
+
+/// Without an example: what a local at the cursor evaluates to when every input is unknown —
+/// its value when it does not depend on the request, else its type.
+fn inferred(at: &At) -> Option<String> {
+    let places = navigate::places(at)?;
+    if places.kind != Kind::Binding {
+        return None;
+    }
+    let definition = places.spans.0?;
+    let values = fnhcl::check::local_values(&at.comp.map, &at.comp.parsed());
+    let seen: Vec<&fnhcl::eval::value::Value> = values
+        .iter()
+        .filter(|(span, _)| span.file == definition.file && span.start == definition.start)
+        .map(|(_, v)| v)
+        .collect();
+    let first = *seen.first()?;
+    let shown = super::live::fenced_hcl(first, 30);
+    if seen.iter().all(|v| v.is_wholly_known())
+        && seen.iter().all(|v| super::live::fenced_hcl(v, 30) == shown)
+    {
+        return Some(format!("**Value** (the same for every request):\n{shown}"));
+    }
+    let types: Vec<String> = seen.iter().map(|v| v.ty().friendly_name()).collect();
+    let ty = if types.iter().all(|t| *t == types[0]) {
+        types[0].clone()
+    } else {
+        "dynamic".into()
+    };
+    Some(format!(
+        "**Type:** `{ty}` (inferred; configure an `[example]` in `.fnhcl.toml` for values)"
+    ))
 }
 
 /// A built-in function's signature: `upper(str string) string`.

@@ -1147,7 +1147,7 @@ fn same_result(a: &Result<Value, String>, b: &Result<Value, String>) -> bool {
 }
 
 /// A value as HCL in a fenced block, cut after `lines` lines.
-fn fenced_hcl(value: &Value, lines: usize) -> String {
+pub(super) fn fenced_hcl(value: &Value, lines: usize) -> String {
     let text = json::to_hcl(value);
     let total = text.lines().count();
     let mut kept: Vec<&str> = text.lines().take(lines).collect();
