@@ -11,7 +11,7 @@ pub mod names;
 mod pipeline;
 mod post;
 
-pub use pipeline::{RequirementsLimit, StepKind, composition_resource_name};
+pub use pipeline::{RequirementsLimit, StepKind, composition_resource_name, fetch};
 
 use crate::eval::proto::{ResourceSelector, RunFunctionRequest, RunFunctionResponse};
 use std::time::Instant;

@@ -88,10 +88,9 @@ fn inferred(at: &At) -> Option<String> {
     ))
 }
 
-/// A built-in function's signature: `upper(str string) string`.
-pub(super) fn signature_text(name: &str) -> Option<String> {
-    let table = fnhcl::eval::functions::builtins();
-    let f = table.get(name)?;
+/// A built-in function's parameters as written in its signature (`str string`, the variadic
+/// one as `args... dynamic`).
+fn parameters(f: &fnhcl::eval::functions::Function) -> Vec<String> {
     let mut params: Vec<String> = f
         .params
         .iter()
@@ -100,7 +99,14 @@ pub(super) fn signature_text(name: &str) -> Option<String> {
     if let Some(v) = &f.var_param {
         params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
     }
-    Some(format!("{}({})", f.name, params.join(", ")))
+    params
+}
+
+/// A built-in function's signature: `upper(str string)`.
+pub(super) fn signature_text(name: &str) -> Option<String> {
+    let table = fnhcl::eval::functions::builtins();
+    let f = table.get(name)?;
+    Some(format!("{}({})", f.name, parameters(f).join(", ")))
 }
 
 /// A built-in function's signature and description.
@@ -221,14 +227,7 @@ pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
     } else {
         let table = fnhcl::eval::functions::builtins();
         let f = table.get(&name)?;
-        let mut params: Vec<String> = f
-            .params
-            .iter()
-            .map(|p| format!("{} {}", p.name, p.ty.friendly_name()))
-            .collect();
-        if let Some(v) = &f.var_param {
-            params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
-        }
+        let params = parameters(f);
         (
             format!("{}({})", f.name, params.join(", ")),
             params,

@@ -19,7 +19,7 @@ use fnhcl::check::config::Example;
 use fnhcl::diagnostics::{Diagnostic, Severity};
 use fnhcl::eval::expr::{VarRef, traverse_reference, unknown_references};
 use fnhcl::eval::program::{self, Discard, Failure, HclResponse, Trace};
-use fnhcl::eval::proto::{Resource, ResourceSelector, Resources, RunFunctionRequest, State};
+use fnhcl::eval::proto::{Resource, RunFunctionRequest, State};
 use fnhcl::eval::scope::Scope;
 use fnhcl::eval::{Value, json};
 use fnhcl::source::{FileId, SourceMap, Span};
@@ -249,7 +249,7 @@ fn settle(
         request.extra_resources = requirements
             .iter()
             .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), fetch(selector, &inputs.extra)))
+            .map(|(name, selector)| (name.clone(), fnhcl::render::fetch(selector, &inputs.extra)))
             .collect();
         if let Some(Json::Object(theirs)) = &evaluation.response.context {
             let mut context = match request.context.take() {
@@ -262,55 +262,6 @@ fn settle(
             request.context = Some(Json::Object(context));
         }
         previous = requirements;
-    }
-}
-
-/// crossplane's classic `FilteringFetcher`, as `render` applies it: the supplied resources of
-/// the selector's apiVersion and kind sorted by name, then one by name or all by labels.
-fn fetch(selector: &ResourceSelector, supplied: &[Json]) -> Resources {
-    let text = |o: &Json, path: &str| {
-        o.pointer(path)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    let mut candidates: Vec<&Json> = supplied
-        .iter()
-        .filter(|o| {
-            text(o, "/apiVersion") == selector.api_version && text(o, "/kind") == selector.kind
-        })
-        .collect();
-    candidates.sort_by_key(|o| text(o, "/metadata/name"));
-    let matches: Vec<&Json> = match &selector.match_name {
-        Some(name) => candidates
-            .into_iter()
-            .filter(|o| text(o, "/metadata/name") == *name)
-            .take(1)
-            .collect(),
-        None => {
-            let labels = selector
-                .match_labels
-                .as_ref()
-                .map(|m| m.labels.clone())
-                .unwrap_or_default();
-            candidates
-                .into_iter()
-                .filter(|o| {
-                    labels.iter().all(|(k, v)| {
-                        o.pointer("/metadata/labels")
-                            .and_then(|l| l.get(k))
-                            .and_then(Json::as_str)
-                            == Some(v.as_str())
-                    })
-                })
-                .collect()
-        }
-    };
-    Resources {
-        items: matches
-            .into_iter()
-            .map(|o| Resource::of(o.clone()))
-            .collect(),
     }
 }
 
