@@ -29,8 +29,8 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
     let settings = at.ws.settings(&at.comp.dir);
     let schemas = settings.config.schemas.as_deref()?;
     let text = at.text();
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
-    let body = read_body(text, &parsed.body, at.offset)?;
+    let parsed = at.comp.syntax(at.file);
+    let body = read_body(text, parsed, at.offset)?;
     let cursor = locate(&body, at.offset)?;
     // Typing the root's `apiVersion` or `kind`: the kinds the schemas know.
     if cursor.path.len() == 1
@@ -75,8 +75,8 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     let settings = at.ws.settings(&at.comp.dir);
     let schemas = settings.config.schemas.as_deref()?;
     let text = at.text();
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
-    let body = read_body(text, &parsed.body, at.offset)?;
+    let parsed = at.comp.syntax(at.file);
+    let body = read_body(text, parsed, at.offset)?;
     let cursor = locate(&body, at.offset)?;
     let entry = entry_of(schemas, &body)?;
     let (key, range) = match &cursor.place {

@@ -77,11 +77,11 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
         );
     }
     if let Some(path) = member_path(before) {
-        return Some(members(&path, &program, &resolution, scope));
+        return Some(members(&path, program, &resolution, scope));
     }
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
-    let (kind, body) = innermost_block(&parsed.body, offset);
-    if let Some(items) = invoke_arguments(body, offset, &program) {
+    let parsed = at.comp.syntax(at.file);
+    let (kind, body) = innermost_block(parsed, offset);
+    if let Some(items) = invoke_arguments(body, offset, program) {
         return Some(items);
     }
     let in_expression = body.attributes.iter().any(|a| {
@@ -90,7 +90,7 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
     }) || before.contains('=')
         || before.trim_start().starts_with('(');
     if in_expression {
-        return Some(names(&program, &resolution, scope));
+        return Some(names(program, &resolution, scope));
     }
     Some(block_items(kind.as_deref(), body, offset))
 }
@@ -268,13 +268,26 @@ fn requirement_names(body: &fnhcl::syntax::model::GroupBody, out: &mut Vec<Strin
 /// Names for an expression: what is in scope, the built-in functions, the user functions.
 fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<CompletionItem> {
     let mut items = Vec::new();
-    let chain: Vec<ScopeId> = resolution.chain(scope).collect();
+    // The innermost binding of each name in scope (one pass over the bindings).
+    let depth: std::collections::HashMap<ScopeId, usize> = resolution
+        .chain(scope)
+        .enumerate()
+        .map(|(d, s)| (s, d))
+        .collect();
+    let mut innermost: std::collections::HashMap<
+        &str,
+        (usize, &fnhcl::analysis::resolve::Binding),
+    > = std::collections::HashMap::new();
+    for b in &resolution.bindings {
+        if let Some(&d) = depth.get(&b.scope) {
+            let entry = innermost.entry(b.name).or_insert((d, b));
+            if d < entry.0 {
+                *entry = (d, b);
+            }
+        }
+    }
     for name in resolution.visible_names(scope) {
-        let binding = resolution
-            .bindings
-            .iter()
-            .filter(|b| b.name == name && chain.contains(&b.scope))
-            .min_by_key(|b| chain.iter().position(|s| *s == b.scope));
+        let binding = innermost.get(name).map(|(_, b)| *b);
         let it = match (name, binding) {
             (_, Some(b)) => {
                 let what = match b.kind {

@@ -36,7 +36,7 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
         sections.extend(builtin(word));
     } else if let Some(places) = navigate::places(at) {
         let program = at.comp.program();
-        sections.extend(defined(at, &program, &places));
+        sections.extend(defined(at, program, &places));
     } else if let Some(doc) = keyword(at, start, end) {
         sections.push(doc);
     }
@@ -64,7 +64,7 @@ fn inferred(at: &At) -> Option<String> {
         return None;
     }
     let definition = places.spans.0?;
-    let values = fnhcl::check::local_values(&at.comp.map, &at.comp.parsed());
+    let values = at.comp.local_values();
     let seen: Vec<&fnhcl::eval::value::Value> = values
         .iter()
         .filter(|(span, _)| span.file == definition.file && span.start == definition.start)
@@ -193,8 +193,8 @@ fn defined(at: &At, program: &Program, places: &navigate::Places) -> Option<Stri
 
 /// The documentation of the block type or attribute name at `start..end`.
 fn keyword(at: &At, start: usize, end: usize) -> Option<String> {
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
-    let (kind, body) = super::complete::innermost_block(&parsed.body, start);
+    let parsed = at.comp.syntax(at.file);
+    let (kind, body) = super::complete::innermost_block(parsed, start);
     let word = &at.text()[start..end];
     if let Some(block) = body
         .blocks

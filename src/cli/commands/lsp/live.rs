@@ -173,7 +173,7 @@ struct Inputs {
 /// messages).
 fn evaluate(comp: &Composition, example: &Example, base: &Path) -> Evaluation {
     let mut out = Evaluation {
-        program: comp.program(),
+        program: comp.program().clone(),
         problem: None,
         trace: None,
         failure: None,

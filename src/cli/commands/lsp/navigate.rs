@@ -45,8 +45,8 @@ pub(super) fn places(at: &At) -> Option<Places> {
     let program = at.comp.program();
     let resolution = Resolution::of(&program.top, &program.functions);
     let (kind, name, definition, uses) = binding(at, &resolution)
-        .or_else(|| function(at, &program, &resolution))
-        .or_else(|| resource(at, &program, &resolution))?;
+        .or_else(|| function(at, program, &resolution))
+        .or_else(|| resource(at, program, &resolution))?;
     Some(Places {
         kind,
         name,

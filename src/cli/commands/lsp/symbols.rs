@@ -12,11 +12,7 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
     use lsp_types::{DocumentSymbol, SymbolKind};
     let text = at.text();
     let file = at.file;
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(file));
-    let program = fnhcl::syntax::model::build(&[fnhcl::syntax::ParsedFile {
-        file,
-        body: parsed.body,
-    }]);
+    let program = at.comp.program();
     let range = |r: &fnhcl::syntax::ast::TextRange| Range {
         start: position_of(text, r.start as usize),
         end: position_of(text, r.end as usize),
@@ -134,15 +130,21 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
             symbol(local.name.clone(), SymbolKind::VARIABLE, whole, name, None)
         })
         .collect();
-    out.extend(program.functions.iter().map(|f| {
-        symbol(
-            format!("function {}", f.name.value),
-            SymbolKind::FUNCTION,
-            range(&f.origin.span),
-            range(&f.name.span),
-            None,
-        )
-    }));
+    out.extend(
+        program
+            .functions
+            .iter()
+            .filter(|f| f.origin.file == file)
+            .map(|f| {
+                symbol(
+                    format!("function {}", f.name.value),
+                    SymbolKind::FUNCTION,
+                    range(&f.origin.span),
+                    range(&f.name.span),
+                    None,
+                )
+            }),
+    );
     out.extend(walk(&program.top, file, &range, &symbol));
     Some(out)
 }
@@ -189,10 +191,10 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
             body(&block.body, blocks, spans);
         }
     }
-    let parsed = fnhcl::syntax::parse_file(at.comp.map.get(at.file));
+    let parsed = at.comp.syntax(at.file);
     let mut blocks = Vec::new();
     let mut spans = Vec::new();
-    body(&parsed.body, &mut blocks, &mut spans);
+    body(parsed, &mut blocks, &mut spans);
     for (start, close) in blocks {
         push(line(start), line(close).saturating_sub(1), None);
     }

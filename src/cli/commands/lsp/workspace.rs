@@ -10,8 +10,9 @@ use fnhcl::source::loader::{Bundle, BundleFile, Origin, library_paths};
 use fnhcl::source::{FileId, SourceMap, Span};
 use fnhcl::syntax::ParsedFile;
 use fnhcl::syntax::model::Program;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -26,6 +27,8 @@ pub(super) struct Workspace {
     libraries: RefCell<HashMap<PathBuf, Vec<PathBuf>>>,
     /// The files whose library users were looked for.
     looked: RefCell<std::collections::HashSet<PathBuf>>,
+    /// Each folder's composition as last read, by a hash of its files' names and text.
+    compositions: RefCell<HashMap<PathBuf, (u64, Composition)>>,
     /// Live values: each composition folder's last evaluation for its example, with the key
     /// of the inputs it was made from.
     live: RefCell<HashMap<PathBuf, (u64, Arc<super::live::Evaluation>)>>,
@@ -42,7 +45,8 @@ pub(super) struct Settings {
     pub map: SourceMap,
 }
 
-/// One composition, read once for a request or a check.
+/// One composition as read for a request or a check (kept while its files do not change).
+#[derive(Clone)]
 pub(super) struct Composition {
     /// Its folder.
     pub dir: PathBuf,
@@ -50,6 +54,16 @@ pub(super) struct Composition {
     pub map: Arc<SourceMap>,
     /// Its files in bundle order: the folder's `.hcl` files by name, then library files.
     pub files: Vec<BundleFile>,
+    /// What is derived from the files, computed once when first asked for.
+    derived: std::rc::Rc<Derived>,
+}
+
+/// What requests derive from a composition's files.
+#[derive(Default)]
+struct Derived {
+    parsed: OnceCell<Vec<ParsedFile>>,
+    program: OnceCell<Program>,
+    locals: OnceCell<Vec<(Span, fnhcl::eval::Value)>>,
 }
 
 impl Workspace {
@@ -183,12 +197,26 @@ impl Workspace {
                 shown.push((name, path));
             }
         }
+        let read: Vec<(String, PathBuf, String)> = shown
+            .into_iter()
+            .filter_map(|(name, path)| {
+                let text = self.text(&path)?;
+                Some((name, path, text))
+            })
+            .collect();
+        // The same files with the same text: the composition read before, with what was
+        // derived from it (parsed files, program, the probe's locals).
+        let mut hasher = DefaultHasher::new();
+        read.hash(&mut hasher);
+        let key = hasher.finish();
+        if let Some((kept, comp)) = self.compositions.borrow().get(dir)
+            && *kept == key
+        {
+            return comp.clone();
+        }
         let mut map = SourceMap::new();
         let mut files = Vec::new();
-        for (name, path) in shown {
-            let Some(text) = self.text(&path) else {
-                continue;
-            };
+        for (name, path, text) in read {
             let file = map.add(name.clone(), text);
             files.push(BundleFile {
                 file,
@@ -196,11 +224,16 @@ impl Workspace {
                 path: Some(path),
             });
         }
-        Composition {
+        let comp = Composition {
             dir: dir.to_path_buf(),
             map: Arc::new(map),
             files,
-        }
+            derived: std::rc::Rc::new(Derived::default()),
+        };
+        self.compositions
+            .borrow_mut()
+            .insert(dir.to_path_buf(), (key, comp.clone()));
+        comp
     }
 
     /// The settings of a composition folder.
@@ -314,19 +347,43 @@ impl Composition {
     }
 
     /// Every file parsed.
-    pub fn parsed(&self) -> Vec<ParsedFile> {
-        self.files
-            .iter()
-            .map(|f| ParsedFile {
-                file: f.file,
-                body: fnhcl::syntax::parse_file(self.map.get(f.file)).body,
-            })
-            .collect()
+    pub fn parsed(&self) -> &[ParsedFile] {
+        self.derived.parsed.get_or_init(|| {
+            self.files
+                .iter()
+                .map(|f| ParsedFile {
+                    file: f.file,
+                    body: fnhcl::syntax::parse_file(self.map.get(f.file)).body,
+                })
+                .collect()
+        })
+    }
+
+    /// One file's syntax tree.
+    pub fn syntax(&self, file: FileId) -> &fnhcl::syntax::ast::Body {
+        static EMPTY: std::sync::OnceLock<fnhcl::syntax::ast::Body> = std::sync::OnceLock::new();
+        match self.parsed().iter().find(|p| p.file == file) {
+            Some(parsed) => &parsed.body,
+            None => EMPTY.get_or_init(|| {
+                let mut map = SourceMap::new();
+                let empty = map.add("empty.hcl", String::new());
+                fnhcl::syntax::parse_file(map.get(empty)).body
+            }),
+        }
     }
 
     /// The files as one program.
-    pub fn program(&self) -> Program {
-        fnhcl::syntax::model::build(&self.parsed())
+    pub fn program(&self) -> &Program {
+        self.derived
+            .program
+            .get_or_init(|| fnhcl::syntax::model::build(self.parsed()))
+    }
+
+    /// What each local evaluates to when every input is unknown (`check`'s probe).
+    pub fn local_values(&self) -> &[(Span, fnhcl::eval::Value)] {
+        self.derived
+            .locals
+            .get_or_init(|| fnhcl::check::local_values(&self.map, self.parsed()))
     }
 
     /// The composition as `check` loads it.
