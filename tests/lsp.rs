@@ -12,7 +12,7 @@
 //! diagnostics FILE              the next diagnostics published for FILE
 //! hover | completion | definition | references | highlight | signature | prepare FILE:L:C
 //! rename FILE:L:C NAME
-//! format | symbols | folding | inlay | lens FILE
+//! format | symbols | folding | inlay | lens | tokens FILE
 //! actions FILE:L:C-L:C          code actions for the range (with the file's diagnostics)
 //! ```
 //!
@@ -398,6 +398,49 @@ fn completion_lines(result: &Value) -> String {
     out
 }
 
+/// Semantic tokens decoded, one a line: `L:C type[+modifiers] text` (the legend is the
+/// server's: see `initialize`).
+fn token_lines(result: &Value, text: &str) -> String {
+    const TYPES: &[&str] = &[
+        "keyword",
+        "type",
+        "property",
+        "variable",
+        "parameter",
+        "namespace",
+        "function",
+    ];
+    const MODIFIERS: &[&str] = &["declaration", "defaultLibrary"];
+    let data: Vec<u64> = result["data"]
+        .as_array()
+        .map(|d| d.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut line, mut col) = (0u64, 0u64);
+    let mut out = String::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            line += t[0];
+            col = t[1];
+        } else {
+            col += t[1];
+        }
+        let words: String = lines
+            .get(line as usize)
+            .map(|l| l.chars().skip(col as usize).take(t[2] as usize).collect())
+            .unwrap_or_default();
+        let mut kind = TYPES.get(t[3] as usize).copied().unwrap_or("?").to_string();
+        for (i, m) in MODIFIERS.iter().enumerate() {
+            if t[4] & (1 << i) != 0 {
+                kind.push('+');
+                kind.push_str(m);
+            }
+        }
+        out.push_str(&format!("{}:{} {kind} {words}\n", line + 1, col + 1));
+    }
+    out
+}
+
 /// Ranges written `L:C-L:C` (1-based), positions `L:C`, so that transcripts stay readable.
 fn compact(value: Value) -> Value {
     let position = |p: &Value| -> Option<String> {
@@ -518,6 +561,11 @@ fn play(case: &Path) -> String {
                 json!({"textDocument": doc, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}}}),
             )["result"]
                 .clone(),
+            "tokens" => server.request(
+                "textDocument/semanticTokens/full",
+                json!({"textDocument": doc}),
+            )["result"]
+                .clone(),
             "lens" => server.request(
                 "textDocument/codeLens",
                 json!({"textDocument": doc}),
@@ -535,6 +583,10 @@ fn play(case: &Path) -> String {
         };
         let shown = match command {
             "completion" => completion_lines(&result),
+            "tokens" => token_lines(
+                &result,
+                &std::fs::read_to_string(root.join(target)).unwrap(),
+            ),
             "hover" => match result["contents"]["value"].as_str() {
                 Some(markdown) => format!("{markdown}\n"),
                 None => format!("{result}\n"),

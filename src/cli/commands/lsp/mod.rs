@@ -32,7 +32,8 @@ use lsp_types::notification::{
 use lsp_types::request::{
     CodeActionRequest, CodeLensRequest, Completion, DocumentHighlightRequest,
     DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition, HoverRequest,
-    InlayHintRequest, PrepareRenameRequest, References, Rename, Request as _, SignatureHelpRequest,
+    InlayHintRequest, PrepareRenameRequest, References, Rename, Request as _,
+    SemanticTokensFullRequest, SignatureHelpRequest,
 };
 use lsp_types::{
     DiagnosticSeverity, NumberOrString, Position, PublishDiagnosticsParams, ServerCapabilities,
@@ -83,6 +84,25 @@ fn capabilities() -> ServerCapabilities {
             ..CodeActionOptions::default()
         })),
         inlay_hint_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp_types::SemanticTokensOptions {
+                    legend: lsp_types::SemanticTokensLegend {
+                        token_types: symbols::TOKEN_TYPES
+                            .iter()
+                            .map(|t| lsp_types::SemanticTokenType::new(t))
+                            .collect(),
+                        token_modifiers: symbols::TOKEN_MODIFIERS
+                            .iter()
+                            .map(|m| lsp_types::SemanticTokenModifier::new(m))
+                            .collect(),
+                    },
+                    full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    ..lsp_types::SemanticTokensOptions::default()
+                },
+            ),
+        ),
         code_lens_provider: Some(CodeLensOptions {
             resolve_provider: Some(false),
         }),
@@ -360,6 +380,10 @@ impl Server {
             CodeActionRequest::METHOD => answer(request, |p: CodeActionParams| {
                 let at = self.at(&p.text_document.uri, p.range.start)?;
                 Some(actions::code_actions(&at, &p))
+            }),
+            SemanticTokensFullRequest::METHOD => answer(request, |p: SemanticTokensParams| {
+                let at = self.at(&p.text_document.uri, Position::default())?;
+                Some(SemanticTokensResult::Tokens(symbols::semantic_tokens(&at)))
             }),
             InlayHintRequest::METHOD => answer(request, |p: InlayHintParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;

@@ -3,7 +3,7 @@
 use super::At;
 use super::text::position_of;
 use fnhcl::source::FileId;
-use lsp_types::Range;
+use lsp_types::{Position, Range};
 
 /// The blocks, locals and user functions of one file, nested as written.
 #[allow(deprecated)] // DocumentSymbol's `deprecated` field must be given.
@@ -222,4 +222,132 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
     out.sort_by_key(|r| (r.start_line, std::cmp::Reverse(r.end_line)));
     out.dedup_by(|a, b| a.start_line == b.start_line && a.end_line == b.end_line);
     out
+}
+
+/// The semantic token types, in the legend's order.
+pub(super) const TOKEN_TYPES: &[&str] = &[
+    "keyword",   // block types
+    "type",      // block labels
+    "property",  // attribute names and object keys
+    "variable",  // locals
+    "parameter", // user-function arguments
+    "namespace", // req, self, each
+    "function",  // calls
+];
+
+/// The semantic token modifiers, in the legend's order.
+pub(super) const TOKEN_MODIFIERS: &[&str] = &["declaration", "defaultLibrary"];
+
+/// Semantic tokens for one file: what a grammar cannot tell — block types and labels,
+/// attribute names and object keys, locals and arguments where defined and read, `req`,
+/// `self` and `each`, function calls (built-ins marked as the default library).
+pub(super) fn semantic_tokens(at: &At) -> lsp_types::SemanticTokens {
+    use fnhcl::analysis::resolve::{BindingKind, Resolution, Target};
+    use fnhcl::syntax::ast::{Body, Expr, ExprKind};
+    let text = at.text();
+    let file = at.file;
+    // (start, end, type, modifiers)
+    let mut found: Vec<(u32, u32, u32, u32)> = Vec::new();
+    fn expr(e: &Expr, out: &mut Vec<(u32, u32, u32, u32)>) {
+        match &e.kind {
+            ExprKind::Call {
+                name, name_span, ..
+            } => {
+                let builtin =
+                    name == "invoke" || fnhcl::eval::functions::builtins().get(name).is_some();
+                out.push((
+                    name_span.start,
+                    name_span.end,
+                    6,
+                    if builtin { 2 } else { 0 },
+                ));
+            }
+            ExprKind::Object(items) => {
+                for item in items {
+                    if !item.force_non_literal
+                        && let ExprKind::Traversal {
+                            root_span, steps, ..
+                        } = &item.key.kind
+                        && steps.is_empty()
+                    {
+                        out.push((root_span.start, root_span.end, 2, 0));
+                    }
+                }
+            }
+            _ => {}
+        }
+        e.for_each_child(|child| expr(child, out));
+    }
+    fn body(b: &Body, in_locals: bool, out: &mut Vec<(u32, u32, u32, u32)>) {
+        for attribute in &b.attributes {
+            let (kind, modifiers) = if in_locals { (3, 1) } else { (2, 0) };
+            out.push((
+                attribute.name_span.start,
+                attribute.name_span.end,
+                kind,
+                modifiers,
+            ));
+            expr(&attribute.expr, out);
+        }
+        for block in &b.blocks {
+            out.push((block.kind_span.start, block.kind_span.end, 0, 0));
+            for label in &block.labels {
+                out.push((label.span.start, label.span.end, 1, 1));
+            }
+            body(&block.body, block.kind == "locals", out);
+        }
+    }
+    body(at.comp.syntax(file), false, &mut found);
+    let program = at.comp.program();
+    let resolution = Resolution::of(&program.top, &program.functions);
+    for u in &resolution.uses {
+        if u.file != file {
+            continue;
+        }
+        let kind = match u.target {
+            Target::Binding(id) => match resolution.bindings[id].kind {
+                BindingKind::Local => 3,
+                BindingKind::Argument => 4,
+            },
+            Target::Req | Target::SelfObject | Target::Each => 5,
+            Target::Undefined => continue,
+        };
+        found.push((u.var.root_span.start, u.var.root_span.end, kind, 0));
+    }
+    // An `arg NAME` label is a parameter's declaration.
+    for b in &resolution.bindings {
+        if b.kind == BindingKind::Argument && b.name_span.file == file {
+            found.retain(|t| t.0 != b.name_span.start);
+            found.push((b.name_span.start, b.name_span.end, 4, 1));
+        }
+    }
+    found.sort_unstable();
+    found.dedup_by_key(|t| t.0);
+    let mut data = Vec::with_capacity(found.len());
+    let mut previous = Position::default();
+    for (start, end, kind, modifiers) in found {
+        let from = position_of(text, start as usize);
+        let to = position_of(text, end as usize);
+        if to.line != from.line || to.character <= from.character {
+            continue;
+        }
+        let delta_line = from.line - previous.line;
+        let delta_start = if delta_line == 0 {
+            from.character - previous.character
+        } else {
+            from.character
+        };
+        data.push(lsp_types::SemanticToken {
+            delta_line,
+            delta_start,
+            length: to.character - from.character,
+            token_type: kind,
+            token_modifiers_bitset: modifiers,
+        });
+        previous = from;
+    }
+    lsp_types::SemanticTokens {
+        result_id: None,
+        data,
+    }
 }
