@@ -7,7 +7,6 @@
 
 use super::At;
 use super::workspace::Workspace;
-use fnhcl::check::check_bundle;
 use fnhcl::diagnostics::Code;
 use fnhcl::source::SourceMap;
 use lsp_types::{
@@ -71,7 +70,7 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
     let from = super::text::offset_of(text, params.range.start);
     let to = super::text::offset_of(text, params.range.end);
     let settings = at.ws.settings(&at.comp.dir);
-    let findings = check_bundle(&at.comp.map, &at.comp.bundle(), &settings.config);
+    let findings = at.comp.findings(&settings.config);
     let edit = |edits: Vec<TextEdit>| {
         let mut changes = HashMap::new();
         changes.insert(uri.clone(), edits);
@@ -82,7 +81,7 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
     };
     let mut out = Vec::new();
     let mut format_offered = false;
-    for d in &findings {
+    for d in findings {
         let Some(primary) = &d.primary else { continue };
         let span = primary.span;
         if span.file != at.file || (span.end as usize) < from || (span.start as usize) > to {

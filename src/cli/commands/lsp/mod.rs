@@ -21,7 +21,6 @@ mod text;
 mod workspace;
 
 use crate::cli::exit::ExitStatus;
-use fnhcl::check::check_bundle;
 use fnhcl::diagnostics::{Diagnostic, Severity};
 use fnhcl::source::FileId;
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
@@ -158,7 +157,11 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
             }
         }
         for dir in dirty {
-            for out in server.check_folder(&dir) {
+            // A bug must not take the editor's server down: the folder is left as it was.
+            let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                server.check_folder(&dir)
+            }));
+            for out in checked.unwrap_or_default() {
                 send(connection, Message::Notification(out));
             }
         }
@@ -184,7 +187,19 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
                 }
                 return Ok(());
             }
-            let response = server.request(request);
+            let id = request.id.clone();
+            let method = request.method.clone();
+            let response =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| server.request(request)))
+                    .unwrap_or_else(|_| {
+                        Response::new_err(
+                            id,
+                            lsp_server::ErrorCode::InternalError as i32,
+                            format!(
+                                "fnhcl lsp failed answering {method} (a bug: please report it)"
+                            ),
+                        )
+                    });
             send(connection, Message::Response(response));
         }
         if exit {
@@ -477,14 +492,14 @@ impl Server {
     fn check_folder(&mut self, dir: &Path) -> Vec<Notification> {
         let comp = self.ws.composition(dir);
         let settings = self.ws.settings(dir);
-        let findings = check_bundle(&comp.map, &comp.bundle(), &settings.config);
+        let findings = comp.findings(&settings.config);
         let mut by_file: BTreeMap<PathBuf, Vec<lsp_types::Diagnostic>> = comp
             .files
             .iter()
             .filter_map(|f| f.path.clone())
             .map(|p| (p, Vec::new()))
             .collect();
-        for d in &findings {
+        for d in findings {
             let Some(primary) = &d.primary else { continue };
             let Some(path) = comp.path(primary.span.file) else {
                 continue;

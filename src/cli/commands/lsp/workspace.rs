@@ -64,6 +64,7 @@ struct Derived {
     parsed: OnceCell<Vec<ParsedFile>>,
     program: OnceCell<Program>,
     locals: OnceCell<Vec<(Span, fnhcl::eval::Value)>>,
+    findings: OnceCell<Vec<Diagnostic>>,
 }
 
 impl Workspace {
@@ -271,6 +272,7 @@ impl Workspace {
     /// Forgets every folder's settings (a configuration or schema file changed).
     pub fn forget_settings(&self) {
         self.settings.borrow_mut().clear();
+        self.compositions.borrow_mut().clear();
     }
 }
 
@@ -377,6 +379,14 @@ impl Composition {
         self.derived
             .program
             .get_or_init(|| fnhcl::syntax::model::build(self.parsed()))
+    }
+
+    /// What `check` finds in the composition with the folder's settings (kept with the
+    /// composition: settings that change drop every kept composition).
+    pub fn findings(&self, config: &Config) -> &[Diagnostic] {
+        self.derived
+            .findings
+            .get_or_init(|| fnhcl::check::check_bundle(&self.map, &self.bundle(), config))
     }
 
     /// What each local evaluates to when every input is unknown (`check`'s probe).
