@@ -10,6 +10,8 @@
 //! open FILE                     didOpen (the file's text)
 //! change FILE:L:C-L:C TEXT      didChange replacing the range (`\n` for a newline)
 //! diagnostics FILE              the next diagnostics published for FILE
+//! write FILE TEXT               FILE written on disk (`\\n` for a newline), reported as a
+//!                               watched-file change
 //! hover | completion | definition | references | highlight | signature | prepare FILE:L:C
 //! rename FILE:L:C NAME
 //! format | symbols | folding | inlay | lens | tokens FILE
@@ -508,6 +510,18 @@ fn play(case: &Path) -> String {
                 server.notify(
                     "textDocument/didChange",
                     json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": at, "text": text}]}),
+                );
+                continue;
+            }
+            "write" => {
+                server.request("fnhcl/sync", Value::Null);
+                server.published.clear();
+                let path = root.join(target);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, extra.replace("\\n", "\n")).unwrap();
+                server.notify(
+                    "workspace/didChangeWatchedFiles",
+                    json!({"changes": [{"uri": uri, "type": 1}]}),
                 );
                 continue;
             }

@@ -156,6 +156,9 @@ fn serve(connection: &Connection) -> std::io::Result<()> {
                 Message::Response(_) => {}
             }
         }
+        if std::mem::take(&mut server.settings_changed) {
+            refresh(connection, &params);
+        }
         for dir in dirty {
             // A bug must not take the editor's server down: the folder is left as it was.
             let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -240,6 +243,36 @@ fn watch_files(connection: &Connection, params: &serde_json::Value) {
     );
 }
 
+/// Asks the client to ask again for inlay hints and code lenses (live values depend on files
+/// the editor does not track), when it can.
+fn refresh(connection: &Connection, params: &serde_json::Value) {
+    for (capability, method) in [
+        (
+            "/capabilities/workspace/inlayHint/refreshSupport",
+            lsp_types::request::InlayHintRefreshRequest::METHOD,
+        ),
+        (
+            "/capabilities/workspace/codeLens/refreshSupport",
+            lsp_types::request::CodeLensRefresh::METHOD,
+        ),
+    ] {
+        if params
+            .pointer(capability)
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+        {
+            send(
+                connection,
+                Message::Request(Request::new(
+                    RequestId::from(format!("fnhcl-{method}")),
+                    method.to_string(),
+                    serde_json::Value::Null,
+                )),
+            );
+        }
+    }
+}
+
 /// After `shutdown`: waits (at most 30 s) for `exit`, refusing other requests.
 fn wait_for_exit(connection: &Connection) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
@@ -269,6 +302,9 @@ fn send(connection: &Connection, message: Message) {
 #[derive(Default)]
 struct Server {
     ws: Workspace,
+    /// A configuration, schema or example file was written since the editor last asked for
+    /// inlay hints and code lenses.
+    settings_changed: bool,
     /// Files of each folder that were last given diagnostics (to clear them).
     published: HashMap<PathBuf, Vec<PathBuf>>,
 }
@@ -422,6 +458,7 @@ impl Server {
         fn parse<P: DeserializeOwned>(n: Notification) -> Option<P> {
             serde_json::from_value(n.params).ok()
         }
+        let method = notification.method.clone();
         let changed: Vec<PathBuf> = match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
                 let Some(p) = parse::<DidOpenTextDocumentParams>(notification) else {
@@ -470,14 +507,21 @@ impl Server {
             }
             _ => return Vec::new(),
         };
+        // Other files matter once written: an unsaved configuration or schema is not read.
+        let written = matches!(
+            method.as_str(),
+            DidSaveTextDocument::METHOD | DidChangeWatchedFiles::METHOD
+        );
         let mut dirs = Vec::new();
         for path in changed {
             if path.extension().is_some_and(|e| e == "hcl") {
                 dirs.extend(self.ws.folders_of(&path));
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "toml" || e == "yaml" || e == "yml" || e == "json")
+            } else if written
+                && path
+                    .extension()
+                    .is_some_and(|e| e == "toml" || e == "yaml" || e == "yml" || e == "json")
             {
+                self.settings_changed = true;
                 // A configuration, schema, composition.yaml or example changed: every folder
                 // seen so far is read again.
                 self.ws.forget_settings();
