@@ -182,9 +182,13 @@ pub enum Command {
     /// A language server over standard input and output, for editors.
     ///
     /// Speaks the Language Server Protocol (JSON-RPC on stdio). A composition is the `.hcl`
-    /// files of a folder, open documents taking the place of the files on disk; each change
-    /// re-checks it with every `check` rule (`.fnhcl.toml` and suppressions included) and
-    /// publishes the diagnostics of each file. Formatting is `fnhcl fmt`'s.
+    /// files of a folder plus its `libraryFiles`, open documents taking the place of the files
+    /// on disk; each change re-checks it with every `check` rule (`.fnhcl.toml`, schemas and
+    /// suppressions included) and publishes the diagnostics of each file. Also: formatting
+    /// (`fnhcl fmt`'s), hover, completion (CRD-aware in bodies), signature help, definition,
+    /// references, highlights, rename, symbols, folding, semantic tokens and quick fixes. With
+    /// an `[example]` in `.fnhcl.toml`, live values: each resource block's outcome as an inlay
+    /// hint and code lens, evaluated values on hover. Editor setups: README, `fnhcl lsp`.
     Lsp,
 
     /// Composition commands, as the Crossplane CLI names them (v2.3 and later).
