@@ -92,7 +92,7 @@ pub struct Node {
     pub pattern: Option<Pattern>,
     /// `format`.
     pub format: Option<String>,
-    /// `minLength`, `maxLength`.
+    /// `minLength`.
     pub min_length: Option<u64>,
     /// `maxLength`.
     pub max_length: Option<u64>,

@@ -177,7 +177,7 @@ fn discover(root: &Path, update: bool, cases: &mut Vec<Case>) {
 
 /// The composition a case tests: its `source` file, its `hcl/` folder, or the nearest folder
 /// at or above it holding `.hcl` files.
-fn source_of(dir: &Path) -> Result<PathBuf, String> {
+pub(crate) fn source_of(dir: &Path) -> Result<PathBuf, String> {
     if let Ok(text) = std::fs::read_to_string(dir.join("source")) {
         return Ok(dir.join(text.trim()));
     }

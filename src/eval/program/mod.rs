@@ -43,7 +43,8 @@ use serde_json::{Map, Value as Json};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-pub(crate) use userfn::{UserFunctions, constant, invoke_calls};
+pub use userfn::invoke_calls;
+pub(crate) use userfn::{UserFunctions, constant};
 
 /// Diagnostics, Go HCL style (`hcl.Diagnostics`).
 type Diags = Vec<Diagnostic>;

@@ -379,7 +379,7 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
 
 /// Every `invoke(…)` call in `expr`, outer calls before the calls in their arguments (hcl's
 /// `VisitAll` order).
-pub(crate) fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+pub fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
     if let ExprKind::Call { name, .. } = &expr.kind
         && name == "invoke"
     {

@@ -7,6 +7,7 @@
 
 use super::At;
 use super::workspace::Workspace;
+use fnhcl::analysis::resolve::Resolution;
 use fnhcl::diagnostics::Code;
 use fnhcl::source::SourceMap;
 use lsp_types::{
@@ -18,18 +19,18 @@ use std::path::Path;
 /// One edit replacing the whole document with its formatted text; none when it is formatted
 /// already, `None` when it does not parse.
 pub(super) fn format(ws: &Workspace, path: &Path) -> Option<Vec<TextEdit>> {
-    let text = ws.text(path)?;
-    let formatted = formatted(path, &text)?;
+    format_text(path, &ws.text(path)?)
+}
+
+/// [`format`] for a file's text (`path` names it in fmt's source map).
+fn format_text(path: &Path, text: &str) -> Option<Vec<TextEdit>> {
+    let mut map = SourceMap::new();
+    let file = map.add(path.display().to_string(), text.to_string());
+    let formatted = fnhcl::fmt::format_file(map.get(file), true).ok()?;
     if formatted == text {
         return Some(Vec::new());
     }
-    Some(vec![super::whole_text_edit(&text, formatted)])
-}
-
-fn formatted(path: &Path, text: &str) -> Option<String> {
-    let mut map = SourceMap::new();
-    let file = map.add(path.display().to_string(), text.to_string());
-    fnhcl::fmt::format_file(map.get(file), true).ok()
+    Some(vec![super::whole_text_edit(text, formatted)])
 }
 
 /// The suggestion of a "did you mean `x`?" hint.
@@ -79,6 +80,8 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
             ..WorkspaceEdit::default()
         }
     };
+    let path = at.comp.path(at.file).unwrap_or(Path::new(""));
+    let mut resolution = None;
     let mut out = Vec::new();
     let mut format_offered = false;
     for d in findings {
@@ -113,7 +116,7 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
             // The whole `name = value` line(s).
             let program = at.comp.program();
             let resolution =
-                fnhcl::analysis::resolve::Resolution::of(&program.top, &program.functions);
+                resolution.get_or_insert_with(|| Resolution::of(&program.top, &program.functions));
             if let Some(b) = resolution.bindings.iter().find(|b| b.name_span == span) {
                 let start = text[..b.span.start as usize]
                     .rfind('\n')
@@ -140,14 +143,13 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
         }
         if d.code == Code::L610 && !format_offered {
             format_offered = true;
-            if let Some(edits) = format(at.ws, at.comp.path(at.file).unwrap_or(Path::new(""))) {
+            if let Some(edits) = format_text(path, text) {
                 out.push(action("Format file".into(), edits, true));
             }
         }
     }
     if !format_offered
-        && let Some(path) = at.comp.path(at.file)
-        && let Some(edits) = format(at.ws, path)
+        && let Some(edits) = format_text(path, text)
         && !edits.is_empty()
     {
         out.push(CodeActionOrCommand::CodeAction(CodeAction {

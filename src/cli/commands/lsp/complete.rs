@@ -14,6 +14,7 @@
 use super::At;
 use super::docs;
 use fnhcl::analysis::resolve::{BindingKind, Resolution, ScopeId, ScopeKind};
+use fnhcl::eval::program::invoke_calls;
 use fnhcl::syntax::ast::{Body, Expr, ExprKind};
 use fnhcl::syntax::model::Program;
 use lsp_types::{
@@ -61,8 +62,7 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
     let program = at.comp.program();
     let resolution = Resolution::of(&program.top, &program.functions);
     let scope = scope_at(at, &resolution);
-    if let Some(name) = invoke_name_prefix(before) {
-        let _ = name;
+    if in_invoke_name(before) {
         return Some(
             program
                 .functions
@@ -118,18 +118,19 @@ pub(super) fn scope_at(at: &At, resolution: &Resolution) -> ScopeId {
     best.map_or(0, |(_, id)| id)
 }
 
-/// `invoke("par` before the cursor: the partial function name.
-fn invoke_name_prefix(before: &str) -> Option<&str> {
-    let quote = before.rfind('"')?;
+/// Whether the cursor is in the name of `invoke("…` (a partial name before it).
+fn in_invoke_name(before: &str) -> bool {
+    let Some(quote) = before.rfind('"') else {
+        return false;
+    };
     let head = before[..quote].trim_end();
-    let head = head.strip_suffix('(')?.trim_end();
-    if !head.ends_with("invoke") {
-        return None;
-    }
-    let name = &before[quote + 1..];
-    name.chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        .then_some(name)
+    let opens_invoke = head
+        .strip_suffix('(')
+        .is_some_and(|h| h.trim_end().ends_with("invoke"));
+    opens_invoke
+        && before[quote + 1..]
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
 /// The traversal before the cursor up to its last `.`: `req.resource.` gives
@@ -309,7 +310,7 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
         };
         items.push(it);
     }
-    let table = fnhcl::eval::functions::builtins();
+    let table = super::builtins();
     for name in table.names() {
         let Some(f) = table.get(name) else { continue };
         let mut placeholders: Vec<String> = f
@@ -365,36 +366,23 @@ pub(super) fn innermost_block(body: &Body, offset: usize) -> (Option<String>, &B
 
 /// In the object of `invoke("f", { … })`: `f`'s arguments that are not given yet.
 fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec<CompletionItem>> {
-    fn find<'e>(expr: &'e Expr, offset: usize, out: &mut Option<&'e Expr>) {
-        if (expr.span.start as usize) > offset || offset > expr.span.end as usize {
-            return;
-        }
-        if let ExprKind::Call { name, args, .. } = &expr.kind
-            && name == "invoke"
-            && args.len() == 2
-            && matches!(args[1].kind, ExprKind::Object(_))
-            && args[1].span.start as usize <= offset
-            && offset <= args[1].span.end as usize
-        {
-            *out = Some(expr);
-        }
-        expr.for_each_child(|child| find(child, offset, out));
-    }
-    let mut call = None;
+    let covers = |e: &Expr| e.span.start as usize <= offset && offset <= e.span.end as usize;
+    let mut calls = Vec::new();
     for attribute in &body.attributes {
-        find(&attribute.expr, offset, &mut call);
+        invoke_calls(&attribute.expr, &mut calls);
     }
-    let ExprKind::Call { args, .. } = &call?.kind else {
-        return None;
-    };
-    let name = match &args[0].kind {
-        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
-            ExprKind::Literal(fnhcl::syntax::ast::Literal::String(s)) => s.clone(),
-            _ => return None,
-        },
-        ExprKind::Literal(fnhcl::syntax::ast::Literal::String(s)) => s.clone(),
-        _ => return None,
-    };
+    // Outer calls come first: the last whose argument object holds the cursor is the innermost.
+    let args = calls.into_iter().rev().find_map(|call| match &call.kind {
+        ExprKind::Call { args, .. }
+            if args.len() == 2
+                && matches!(args[1].kind, ExprKind::Object(_))
+                && covers(&args[1]) =>
+        {
+            Some(args)
+        }
+        _ => None,
+    })?;
+    let (name, _) = super::navigate::literal_string(&args[0])?;
     let ExprKind::Object(given) = &args[1].kind else {
         return None;
     };

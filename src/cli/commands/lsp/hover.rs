@@ -27,6 +27,7 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     let word = &text[start..end];
     let called = text[end..].trim_start().starts_with('(');
     let mut sections = Vec::new();
+    let places = if called { None } else { navigate::places(at) };
     if called && word == "invoke" {
         sections.push(format!(
             "```hcl\ninvoke(name string, args object)\n```\n{}",
@@ -34,15 +35,14 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
         ));
     } else if called {
         sections.extend(builtin(word));
-    } else if let Some(places) = navigate::places(at) {
-        let program = at.comp.program();
-        sections.extend(defined(at, program, &places));
+    } else if let Some(places) = &places {
+        sections.extend(defined(at, at.comp.program(), places));
     } else if let Some(doc) = keyword(at, start, end) {
         sections.push(doc);
     }
     match super::live::hover(at) {
         Some(live) => sections.push(live),
-        None => sections.extend(inferred(at)),
+        None => sections.extend(places.as_ref().and_then(|p| inferred(at, p))),
     }
     if sections.is_empty() {
         return None;
@@ -58,8 +58,7 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
 
 /// Without an example: what a local at the cursor evaluates to when every input is unknown —
 /// its value when it does not depend on the request, else its type.
-fn inferred(at: &At) -> Option<String> {
-    let places = navigate::places(at)?;
+fn inferred(at: &At, places: &navigate::Places) -> Option<String> {
     if places.kind != Kind::Binding {
         return None;
     }
@@ -104,7 +103,7 @@ fn parameters(f: &fnhcl::eval::functions::Function) -> Vec<String> {
 
 /// A built-in function's signature: `upper(str string)`.
 pub(super) fn signature_text(name: &str) -> Option<String> {
-    let table = fnhcl::eval::functions::builtins();
+    let table = super::builtins();
     let f = table.get(name)?;
     Some(format!("{}({})", f.name, parameters(f).join(", ")))
 }
@@ -225,7 +224,7 @@ pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
             docs::function_doc("invoke").map(str::to_string),
         )
     } else {
-        let table = fnhcl::eval::functions::builtins();
+        let table = super::builtins();
         let f = table.get(&name)?;
         let params = parameters(f);
         (

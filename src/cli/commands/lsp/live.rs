@@ -97,31 +97,21 @@ fn applies(example: &Example, dir: &Path) -> bool {
     let Some(case) = &example.case else {
         return true;
     };
-    let tested = if let Ok(text) = std::fs::read_to_string(case.join("source")) {
-        let source = case.join(text.trim());
-        if source.is_dir() {
-            Some(source)
-        } else {
-            source.parent().map(Path::to_path_buf)
-        }
-    } else if has_hcl(&case.join("hcl")) {
-        Some(case.join("hcl"))
-    } else {
-        case.ancestors().find(|d| has_hcl(d)).map(Path::to_path_buf)
-    };
+    // A `source` may name a file of the composition: its folder is the composition.
+    let tested = crate::cli::commands::test::source_of(case)
+        .ok()
+        .and_then(|source| {
+            if source.is_dir() {
+                Some(source)
+            } else {
+                source.parent().map(Path::to_path_buf)
+            }
+        });
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
     };
     tested.is_some_and(|t| same(&t, dir))
-}
-
-fn has_hcl(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| e.path().extension().is_some_and(|x| x == "hcl") && e.path().is_file())
-    })
 }
 
 /// The inputs an evaluation depends on: the composition's texts and the example files' sizes

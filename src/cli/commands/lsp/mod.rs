@@ -633,6 +633,14 @@ fn lsp_diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_t
     }
 }
 
+/// The built-in function table, built once (building it registers every function: requests
+/// that look up many names must not build it per name).
+pub(super) fn builtins() -> &'static fnhcl::eval::functions::FunctionTable {
+    static TABLE: std::sync::OnceLock<fnhcl::eval::functions::FunctionTable> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(fnhcl::eval::functions::builtins)
+}
+
 /// One edit replacing the whole of `text` with `new_text`.
 pub(super) fn whole_text_edit(text: &str, new_text: String) -> TextEdit {
     TextEdit {

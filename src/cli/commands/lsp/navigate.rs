@@ -6,6 +6,7 @@
 
 use super::At;
 use fnhcl::analysis::resolve::{Resolution, Target};
+use fnhcl::eval::program::invoke_calls;
 use fnhcl::source::{FileId, Span};
 use fnhcl::syntax::ast::{Expr, ExprKind, Literal, Step, TextRange};
 use fnhcl::syntax::model::{Child, GroupBody, Program};
@@ -103,8 +104,8 @@ fn binding(at: &At, resolution: &Resolution) -> Option<Found> {
     ))
 }
 
-/// The string a literal expression (or a template of one literal) holds.
-fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
+/// The string a literal expression (or a template of one literal) holds, and its range.
+pub(super) fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
     match &expr.kind {
         ExprKind::Literal(Literal::String(s)) => Some((s, &expr.span)),
         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
@@ -115,36 +116,30 @@ fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
     }
 }
 
+/// The function an `invoke` call names (its first argument, a string literal) and the name's
+/// span inside the quotes.
+fn invoked(call: &Expr, file: FileId) -> Option<(String, Span)> {
+    let ExprKind::Call { args, .. } = &call.kind else {
+        return None;
+    };
+    let first = args.first()?;
+    let (value, range) = literal_string(first)?;
+    let mut span = Span::of(file, range);
+    if first.span.start == span.start {
+        // A bare literal's range holds the quotes (a template's literal part does not).
+        span.start += 1;
+        span.end = span.end.saturating_sub(1).max(span.start);
+    }
+    Some((value.to_string(), span))
+}
+
 /// Every `invoke("NAME", …)` of the program: the name and its span (inside the quotes).
 pub(super) fn invokes(resolution: &Resolution) -> Vec<(String, Span)> {
-    fn walk(expr: &Expr, file: FileId, out: &mut Vec<(String, Span)>) {
-        if let ExprKind::Call { name, args, .. } = &expr.kind
-            && name == "invoke"
-            && let Some(first) = args.first()
-            && let Some((value, span)) = literal_string(first)
-        {
-            let mut span = Span::of(file, span);
-            if first.span.start < span.start {
-                // The literal part of a quoted template: its range excludes the quotes.
-            } else {
-                span.start += 1;
-                span.end = span.end.saturating_sub(1).max(span.start);
-            }
-            out.push((value.to_string(), span));
-        }
-        expr.for_each_child(|child| walk(child, file, out));
-    }
     let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
     for site in &resolution.exprs {
-        let key = (
-            site.expr.file,
-            site.expr.expr.span.start,
-            site.expr.expr.span.end,
-        );
-        if seen.insert(key) {
-            walk(&site.expr.expr, site.expr.file, &mut out);
-        }
+        let mut calls = Vec::new();
+        invoke_calls(&site.expr.expr, &mut calls);
+        out.extend(calls.into_iter().filter_map(|c| invoked(c, site.expr.file)));
     }
     out.sort_by_key(|(_, s)| *s);
     out.dedup();

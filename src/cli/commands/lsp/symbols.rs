@@ -253,8 +253,7 @@ pub(super) fn semantic_tokens(at: &At) -> lsp_types::SemanticTokens {
             ExprKind::Call {
                 name, name_span, ..
             } => {
-                let builtin =
-                    name == "invoke" || fnhcl::eval::functions::builtins().get(name).is_some();
+                let builtin = name == "invoke" || super::builtins().get(name).is_some();
                 out.push((
                     name_span.start,
                     name_span.end,

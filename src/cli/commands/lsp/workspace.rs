@@ -112,10 +112,9 @@ impl Workspace {
     /// `composition.yaml` files up to two folders below its folder's parent (sibling and
     /// nearby composition folders).
     fn discover_users(&self, path: &Path) {
-        if self.looked.borrow().contains(path) {
+        if !self.looked.borrow_mut().insert(path.to_path_buf()) {
             return;
         }
-        self.looked.borrow_mut().insert(path.to_path_buf());
         let Some(own) = path.parent() else { return };
         if own.join("composition.yaml").is_file() {
             // A composition folder of its own: the others are found as they are read.
@@ -124,34 +123,35 @@ impl Workspace {
         let Some(base) = own.parent() else {
             return;
         };
+        // At most 20,000 entries, hidden and build folders skipped.
+        for entry in walkdir::WalkDir::new(base)
+            .max_depth(3)
+            .into_iter()
+            .filter_entry(|e| {
+                let name = e.file_name().to_string_lossy();
+                e.depth() == 0
+                    || !(name.starts_with('.') || name == "target" || name == "node_modules")
+            })
+            .take(20_000)
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name() == "composition.yaml")
         {
-            // At most 20,000 entries, hidden and build folders skipped.
-            for entry in walkdir::WalkDir::new(base)
-                .max_depth(3)
-                .into_iter()
-                .filter_entry(|e| {
-                    let name = e.file_name().to_string_lossy();
-                    e.depth() == 0
-                        || !(name.starts_with('.') || name == "target" || name == "node_modules")
-                })
-                .take(20_000)
-                .filter_map(Result::ok)
-                .filter(|e| e.file_name() == "composition.yaml")
-            {
-                let Some(dir) = entry.path().parent() else {
-                    continue;
-                };
-                let lists = library_paths(dir)
-                    .iter()
-                    .any(|name| lexically_clean(&dir.join(name)) == path);
-                if lists {
-                    let mut libraries = self.libraries.borrow_mut();
-                    let users = libraries.entry(path.to_path_buf()).or_default();
-                    if !users.iter().any(|u| u == dir) {
-                        users.push(dir.to_path_buf());
-                    }
-                }
+            let Some(dir) = entry.path().parent() else {
+                continue;
+            };
+            let lists = library_paths(dir).iter().any(|p| Path::new(p) == path);
+            if lists {
+                self.add_user(path, dir);
             }
+        }
+    }
+
+    /// Notes that the composition of `dir` lists `path` as a library file.
+    fn add_user(&self, path: &Path, dir: &Path) {
+        let mut libraries = self.libraries.borrow_mut();
+        let users = libraries.entry(path.to_path_buf()).or_default();
+        if !users.iter().any(|u| u == dir) {
+            users.push(dir.to_path_buf());
         }
     }
 
@@ -183,17 +183,9 @@ impl Workspace {
             })
             .collect();
         for name in library_paths(dir) {
-            let path = lexically_clean(&dir.join(&name));
-            self.libraries
-                .borrow_mut()
-                .entry(path.clone())
-                .or_default()
-                .retain(|d| d != dir);
-            self.libraries
-                .borrow_mut()
-                .entry(path.clone())
-                .or_default()
-                .push(dir.to_path_buf());
+            // `library_paths` gives the entries joined to `dir` and cleaned.
+            let path = PathBuf::from(&name);
+            self.add_user(&path, dir);
             if !shown.iter().any(|(_, p)| *p == path) {
                 shown.push((name, path));
             }
@@ -308,22 +300,6 @@ fn load_settings(dir: &Path) -> Settings {
         problems,
         map,
     }
-}
-
-/// `path` with `.` and `..` components resolved without touching the disk.
-fn lexically_clean(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 impl Composition {
