@@ -132,7 +132,7 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
     let status = match &cli.command {
         Command::Package(args) => commands::package::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
-        Command::Lsp => commands::lsp::run(),
+        Command::Lsp => fnhcl::lsp::run().map(|()| ExitStatus::Success),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
         Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args)) => {
             commands::render::run(args, &mut cx)

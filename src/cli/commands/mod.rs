@@ -6,7 +6,6 @@ pub mod diff;
 pub mod eval;
 pub mod fmt;
 pub mod function;
-pub mod lsp;
 pub mod package;
 pub mod render;
 pub mod test;

@@ -3,13 +3,14 @@
 //! the nearest `.fnhcl.toml` with the schemas `check` would use (loaded once per folder and
 //! dropped when a configuration or schema file changes).
 
-use super::text::{position_of, uri_of};
-use fnhcl::check::Config;
-use fnhcl::diagnostics::Diagnostic;
-use fnhcl::source::loader::{Bundle, BundleFile, Origin, library_paths};
-use fnhcl::source::{FileId, SourceMap, Span};
-use fnhcl::syntax::ParsedFile;
-use fnhcl::syntax::model::Program;
+use super::example::Evaluation;
+use super::types::FileRange;
+use crate::check::Config;
+use crate::diagnostics::Diagnostic;
+use crate::source::loader::{Bundle, BundleFile, Origin, library_paths};
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ParsedFile;
+use crate::syntax::model::Program;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -18,7 +19,7 @@ use std::sync::Arc;
 
 /// The open documents and what was derived from the files on disk.
 #[derive(Default)]
-pub(super) struct Workspace {
+pub struct Workspace {
     /// Open documents by path, as edited.
     pub documents: HashMap<PathBuf, String>,
     /// Each composition folder's settings, loaded on first use.
@@ -31,11 +32,11 @@ pub(super) struct Workspace {
     compositions: RefCell<HashMap<PathBuf, (u64, Composition)>>,
     /// Live values: each composition folder's last evaluation for its example, with the key
     /// of the inputs it was made from.
-    live: RefCell<HashMap<PathBuf, (u64, Arc<super::live::Evaluation>)>>,
+    live: RefCell<HashMap<PathBuf, (u64, Arc<Evaluation>)>>,
 }
 
 /// A folder's configuration.
-pub(super) struct Settings {
+pub struct Settings {
     /// `.fnhcl.toml` (the default one when there is none), with its schemas when configured
     /// or discovered.
     pub config: Arc<Config>,
@@ -47,7 +48,7 @@ pub(super) struct Settings {
 
 /// One composition as read for a request or a check (kept while its files do not change).
 #[derive(Clone)]
-pub(super) struct Composition {
+pub struct Composition {
     /// Its folder.
     pub dir: PathBuf,
     /// Its files' text.
@@ -63,7 +64,7 @@ pub(super) struct Composition {
 struct Derived {
     parsed: OnceCell<Vec<ParsedFile>>,
     program: OnceCell<Program>,
-    locals: OnceCell<Vec<(Span, fnhcl::eval::Value)>>,
+    locals: OnceCell<Vec<(Span, crate::eval::Value)>>,
     findings: OnceCell<Vec<Diagnostic>>,
 }
 
@@ -247,8 +248,8 @@ impl Workspace {
         &self,
         dir: &Path,
         key: u64,
-        compute: impl FnOnce() -> super::live::Evaluation,
-    ) -> Arc<super::live::Evaluation> {
+        compute: impl FnOnce() -> Evaluation,
+    ) -> Arc<Evaluation> {
         if let Some((kept, found)) = self.live.borrow().get(dir)
             && *kept == key
         {
@@ -269,8 +270,8 @@ impl Workspace {
 }
 
 fn load_settings(dir: &Path) -> Settings {
-    use fnhcl::diagnostics::{Code, Severity};
-    use fnhcl::schema::sources;
+    use crate::diagnostics::{Code, Severity};
+    use crate::schema::sources;
     let mut map = SourceMap::new();
     let mut problems = Vec::new();
     let mut config = match Config::find(dir) {
@@ -331,21 +332,21 @@ impl Composition {
                 .iter()
                 .map(|f| ParsedFile {
                     file: f.file,
-                    body: fnhcl::syntax::parse_file(self.map.get(f.file)).body,
+                    body: crate::syntax::parse_file(self.map.get(f.file)).body,
                 })
                 .collect()
         })
     }
 
     /// One file's syntax tree.
-    pub fn syntax(&self, file: FileId) -> &fnhcl::syntax::ast::Body {
-        static EMPTY: std::sync::OnceLock<fnhcl::syntax::ast::Body> = std::sync::OnceLock::new();
+    pub fn syntax(&self, file: FileId) -> &crate::syntax::ast::Body {
+        static EMPTY: std::sync::OnceLock<crate::syntax::ast::Body> = std::sync::OnceLock::new();
         match self.parsed().iter().find(|p| p.file == file) {
             Some(parsed) => &parsed.body,
             None => EMPTY.get_or_init(|| {
                 let mut map = SourceMap::new();
                 let empty = map.add("empty.hcl", String::new());
-                fnhcl::syntax::parse_file(map.get(empty)).body
+                crate::syntax::parse_file(map.get(empty)).body
             }),
         }
     }
@@ -354,7 +355,7 @@ impl Composition {
     pub fn program(&self) -> &Program {
         self.derived
             .program
-            .get_or_init(|| fnhcl::syntax::model::build(self.parsed()))
+            .get_or_init(|| crate::syntax::model::build(self.parsed()))
     }
 
     /// What `check` finds in the composition with the folder's settings (kept with the
@@ -362,14 +363,14 @@ impl Composition {
     pub fn findings(&self, config: &Config) -> &[Diagnostic] {
         self.derived
             .findings
-            .get_or_init(|| fnhcl::check::check_bundle(&self.map, &self.bundle(), config))
+            .get_or_init(|| crate::check::check_bundle(&self.map, &self.bundle(), config))
     }
 
     /// What each local evaluates to when every input is unknown (`check`'s probe).
-    pub fn local_values(&self) -> &[(Span, fnhcl::eval::Value)] {
+    pub fn local_values(&self) -> &[(Span, crate::eval::Value)] {
         self.derived
             .locals
-            .get_or_init(|| fnhcl::check::local_values(&self.map, self.parsed()))
+            .get_or_init(|| crate::check::local_values(&self.map, self.parsed()))
     }
 
     /// The composition as `check` loads it.
@@ -380,16 +381,11 @@ impl Composition {
         }
     }
 
-    /// The editor location of a span.
-    pub fn location(&self, span: Span) -> Option<lsp_types::Location> {
-        let path = self.path(span.file)?;
-        let text = self.text(span.file);
-        Some(lsp_types::Location {
-            uri: uri_of(path)?,
-            range: lsp_types::Range {
-                start: position_of(text, span.start as usize),
-                end: position_of(text, span.end as usize),
-            },
+    /// The file and byte range of a span (`None` for a file not on disk).
+    pub fn file_range(&self, span: Span) -> Option<FileRange> {
+        Some(FileRange {
+            path: self.path(span.file)?.to_path_buf(),
+            range: span.start as usize..span.end as usize,
         })
     }
 }

@@ -9,20 +9,11 @@
 //! computed, so a burst of edits is checked once, and requests the client cancelled meanwhile
 //! are answered `RequestCanceled` without being computed.
 
-mod actions;
-mod body;
-mod complete;
-mod docs;
-mod hover;
-mod live;
-mod navigate;
-mod symbols;
-mod text;
-mod workspace;
+pub mod convert;
 
-use crate::cli::exit::ExitStatus;
-use fnhcl::diagnostics::{Diagnostic, Severity};
-use fnhcl::source::FileId;
+use crate::ide::workspace::Workspace;
+use crate::ide::{self, At};
+use convert::{offset_of, path_of, uri_of};
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     Cancel, DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument,
@@ -35,15 +26,13 @@ use lsp_types::request::{
     SemanticTokensFullRequest, SignatureHelpRequest,
 };
 use lsp_types::{
-    DiagnosticSeverity, NumberOrString, Position, PublishDiagnosticsParams, ServerCapabilities,
-    TextDocumentPositionParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    NumberOrString, Position, PublishDiagnosticsParams, ServerCapabilities,
+    TextDocumentPositionParams, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use text::{offset_of, path_of, position_of, range_of, uri_of};
-use workspace::{Composition, Workspace};
 
 /// What the server can do, as told to the client.
 fn capabilities() -> ServerCapabilities {
@@ -87,11 +76,11 @@ fn capabilities() -> ServerCapabilities {
             lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
                 lsp_types::SemanticTokensOptions {
                     legend: lsp_types::SemanticTokensLegend {
-                        token_types: symbols::TOKEN_TYPES
+                        token_types: ide::symbols::TOKEN_TYPES
                             .iter()
                             .map(|t| lsp_types::SemanticTokenType::new(t))
                             .collect(),
-                        token_modifiers: symbols::TOKEN_MODIFIERS
+                        token_modifiers: ide::symbols::TOKEN_MODIFIERS
                             .iter()
                             .map(|m| lsp_types::SemanticTokenModifier::new(m))
                             .collect(),
@@ -109,19 +98,18 @@ fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// Runs the server until the client says `exit`.
-pub fn run() -> std::io::Result<ExitStatus> {
+/// Runs the server on stdin and stdout until the client says `exit`.
+pub fn run() -> std::io::Result<()> {
     let (connection, io_threads) = Connection::stdio();
     serve(&connection)?;
     drop(connection);
     io_threads
         .join()
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(ExitStatus::Success)
+        .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
-/// Initializes and answers until shutdown.
-fn serve(connection: &Connection) -> std::io::Result<()> {
+/// Initializes and answers on `connection` until shutdown.
+pub fn serve(connection: &Connection) -> std::io::Result<()> {
     let capabilities = serde_json::to_value(capabilities()).map_err(std::io::Error::other)?;
     let params = match connection.initialize(capabilities) {
         Ok(params) => params,
@@ -309,25 +297,6 @@ struct Server {
     published: HashMap<PathBuf, Vec<PathBuf>>,
 }
 
-/// A request's position: the composition it is in, the file and the byte offset.
-struct At<'a> {
-    /// The open documents and settings.
-    pub ws: &'a Workspace,
-    /// The composition of the file.
-    pub comp: Composition,
-    /// The file.
-    pub file: FileId,
-    /// The byte offset in the file.
-    pub offset: usize,
-}
-
-impl At<'_> {
-    /// The file's text.
-    pub fn text(&self) -> &str {
-        self.comp.text(self.file)
-    }
-}
-
 /// Parses a request's parameters and answers with `f`'s result (`null` when it has none).
 fn answer<P: DeserializeOwned, R: Serialize>(
     request: Request,
@@ -347,15 +316,9 @@ impl Server {
     /// The composition, file and offset of a document position.
     fn at(&self, uri: &Uri, position: Position) -> Option<At<'_>> {
         let path = path_of(uri)?;
-        let comp = self.ws.composition_for(&path)?;
-        let file = comp.file_of(&path)?;
-        let offset = offset_of(comp.text(file), position);
-        Some(At {
-            ws: &self.ws,
-            comp,
-            file,
-            offset,
-        })
+        let mut at = At::new(&self.ws, &path, 0)?;
+        at.offset = offset_of(at.text(), position);
+        Some(at)
     }
 
     fn at_params(&self, p: &TextDocumentPositionParams) -> Option<At<'_>> {
@@ -366,34 +329,64 @@ impl Server {
         use lsp_types::*;
         match request.method.as_str() {
             Formatting::METHOD => answer(request, |p: DocumentFormattingParams| {
-                actions::format(&self.ws, &path_of(&p.text_document.uri)?)
+                let path = path_of(&p.text_document.uri)?;
+                let edits = ide::actions::format(&self.ws, &path)?;
+                let text = self.ws.text(&path).unwrap_or_default();
+                Some(
+                    edits
+                        .into_iter()
+                        .map(|e| convert::text_edit(&text, e))
+                        .collect::<Vec<_>>(),
+                )
             }),
             GotoDefinition::METHOD => answer(request, |p: GotoDefinitionParams| {
                 let at = self.at_params(&p.text_document_position_params)?;
-                let places = navigate::places(&at)?;
-                places.definition.map(GotoDefinitionResponse::Scalar)
+                let places = ide::navigate::places(&at)?;
+                let definition = places.definition.as_ref()?;
+                convert::location(&at.comp, definition).map(GotoDefinitionResponse::Scalar)
             }),
             References::METHOD => answer(request, |p: ReferenceParams| {
                 let at = self.at_params(&p.text_document_position)?;
-                let places = navigate::places(&at)?;
+                let places = ide::navigate::places(&at)?;
                 let mut out = Vec::new();
                 if p.context.include_declaration {
-                    out.extend(places.definition);
+                    out.extend(places.definition.iter());
                 }
-                out.extend(places.uses);
-                Some(out)
+                out.extend(places.uses.iter());
+                Some(
+                    out.into_iter()
+                        .filter_map(|place| convert::location(&at.comp, place))
+                        .collect::<Vec<_>>(),
+                )
             }),
             DocumentHighlightRequest::METHOD => answer(request, |p: DocumentHighlightParams| {
                 let at = self.at_params(&p.text_document_position_params)?;
-                navigate::highlights(&at)
+                let text = at.text();
+                let found = ide::navigate::highlights(&at)?;
+                Some(
+                    found
+                        .into_iter()
+                        .map(|(range, kind)| DocumentHighlight {
+                            range: convert::range_of(text, range.start, range.end),
+                            kind: Some(match kind {
+                                ide::types::HighlightKind::Write => DocumentHighlightKind::WRITE,
+                                ide::types::HighlightKind::Read => DocumentHighlightKind::READ,
+                            }),
+                        })
+                        .collect::<Vec<_>>(),
+                )
             }),
             PrepareRenameRequest::METHOD => answer(request, |p: TextDocumentPositionParams| {
                 let at = self.at_params(&p)?;
-                navigate::prepare_rename(&at)
+                let (range, name) = ide::navigate::prepare_rename(&at)?;
+                Some(PrepareRenameResponse::RangeWithPlaceholder {
+                    range: convert::range_of(at.text(), range.start, range.end),
+                    placeholder: name,
+                })
             }),
             Rename::METHOD => {
                 let new_name = request.params["newName"].as_str().unwrap_or_default();
-                if !fnhcl::syntax::schema::is_identifier(new_name) {
+                if !crate::syntax::schema::is_identifier(new_name) {
                     return Response::new_err(
                         request.id,
                         lsp_server::ErrorCode::InvalidParams as i32,
@@ -405,44 +398,85 @@ impl Server {
                 }
                 answer(request, |p: RenameParams| {
                     let at = self.at_params(&p.text_document_position)?;
-                    navigate::rename(&at, &p.new_name)
+                    let change = ide::navigate::rename(&at, &p.new_name)?;
+                    Some(convert::workspace_edit(&at.comp, change))
                 })
             }
             Completion::METHOD => answer(request, |p: CompletionParams| {
                 let at = self.at_params(&p.text_document_position)?;
-                complete::complete(&at).map(CompletionResponse::Array)
+                let items = ide::complete::complete(&at)?;
+                let text = at.text();
+                Some(CompletionResponse::Array(
+                    items
+                        .into_iter()
+                        .map(|i| convert::completion(text, i))
+                        .collect(),
+                ))
             }),
             SignatureHelpRequest::METHOD => answer(request, |p: SignatureHelpParams| {
                 let at = self.at_params(&p.text_document_position_params)?;
-                hover::signature_help(&at)
+                ide::hover::signature_help(&at).map(convert::signature_help)
             }),
             HoverRequest::METHOD => answer(request, |p: HoverParams| {
                 let at = self.at_params(&p.text_document_position_params)?;
-                hover::hover(&at)
+                let info = ide::hover::hover(&at)?;
+                Some(convert::hover(at.text(), info))
             }),
             DocumentSymbolRequest::METHOD => answer(request, |p: DocumentSymbolParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                symbols::symbols(&at).map(DocumentSymbolResponse::Nested)
+                let symbols = ide::symbols::symbols(&at)?;
+                let text = at.text();
+                Some(DocumentSymbolResponse::Nested(
+                    symbols
+                        .into_iter()
+                        .map(|s| convert::symbol(text, s))
+                        .collect(),
+                ))
             }),
             FoldingRangeRequest::METHOD => answer(request, |p: FoldingRangeParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                Some(symbols::folding(&at))
+                Some(
+                    ide::symbols::folding(&at)
+                        .into_iter()
+                        .map(convert::fold)
+                        .collect::<Vec<_>>(),
+                )
             }),
             CodeActionRequest::METHOD => answer(request, |p: CodeActionParams| {
                 let at = self.at(&p.text_document.uri, p.range.start)?;
-                Some(actions::code_actions(&at, &p))
+                let text = at.text();
+                let from = offset_of(text, p.range.start);
+                let to = offset_of(text, p.range.end);
+                let only: Option<Vec<String>> = p
+                    .context
+                    .only
+                    .as_ref()
+                    .map(|kinds| kinds.iter().map(|k| k.as_str().to_string()).collect());
+                let actions = ide::actions::code_actions(&at, from, to, only.as_deref());
+                Some(
+                    actions
+                        .into_iter()
+                        .map(|a| convert::code_action(text, &p.text_document.uri, a))
+                        .collect::<Vec<_>>(),
+                )
             }),
             SemanticTokensFullRequest::METHOD => answer(request, |p: SemanticTokensParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                Some(SemanticTokensResult::Tokens(symbols::semantic_tokens(&at)))
+                let tokens = ide::symbols::semantic_tokens(&at);
+                Some(SemanticTokensResult::Tokens(convert::semantic_tokens(
+                    at.text(),
+                    tokens,
+                )))
             }),
             InlayHintRequest::METHOD => answer(request, |p: InlayHintParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                Some(live::inlay_hints(&at, p.range))
+                let notes = ide::live::block_notes(&at);
+                Some(convert::inlay_hints(at.text(), notes, p.range))
             }),
             CodeLensRequest::METHOD => answer(request, |p: CodeLensParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                Some(live::code_lenses(&at))
+                let notes = ide::live::block_notes(&at);
+                Some(convert::code_lenses(at.text(), notes))
             }),
             _ => Response::new_err(
                 request.id,
@@ -479,7 +513,7 @@ impl Server {
                 };
                 let text = self.ws.documents.entry(path.clone()).or_default();
                 for change in p.content_changes {
-                    text::apply(text, change);
+                    convert::apply(text, change);
                 }
                 vec![path]
             }
@@ -552,7 +586,7 @@ impl Server {
             by_file
                 .entry(path.to_path_buf())
                 .or_default()
-                .push(lsp_diagnostic(
+                .push(convert::diagnostic(
                     d,
                     text,
                     primary.span.start as usize,
@@ -583,7 +617,7 @@ impl Server {
             by_file
                 .entry(path)
                 .or_default()
-                .push(lsp_diagnostic(d, &text, range.0, range.1));
+                .push(convert::diagnostic(d, &text, range.0, range.1));
         }
         let previous = self
             .published
@@ -605,50 +639,6 @@ impl Server {
                 ))
             })
             .collect()
-    }
-}
-
-/// A finding as an LSP diagnostic: its code, message, detail and hint.
-fn lsp_diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_types::Diagnostic {
-    let mut message = d.summary.clone();
-    if let Some(detail) = &d.detail {
-        message.push('\n');
-        message.push_str(detail);
-    }
-    if let Some(help) = &d.help {
-        message.push_str("\nhelp: ");
-        message.push_str(help);
-    }
-    lsp_types::Diagnostic {
-        range: range_of(text, start, end),
-        severity: Some(match d.severity {
-            Severity::Error => DiagnosticSeverity::ERROR,
-            Severity::Warning => DiagnosticSeverity::WARNING,
-            _ => DiagnosticSeverity::INFORMATION,
-        }),
-        code: Some(NumberOrString::String(d.code.as_str().to_string())),
-        source: Some("fnhcl".into()),
-        message,
-        ..lsp_types::Diagnostic::default()
-    }
-}
-
-/// The built-in function table, built once (building it registers every function: requests
-/// that look up many names must not build it per name).
-pub(super) fn builtins() -> &'static fnhcl::eval::functions::FunctionTable {
-    static TABLE: std::sync::OnceLock<fnhcl::eval::functions::FunctionTable> =
-        std::sync::OnceLock::new();
-    TABLE.get_or_init(fnhcl::eval::functions::builtins)
-}
-
-/// One edit replacing the whole of `text` with `new_text`.
-pub(super) fn whole_text_edit(text: &str, new_text: String) -> TextEdit {
-    TextEdit {
-        range: lsp_types::Range {
-            start: Position::new(0, 0),
-            end: position_of(text, text.len()),
-        },
-        new_text,
     }
 }
 

@@ -5,7 +5,7 @@
 
 /// A one-paragraph description of a built-in function (Markdown), as Terraform 1.5.7 and
 /// function-hcl define it.
-pub(super) fn function_doc(name: &str) -> Option<&'static str> {
+pub fn function_doc(name: &str) -> Option<&'static str> {
     Some(match name {
         // Numbers.
         "abs" => {
@@ -516,7 +516,7 @@ pub(super) fn function_doc(name: &str) -> Option<&'static str> {
 }
 
 /// What a block type is for (Markdown).
-pub(super) fn block_doc(kind: &str) -> Option<&'static str> {
+pub fn block_doc(kind: &str) -> Option<&'static str> {
     Some(match kind {
         "locals" => {
             r#"Named values for the enclosing scope, written `name = expression` and referenced by bare name (no `local.` prefix). All `locals` blocks of one body form a single scope, in any order (cycles are errors). A local may not shadow a name from an outer scope (`req`, `self`, `each`, outer locals, function arguments). A local that fails to evaluate becomes unknown, which defers whatever uses it."#
@@ -559,7 +559,7 @@ pub(super) fn block_doc(kind: &str) -> Option<&'static str> {
 }
 
 /// What an attribute of a block type is for (Markdown); `block` is `None` at the top level.
-pub(super) fn attribute_doc(block: Option<&str>, name: &str) -> Option<&'static str> {
+pub fn attribute_doc(block: Option<&str>, name: &str) -> Option<&'static str> {
     Some(match (block?, name) {
         ("group", "condition") => {
             r#"Optional bool. When `false`, nothing in the group is processed; when it cannot be evaluated yet (unknown values or errors), the group is skipped as incomplete. A non-bool value is an error."#
@@ -621,14 +621,35 @@ pub(super) fn attribute_doc(block: Option<&str>, name: &str) -> Option<&'static 
     })
 }
 
+/// A built-in function's parameters as written in its signature (`str string`, the variadic
+/// one as `args... dynamic`).
+pub fn parameters(f: &crate::eval::functions::Function) -> Vec<String> {
+    let mut params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.ty.friendly_name()))
+        .collect();
+    if let Some(v) = &f.var_param {
+        params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
+    }
+    params
+}
+
+/// A built-in function's signature: `upper(str string)`.
+pub fn signature_text(name: &str) -> Option<String> {
+    let table = super::builtins();
+    let f = table.get(name)?;
+    Some(format!("{}({})", f.name, parameters(f).join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fnhcl::syntax::schema::{BodySchema, TOP_LEVEL, schema_for};
+    use crate::syntax::schema::{BodySchema, TOP_LEVEL, schema_for};
 
     #[test]
     fn every_builtin_and_invoke_has_a_doc() {
-        let table = fnhcl::eval::functions::builtins();
+        let table = crate::eval::functions::builtins();
         let mut names: Vec<&str> = table.names().collect();
         names.push("invoke");
         let missing: Vec<&str> = names

@@ -1,82 +1,66 @@
 //! Document symbols and folding ranges.
 
 use super::At;
-use super::text::position_of;
-use fnhcl::source::FileId;
-use lsp_types::{Position, Range};
+use super::cursor::line_of;
+use super::types::{Fold, Symbol, SymbolKind, Token};
+use crate::source::FileId;
+use std::ops::Range;
 
 /// The blocks, locals and user functions of one file, nested as written.
-#[allow(deprecated)] // DocumentSymbol's `deprecated` field must be given.
-pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
-    use fnhcl::syntax::model::Child;
-    use lsp_types::{DocumentSymbol, SymbolKind};
-    let text = at.text();
+pub fn symbols(at: &At) -> Option<Vec<Symbol>> {
+    use crate::syntax::model::Child;
     let file = at.file;
     let program = at.comp.program();
-    let range = |r: &fnhcl::syntax::ast::TextRange| Range {
-        start: position_of(text, r.start as usize),
-        end: position_of(text, r.end as usize),
-    };
-    let symbol =
-        |name: String, kind: SymbolKind, whole: Range, selection: Range, children| DocumentSymbol {
-            name,
-            detail: None,
-            kind,
-            tags: None,
-            deprecated: None,
-            range: whole,
-            selection_range: selection,
-            children,
-        };
+    let range = |r: &crate::syntax::ast::TextRange| r.start as usize..r.end as usize;
     fn make<'b>(
         child: &'b Child,
-        range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
+        range: &dyn Fn(&crate::syntax::ast::TextRange) -> Range<usize>,
     ) -> (
         String,
         SymbolKind,
-        Range,
-        Range,
-        Option<&'b fnhcl::syntax::model::GroupBody>,
+        Range<usize>,
+        Range<usize>,
+        Option<&'b crate::syntax::model::GroupBody>,
     ) {
         match child {
             Child::Resource(r) => (
                 format!("resource {}", r.name.value),
-                SymbolKind::OBJECT,
+                SymbolKind::Object,
                 range(&r.origin.span),
                 range(&r.name.span),
                 None,
             ),
             Child::Resources(c) => (
                 format!("resources {}", c.name.value),
-                SymbolKind::ARRAY,
+                SymbolKind::Array,
                 range(&c.origin.span),
                 range(&c.name.span),
                 None,
             ),
             Child::Group(g) => (
                 "group".into(),
-                SymbolKind::NAMESPACE,
+                SymbolKind::Namespace,
                 range(&g.origin.span),
                 range(&g.origin.header),
                 Some(&g.body),
             ),
             Child::Composite(c) => (
                 format!("composite {}", c.object.value),
-                SymbolKind::STRUCT,
+                SymbolKind::Struct,
                 range(&c.origin.span),
                 range(&c.origin.header),
                 None,
             ),
             Child::Context(c) => (
                 "context".into(),
-                SymbolKind::FIELD,
+                SymbolKind::Field,
                 range(&c.origin.span),
                 range(&c.origin.header),
                 None,
             ),
             Child::Requirement(r) => (
                 format!("requirement {}", r.name.value),
-                SymbolKind::INTERFACE,
+                SymbolKind::Interface,
                 range(&r.origin.span),
                 range(&r.name.span),
                 None,
@@ -84,23 +68,16 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
         }
     }
     fn walk(
-        body: &fnhcl::syntax::model::GroupBody,
+        body: &crate::syntax::model::GroupBody,
         file: FileId,
-        range: &dyn Fn(&fnhcl::syntax::ast::TextRange) -> Range,
-        symbol: &dyn Fn(
-            String,
-            SymbolKind,
-            Range,
-            Range,
-            Option<Vec<DocumentSymbol>>,
-        ) -> DocumentSymbol,
-    ) -> Vec<DocumentSymbol> {
+        range: &dyn Fn(&crate::syntax::ast::TextRange) -> Range<usize>,
+    ) -> Vec<Symbol> {
         body.children
             .iter()
             .filter(|child| child_file(child) == file)
             .map(|child| {
                 let (name, kind, whole, selection, inner) = make(child, range);
-                let children = inner.map(|b| walk(b, file, range, symbol));
+                let children = inner.map(|b| walk(b, file, range));
                 symbol(name, kind, whole, selection, children)
             })
             .collect()
@@ -115,7 +92,7 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
             Child::Requirement(r) => r.origin.file,
         }
     }
-    let mut out: Vec<DocumentSymbol> = program
+    let mut out: Vec<Symbol> = program
         .top
         .locals
         .items
@@ -123,11 +100,8 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
         .filter(|local| local.value.file == file)
         .map(|local| {
             let name = range(&local.value.name_span);
-            let whole = Range {
-                start: name.start,
-                end: range(&local.value.expr.span).end,
-            };
-            symbol(local.name.clone(), SymbolKind::VARIABLE, whole, name, None)
+            let whole = name.start..range(&local.value.expr.span).end;
+            symbol(local.name.clone(), SymbolKind::Variable, whole, name, None)
         })
         .collect();
     out.extend(
@@ -138,35 +112,48 @@ pub(super) fn symbols(at: &At) -> Option<Vec<lsp_types::DocumentSymbol>> {
             .map(|f| {
                 symbol(
                     format!("function {}", f.name.value),
-                    SymbolKind::FUNCTION,
+                    SymbolKind::Function,
                     range(&f.origin.span),
                     range(&f.name.span),
                     None,
                 )
             }),
     );
-    out.extend(walk(&program.top, file, &range, &symbol));
+    out.extend(walk(&program.top, file, &range));
     Some(out)
+}
+
+/// A symbol with its parts.
+fn symbol(
+    name: String,
+    kind: SymbolKind,
+    range: Range<usize>,
+    selection: Range<usize>,
+    children: Option<Vec<Symbol>>,
+) -> Symbol {
+    Symbol {
+        name,
+        kind,
+        range,
+        selection,
+        children,
+    }
 }
 
 /// Folding ranges: every block, every object, tuple, call or template that spans lines, and
 /// runs of two or more comment lines. A range ends on the line before its closing brace so
 /// that the brace stays visible.
-pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
-    use fnhcl::syntax::ast::{Body, Expr, ExprKind};
-    use lsp_types::{FoldingRange, FoldingRangeKind};
+pub fn folding(at: &At) -> Vec<Fold> {
+    use crate::syntax::ast::{Body, Expr, ExprKind};
     let text = at.text();
-    let line = |offset: u32| position_of(text, offset as usize).line;
-    let mut out: Vec<FoldingRange> = Vec::new();
-    let mut push = |start: u32, end: u32, kind: Option<FoldingRangeKind>| {
+    let line = |offset: u32| line_of(text, offset as usize);
+    let mut out: Vec<Fold> = Vec::new();
+    let mut push = |start: u32, end: u32, comment: bool| {
         if end > start {
-            out.push(FoldingRange {
+            out.push(Fold {
                 start_line: start,
-                start_character: None,
                 end_line: end,
-                end_character: None,
-                kind,
-                collapsed_text: None,
+                comment,
             });
         }
     };
@@ -196,14 +183,14 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
     let mut spans = Vec::new();
     body(parsed, &mut blocks, &mut spans);
     for (start, close) in blocks {
-        push(line(start), line(close).saturating_sub(1), None);
+        push(line(start), line(close).saturating_sub(1), false);
     }
     for (start, end) in spans {
         // The closing bracket is the expression's last character.
         push(
             line(start),
             line(end.saturating_sub(1)).saturating_sub(1),
-            None,
+            false,
         );
     }
     let mut run: Option<(u32, u32)> = None;
@@ -213,11 +200,11 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
         if t.starts_with('#') || t.starts_with("//") {
             run = Some(run.map_or((n, n), |(s, _)| (s, n)));
         } else if let Some((s, e)) = run.take() {
-            push(s, e, Some(FoldingRangeKind::Comment));
+            push(s, e, true);
         }
     }
     if let Some((s, e)) = run {
-        push(s, e, Some(FoldingRangeKind::Comment));
+        push(s, e, true);
     }
     out.sort_by_key(|r| (r.start_line, std::cmp::Reverse(r.end_line)));
     out.dedup_by(|a, b| a.start_line == b.start_line && a.end_line == b.end_line);
@@ -225,7 +212,7 @@ pub(super) fn folding(at: &At) -> Vec<lsp_types::FoldingRange> {
 }
 
 /// The semantic token types, in the legend's order.
-pub(super) const TOKEN_TYPES: &[&str] = &[
+pub const TOKEN_TYPES: &[&str] = &[
     "keyword",   // block types
     "type",      // block labels
     "property",  // attribute names and object keys
@@ -236,15 +223,14 @@ pub(super) const TOKEN_TYPES: &[&str] = &[
 ];
 
 /// The semantic token modifiers, in the legend's order.
-pub(super) const TOKEN_MODIFIERS: &[&str] = &["declaration", "defaultLibrary"];
+pub const TOKEN_MODIFIERS: &[&str] = &["declaration", "defaultLibrary"];
 
 /// Semantic tokens for one file: what a grammar cannot tell — block types and labels,
 /// attribute names and object keys, locals and arguments where defined and read, `req`,
 /// `self` and `each`, function calls (built-ins marked as the default library).
-pub(super) fn semantic_tokens(at: &At) -> lsp_types::SemanticTokens {
-    use fnhcl::analysis::resolve::{BindingKind, Resolution, Target};
-    use fnhcl::syntax::ast::{Body, Expr, ExprKind};
-    let text = at.text();
+pub fn semantic_tokens(at: &At) -> Vec<Token> {
+    use crate::analysis::resolve::{BindingKind, Resolution, Target};
+    use crate::syntax::ast::{Body, Expr, ExprKind};
     let file = at.file;
     // (start, end, type, modifiers)
     let mut found: Vec<(u32, u32, u32, u32)> = Vec::new();
@@ -322,31 +308,13 @@ pub(super) fn semantic_tokens(at: &At) -> lsp_types::SemanticTokens {
     }
     found.sort_unstable();
     found.dedup_by_key(|t| t.0);
-    let mut data = Vec::with_capacity(found.len());
-    let mut previous = Position::default();
-    for (start, end, kind, modifiers) in found {
-        let from = position_of(text, start as usize);
-        let to = position_of(text, end as usize);
-        if to.line != from.line || to.character <= from.character {
-            continue;
-        }
-        let delta_line = from.line - previous.line;
-        let delta_start = if delta_line == 0 {
-            from.character - previous.character
-        } else {
-            from.character
-        };
-        data.push(lsp_types::SemanticToken {
-            delta_line,
-            delta_start,
-            length: to.character - from.character,
-            token_type: kind,
-            token_modifiers_bitset: modifiers,
-        });
-        previous = from;
-    }
-    lsp_types::SemanticTokens {
-        result_id: None,
-        data,
-    }
+    found
+        .into_iter()
+        .map(|(start, end, kind, modifiers)| Token {
+            start: start as usize,
+            end: end as usize,
+            kind,
+            modifiers,
+        })
+        .collect()
 }

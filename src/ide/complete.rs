@@ -12,46 +12,36 @@
 //!   are not written yet.
 
 use super::At;
+use super::cursor::innermost_block;
 use super::docs;
-use fnhcl::analysis::resolve::{BindingKind, Resolution, ScopeId, ScopeKind};
-use fnhcl::eval::program::invoke_calls;
-use fnhcl::syntax::ast::{Body, Expr, ExprKind};
-use fnhcl::syntax::model::Program;
-use lsp_types::{
-    CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent, MarkupKind,
-};
+use super::types::{Completion, CompletionKind};
+use crate::analysis::resolve::{BindingKind, Resolution, ScopeId, ScopeKind};
+use crate::eval::program::invoke_calls;
+use crate::syntax::ast::{Body, Expr, ExprKind};
+use crate::syntax::model::Program;
 
-fn item(label: impl Into<String>, kind: CompletionItemKind) -> CompletionItem {
-    CompletionItem {
-        label: label.into(),
-        kind: Some(kind),
-        ..CompletionItem::default()
-    }
+fn item(label: impl Into<String>, kind: CompletionKind) -> Completion {
+    Completion::new(label, kind)
 }
 
-fn snippet(mut item: CompletionItem, text: String) -> CompletionItem {
+fn snippet(mut item: Completion, text: String) -> Completion {
     item.insert_text = Some(text);
-    item.insert_text_format = Some(InsertTextFormat::SNIPPET);
+    item.snippet = true;
     item
 }
 
-fn documented(mut item: CompletionItem, markdown: Option<&str>) -> CompletionItem {
-    item.documentation = markdown.map(|m| {
-        Documentation::MarkupContent(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: m.to_string(),
-        })
-    });
+fn documented(mut item: Completion, markdown: Option<&str>) -> Completion {
+    item.documentation = markdown.map(str::to_string);
     item
 }
 
-fn detailed(mut item: CompletionItem, detail: impl Into<String>) -> CompletionItem {
+fn detailed(mut item: Completion, detail: impl Into<String>) -> Completion {
     item.detail = Some(detail.into());
     item
 }
 
 /// Completion at the cursor.
-pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
+pub fn complete(at: &At) -> Option<Vec<Completion>> {
     if let Some(items) = super::body::complete(at) {
         return Some(items);
     }
@@ -67,12 +57,7 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
             program
                 .functions
                 .iter()
-                .map(|f| {
-                    detailed(
-                        item(&f.name.value, CompletionItemKind::FUNCTION),
-                        "function",
-                    )
-                })
+                .map(|f| detailed(item(&f.name.value, CompletionKind::Function), "function"))
                 .collect(),
         );
     }
@@ -96,7 +81,7 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
 }
 
 /// The innermost scope whose block holds the cursor (the top level when none does).
-pub(super) fn scope_at(at: &At, resolution: &Resolution) -> ScopeId {
+pub fn scope_at(at: &At, resolution: &Resolution) -> ScopeId {
     let mut best: Option<(u32, ScopeId)> = None;
     for (id, scope) in resolution.scopes.iter().enumerate() {
         if scope.kind == ScopeKind::Constant {
@@ -190,25 +175,24 @@ fn members(
     program: &Program,
     resolution: &Resolution,
     scope: ScopeId,
-) -> Vec<CompletionItem> {
+) -> Vec<Completion> {
     let names = |collections: bool| {
         let mut labels = Vec::new();
         super::navigate::resource_labels(&program.top, &mut labels);
-        let mut out: Vec<CompletionItem> = labels
+        let mut out: Vec<Completion> = labels
             .into_iter()
             .filter(|(_, _, c)| *c == collections)
             .map(|(name, _, _)| {
                 let what = if collections { "resources" } else { "resource" };
-                detailed(item(name, CompletionItemKind::REFERENCE), what)
+                detailed(item(name, CompletionKind::Reference), what)
             })
             .collect();
         out.sort_by(|a, b| a.label.cmp(&b.label));
         out.dedup_by(|a, b| a.label == b.label);
         out
     };
-    let strs = |list: &[&str], kind| -> Vec<CompletionItem> {
-        list.iter().map(|m| item(*m, kind)).collect()
-    };
+    let strs =
+        |list: &[&str], kind| -> Vec<Completion> { list.iter().map(|m| item(*m, kind)).collect() };
     match path
         .iter()
         .map(String::as_str)
@@ -217,13 +201,13 @@ fn members(
     {
         ["req"] => REQ_MEMBERS
             .iter()
-            .map(|(m, doc)| documented(item(*m, CompletionItemKind::FIELD), Some(doc)))
+            .map(|(m, doc)| documented(item(*m, CompletionKind::Field), Some(doc)))
             .collect(),
         ["req", "resource" | "connection"] => names(false),
         ["req", "resources" | "connections"] => names(true),
         ["req", "composite"] => strs(
             &["apiVersion", "kind", "metadata", "spec", "status"],
-            CompletionItemKind::FIELD,
+            CompletionKind::Field,
         ),
         ["req", "extra_resources"] => {
             let mut out = Vec::new();
@@ -231,10 +215,10 @@ fn members(
             out.sort();
             out.dedup();
             out.into_iter()
-                .map(|n| detailed(item(n, CompletionItemKind::REFERENCE), "requirement"))
+                .map(|n| detailed(item(n, CompletionKind::Reference), "requirement"))
                 .collect()
         }
-        ["each"] => strs(&["key", "value"], CompletionItemKind::FIELD),
+        ["each"] => strs(&["key", "value"], CompletionKind::Field),
         ["self"] => resolution
             .self_keys(scope)
             .into_iter()
@@ -248,15 +232,15 @@ fn members(
                     "connections" => "The connection details of this collection's members.",
                     _ => "",
                 };
-                documented(item(k, CompletionItemKind::FIELD), Some(doc))
+                documented(item(k, CompletionKind::Field), Some(doc))
             })
             .collect(),
         _ => Vec::new(),
     }
 }
 
-fn requirement_names(body: &fnhcl::syntax::model::GroupBody, out: &mut Vec<String>) {
-    use fnhcl::syntax::model::Child;
+fn requirement_names(body: &crate::syntax::model::GroupBody, out: &mut Vec<String>) {
+    use crate::syntax::model::Child;
     for child in &body.children {
         match child {
             Child::Requirement(r) => out.push(r.name.value.clone()),
@@ -267,7 +251,7 @@ fn requirement_names(body: &fnhcl::syntax::model::GroupBody, out: &mut Vec<Strin
 }
 
 /// Names for an expression: what is in scope, the built-in functions, the user functions.
-fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<CompletionItem> {
+fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Completion> {
     let mut items = Vec::new();
     // The innermost binding of each name in scope (one pass over the bindings).
     let depth: std::collections::HashMap<ScopeId, usize> = resolution
@@ -277,7 +261,7 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
         .collect();
     let mut innermost: std::collections::HashMap<
         &str,
-        (usize, &fnhcl::analysis::resolve::Binding),
+        (usize, &crate::analysis::resolve::Binding),
     > = std::collections::HashMap::new();
     for b in &resolution.bindings {
         if let Some(&d) = depth.get(&b.scope) {
@@ -295,18 +279,18 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
                     BindingKind::Local => "local",
                     BindingKind::Argument => "argument",
                 };
-                detailed(item(name, CompletionItemKind::VARIABLE), what)
+                detailed(item(name, CompletionKind::Variable), what)
             }
-            ("req", None) => detailed(item(name, CompletionItemKind::MODULE), "the request"),
+            ("req", None) => detailed(item(name, CompletionKind::Module), "the request"),
             ("each", None) => detailed(
-                item(name, CompletionItemKind::MODULE),
+                item(name, CompletionKind::Module),
                 "the collection member: each.key, each.value",
             ),
             ("self", None) => detailed(
-                item(name, CompletionItemKind::MODULE),
+                item(name, CompletionKind::Module),
                 "this block: ".to_string() + &resolution.self_keys(scope).join(", "),
             ),
-            _ => item(name, CompletionItemKind::VARIABLE),
+            _ => item(name, CompletionKind::Variable),
         };
         items.push(it);
     }
@@ -323,8 +307,8 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
             placeholders.push(format!("${{{}:{}}}", placeholders.len() + 1, v.name));
         }
         let it = detailed(
-            item(name, CompletionItemKind::FUNCTION),
-            super::hover::signature_text(name).unwrap_or_default(),
+            item(name, CompletionKind::Function),
+            docs::signature_text(name).unwrap_or_default(),
         );
         let it = documented(it, docs::function_doc(name));
         items.push(snippet(it, format!("{name}({})", placeholders.join(", "))));
@@ -338,7 +322,7 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
             .map(|(i, a)| format!("{} = ${{{}}}", a.name.value, i + 1))
             .collect();
         let label = format!("invoke(\"{}\")", f.name.value);
-        let it = detailed(item(label, CompletionItemKind::FUNCTION), "user function");
+        let it = detailed(item(label, CompletionKind::Function), "user function");
         let args = if required.is_empty() {
             "{}".to_string()
         } else {
@@ -349,23 +333,8 @@ fn names(program: &Program, resolution: &Resolution, scope: ScopeId) -> Vec<Comp
     items
 }
 
-/// The innermost block around `offset`: its type (`None` at the top level) and body.
-pub(super) fn innermost_block(body: &Body, offset: usize) -> (Option<String>, &Body) {
-    let mut kind = None;
-    let mut body = body;
-    while let Some(block) = body
-        .blocks
-        .iter()
-        .find(|b| b.open_brace.end as usize <= offset && offset <= b.close_brace.start as usize)
-    {
-        kind = Some(block.kind.clone());
-        body = &block.body;
-    }
-    (kind, body)
-}
-
 /// In the object of `invoke("f", { … })`: `f`'s arguments that are not given yet.
-fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec<CompletionItem>> {
+fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec<Completion>> {
     let covers = |e: &Expr| e.span.start as usize <= offset && offset <= e.span.end as usize;
     let mut calls = Vec::new();
     for attribute in &body.attributes {
@@ -388,7 +357,7 @@ fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec
     };
     let given: Vec<String> = given
         .iter()
-        .filter_map(|i| fnhcl::analysis::references::keyword(&i.key))
+        .filter_map(|i| crate::analysis::references::keyword(&i.key))
         .collect();
     let f = program.functions.iter().find(|f| f.name.value == name)?;
     Some(
@@ -401,7 +370,7 @@ fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec
                 } else {
                     "required argument"
                 };
-                let it = detailed(item(&a.name.value, CompletionItemKind::FIELD), what);
+                let it = detailed(item(&a.name.value, CompletionKind::Field), what);
                 let mut it = snippet(it, format!("{} = $0", a.name.value));
                 it.sort_text = Some(format!("{}{}", u8::from(a.default.is_some()), a.name.value));
                 it
@@ -411,10 +380,10 @@ fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec
 }
 
 /// The attributes and blocks the schema allows in a block's body, those not written yet.
-fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<CompletionItem> {
+fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<Completion> {
     let schema = match kind {
-        None => Some(&fnhcl::syntax::schema::TOP_LEVEL),
-        Some(k) => fnhcl::syntax::schema::schema_for(k).flatten(),
+        None => Some(&crate::syntax::schema::TOP_LEVEL),
+        Some(k) => crate::syntax::schema::schema_for(k).flatten(),
     };
     let Some(schema) = schema else {
         return Vec::new();
@@ -425,13 +394,13 @@ fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<Completion
                 && !(a.name_span.start as usize <= offset && offset <= a.name_span.end as usize)
         })
     };
-    let mut items: Vec<CompletionItem> = schema
+    let mut items: Vec<Completion> = schema
         .attributes
         .iter()
         .filter(|(name, _)| !written(name))
         .map(|(name, _)| {
             let it = documented(
-                item(*name, CompletionItemKind::PROPERTY),
+                item(*name, CompletionKind::Property),
                 docs::attribute_doc(kind, name),
             );
             snippet(it, format!("{name} = $0"))
@@ -445,7 +414,7 @@ fn block_items(kind: Option<&str>, body: &Body, offset: usize) -> Vec<Completion
             .map(|(i, l)| format!(" ${{{}:{l}}}", i + 1))
             .collect();
         let it = documented(
-            item(b.kind, CompletionItemKind::KEYWORD),
+            item(b.kind, CompletionKind::Keyword),
             docs::block_doc(b.kind),
         );
         snippet(it, format!("{}{labels} {{\n  $0\n}}", b.kind))

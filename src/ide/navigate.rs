@@ -5,20 +5,16 @@
 //! `req.connections.NAME`).
 
 use super::At;
-use fnhcl::analysis::resolve::{Resolution, Target};
-use fnhcl::eval::program::invoke_calls;
-use fnhcl::source::{FileId, Span};
-use fnhcl::syntax::ast::{Expr, ExprKind, Literal, Step, TextRange};
-use fnhcl::syntax::model::{Child, GroupBody, Program};
-use lsp_types::{
-    DocumentHighlight, DocumentHighlightKind, Location, PrepareRenameResponse, TextEdit, Uri,
-    WorkspaceEdit,
-};
-use std::collections::HashMap;
+use super::types::{FileRange, HighlightKind, SourceChange, TextEdit};
+use crate::analysis::resolve::{Resolution, Target};
+use crate::eval::program::invoke_calls;
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{Expr, ExprKind, Literal, Step, TextRange};
+use crate::syntax::model::{Child, GroupBody, Program};
 
 /// What a name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub enum Kind {
     /// A local or an argument.
     Binding,
     /// A user function.
@@ -28,21 +24,21 @@ pub(super) enum Kind {
 }
 
 /// A name's definition and uses.
-pub(super) struct Places {
+pub struct Places {
     /// What it is.
     pub kind: Kind,
     /// Its name.
     pub name: String,
     /// Where it is defined (the name only).
-    pub definition: Option<Location>,
+    pub definition: Option<FileRange>,
     /// Where it is used (the name only).
-    pub uses: Vec<Location>,
+    pub uses: Vec<FileRange>,
     /// The same, as spans.
     pub spans: (Option<Span>, Vec<Span>),
 }
 
 /// The definition and uses of the name at the cursor.
-pub(super) fn places(at: &At) -> Option<Places> {
+pub fn places(at: &At) -> Option<Places> {
     let program = at.comp.program();
     let resolution = Resolution::of(&program.top, &program.functions);
     let (kind, name, definition, uses) = binding(at, &resolution)
@@ -51,8 +47,8 @@ pub(super) fn places(at: &At) -> Option<Places> {
     Some(Places {
         kind,
         name,
-        definition: definition.and_then(|s| at.comp.location(s)),
-        uses: uses.iter().filter_map(|s| at.comp.location(*s)).collect(),
+        definition: definition.and_then(|s| at.comp.file_range(s)),
+        uses: uses.iter().filter_map(|s| at.comp.file_range(*s)).collect(),
         spans: (definition, uses),
     })
 }
@@ -105,7 +101,7 @@ fn binding(at: &At, resolution: &Resolution) -> Option<Found> {
 }
 
 /// The string a literal expression (or a template of one literal) holds, and its range.
-pub(super) fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
+pub fn literal_string(expr: &Expr) -> Option<(&str, &TextRange)> {
     match &expr.kind {
         ExprKind::Literal(Literal::String(s)) => Some((s, &expr.span)),
         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
@@ -134,7 +130,7 @@ fn invoked(call: &Expr, file: FileId) -> Option<(String, Span)> {
 }
 
 /// Every `invoke("NAME", …)` of the program: the name and its span (inside the quotes).
-pub(super) fn invokes(resolution: &Resolution) -> Vec<(String, Span)> {
+pub fn invokes(resolution: &Resolution) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     for site in &resolution.exprs {
         let mut calls = Vec::new();
@@ -173,7 +169,7 @@ fn function(at: &At, program: &Program, resolution: &Resolution) -> Option<Found
 }
 
 /// The resource and collection labels of a body, nested groups included.
-pub(super) fn resource_labels(body: &GroupBody, out: &mut Vec<(String, Span, bool)>) {
+pub fn resource_labels(body: &GroupBody, out: &mut Vec<(String, Span, bool)>) {
     for child in &body.children {
         match child {
             Child::Resource(r) => out.push((
@@ -194,7 +190,7 @@ pub(super) fn resource_labels(body: &GroupBody, out: &mut Vec<(String, Span, boo
 
 /// Every `req.resource.NAME` (and `connection`, `resources`, `connections`): the name, its
 /// span and whether it names a collection.
-pub(super) fn resource_uses(at: &At, resolution: &Resolution) -> Vec<(String, Span, bool)> {
+pub fn resource_uses(at: &At, resolution: &Resolution) -> Vec<(String, Span, bool)> {
     let mut out = Vec::new();
     for u in &resolution.uses {
         if u.target != Target::Req {
@@ -258,59 +254,48 @@ fn resource(at: &At, program: &Program, resolution: &Resolution) -> Option<Found
 }
 
 /// The definition and uses of the name at the cursor in this file.
-pub(super) fn highlights(at: &At) -> Option<Vec<DocumentHighlight>> {
+pub fn highlights(at: &At) -> Option<Vec<(std::ops::Range<usize>, HighlightKind)>> {
     let found = places(at)?;
-    let text = at.text();
-    let mut out = Vec::new();
     let (definition, uses) = found.spans;
-    for (span, kind) in definition
+    let out = definition
         .into_iter()
-        .map(|s| (s, DocumentHighlightKind::WRITE))
-        .chain(uses.into_iter().map(|s| (s, DocumentHighlightKind::READ)))
-    {
-        if span.file == at.file {
-            out.push(DocumentHighlight {
-                range: super::range_of(text, span.start as usize, span.end as usize),
-                kind: Some(kind),
-            });
-        }
-    }
+        .map(|s| (s, HighlightKind::Write))
+        .chain(uses.into_iter().map(|s| (s, HighlightKind::Read)))
+        .filter(|(span, _)| span.file == at.file)
+        .map(|(span, kind)| (span.start as usize..span.end as usize, kind))
+        .collect();
     Some(out)
 }
 
-/// The range of the name to rename, or `None` when nothing renamable is at the cursor.
-pub(super) fn prepare_rename(at: &At) -> Option<PrepareRenameResponse> {
+/// The range of the name to rename and the name itself, or `None` when nothing renamable is
+/// at the cursor.
+pub fn prepare_rename(at: &At) -> Option<(std::ops::Range<usize>, String)> {
     let found = places(at)?;
     let (definition, uses) = &found.spans;
     let span = definition
         .iter()
         .chain(uses.iter())
         .find(|s| covers(at, **s))?;
-    Some(PrepareRenameResponse::RangeWithPlaceholder {
-        range: super::range_of(at.text(), span.start as usize, span.end as usize),
-        placeholder: found.name,
-    })
+    Some((span.start as usize..span.end as usize, found.name))
 }
 
-/// Every definition and use renamed. Refused (no edit) when the new name is not a valid
-/// identifier for what is renamed.
-// `WorkspaceEdit::changes` is keyed by `Uri`, whose lazily parsed parts clippy sees as
-// interior mutability; the key is never changed while in the map.
-#[allow(clippy::mutable_key_type)]
-pub(super) fn rename(at: &At, new_name: &str) -> Option<WorkspaceEdit> {
+/// Every definition and use renamed, grouped by file. Refused (no edit) when the new name is
+/// not a valid identifier for what is renamed.
+pub fn rename(at: &At, new_name: &str) -> Option<SourceChange> {
     let found = places(at)?;
-    if !fnhcl::syntax::schema::is_identifier(new_name) {
+    if !crate::syntax::schema::is_identifier(new_name) {
         return None;
     }
-    let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
+    let mut changes: SourceChange = Vec::new();
     for place in found.definition.into_iter().chain(found.uses) {
-        changes.entry(place.uri).or_default().push(TextEdit {
+        let edit = TextEdit {
             range: place.range,
             new_text: new_name.to_string(),
-        });
+        };
+        match changes.iter_mut().find(|(path, _)| *path == place.path) {
+            Some((_, edits)) => edits.push(edit),
+            None => changes.push((place.path, vec![edit])),
+        }
     }
-    Some(WorkspaceEdit {
-        changes: Some(changes),
-        ..WorkspaceEdit::default()
-    })
+    Some(changes)
 }

@@ -6,19 +6,16 @@
 //! - a file `fmt` would change: format it (also offered as a source action).
 
 use super::At;
+use super::types::{Action, ActionKind, TextEdit};
 use super::workspace::Workspace;
-use fnhcl::analysis::resolve::Resolution;
-use fnhcl::diagnostics::Code;
-use fnhcl::source::SourceMap;
-use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, TextEdit, WorkspaceEdit,
-};
-use std::collections::HashMap;
+use crate::analysis::resolve::Resolution;
+use crate::diagnostics::Code;
+use crate::source::SourceMap;
 use std::path::Path;
 
 /// One edit replacing the whole document with its formatted text; none when it is formatted
 /// already, `None` when it does not parse.
-pub(super) fn format(ws: &Workspace, path: &Path) -> Option<Vec<TextEdit>> {
+pub fn format(ws: &Workspace, path: &Path) -> Option<Vec<TextEdit>> {
     format_text(path, &ws.text(path)?)
 }
 
@@ -26,11 +23,14 @@ pub(super) fn format(ws: &Workspace, path: &Path) -> Option<Vec<TextEdit>> {
 fn format_text(path: &Path, text: &str) -> Option<Vec<TextEdit>> {
     let mut map = SourceMap::new();
     let file = map.add(path.display().to_string(), text.to_string());
-    let formatted = fnhcl::fmt::format_file(map.get(file), true).ok()?;
+    let formatted = crate::fmt::format_file(map.get(file), true).ok()?;
     if formatted == text {
         return Some(Vec::new());
     }
-    Some(vec![super::whole_text_edit(text, formatted)])
+    Some(vec![TextEdit {
+        range: 0..text.len(),
+        new_text: formatted,
+    }])
 }
 
 /// The suggestion of a "did you mean `x`?" hint.
@@ -61,25 +61,13 @@ fn replacement(written: &str, suggested: &str) -> Option<String> {
     Some(format!("{suggested}{}", &rest[end..]))
 }
 
-/// The code actions for a range of a file.
-// `WorkspaceEdit::changes` is keyed by `Uri`, whose lazily parsed parts clippy sees as
-// interior mutability; the key is never changed while in the map.
-#[allow(clippy::mutable_key_type)]
-pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeActionOrCommand> {
+/// The code actions for the byte range `from..to` of the file at the cursor: fixes of the
+/// findings that touch it, and formatting. `only`: the kinds the client asked for (a kind
+/// matches when its name starts with one of them).
+pub fn code_actions(at: &At, from: usize, to: usize, only: Option<&[String]>) -> Vec<Action> {
     let text = at.text();
-    let uri = params.text_document.uri.clone();
-    let from = super::text::offset_of(text, params.range.start);
-    let to = super::text::offset_of(text, params.range.end);
     let settings = at.ws.settings(&at.comp.dir);
     let findings = at.comp.findings(&settings.config);
-    let edit = |edits: Vec<TextEdit>| {
-        let mut changes = HashMap::new();
-        changes.insert(uri.clone(), edits);
-        WorkspaceEdit {
-            changes: Some(changes),
-            ..WorkspaceEdit::default()
-        }
-    };
     let path = at.comp.path(at.file).unwrap_or(Path::new(""));
     let mut resolution = None;
     let mut out = Vec::new();
@@ -90,24 +78,23 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
         if span.file != at.file || (span.end as usize) < from || (span.start as usize) > to {
             continue;
         }
-        let diagnostic = super::lsp_diagnostic(d, text, span.start as usize, span.end as usize);
-        let range = diagnostic.range;
-        let action = |title: String, edits: Vec<TextEdit>, preferred: bool| {
-            CodeActionOrCommand::CodeAction(CodeAction {
-                title,
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![diagnostic.clone()]),
-                edit: Some(edit(edits)),
-                is_preferred: Some(preferred),
-                ..CodeAction::default()
-            })
+        let range = span.start as usize..span.end as usize;
+        let action = |title: String, edits: Vec<TextEdit>, preferred: bool| Action {
+            title,
+            kind: ActionKind::QuickFix,
+            fixes: Some(d.clone()),
+            preferred: Some(preferred),
+            edits,
         };
         if let Some(s) = d.help.as_deref().and_then(suggestion) {
-            let written = &text[span.start as usize..span.end as usize];
+            let written = &text[range.clone()];
             if let Some(new_text) = replacement(written, s) {
                 out.push(action(
                     format!("Change to `{}`", new_text.trim_matches('"')),
-                    vec![TextEdit { range, new_text }],
+                    vec![TextEdit {
+                        range: range.clone(),
+                        new_text,
+                    }],
                     true,
                 ));
             }
@@ -134,7 +121,7 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
                 out.push(action(
                     format!("Remove unused local `{}`", b.name),
                     vec![TextEdit {
-                        range: super::range_of(text, start, end),
+                        range: start..end,
                         new_text: String::new(),
                     }],
                     false,
@@ -152,21 +139,16 @@ pub(super) fn code_actions(at: &At, params: &CodeActionParams) -> Vec<CodeAction
         && let Some(edits) = format_text(path, text)
         && !edits.is_empty()
     {
-        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+        out.push(Action {
             title: "Format file".into(),
-            kind: Some(CodeActionKind::SOURCE),
-            edit: Some(edit(edits)),
-            ..CodeAction::default()
-        }));
-    }
-    if let Some(only) = &params.context.only {
-        out.retain(|a| match a {
-            CodeActionOrCommand::CodeAction(a) => a
-                .kind
-                .as_ref()
-                .is_some_and(|k| only.iter().any(|o| k.as_str().starts_with(o.as_str()))),
-            CodeActionOrCommand::Command(_) => false,
+            kind: ActionKind::Source,
+            fixes: None,
+            preferred: None,
+            edits,
         });
+    }
+    if let Some(only) = only {
+        out.retain(|a| only.iter().any(|o| a.kind.as_str().starts_with(o.as_str())));
     }
     out
 }

@@ -9,23 +9,19 @@
 //! items on the way to the error, which are exactly those that lead to the cursor.
 
 use super::At;
-use super::text::range_of;
-use fnhcl::schema::load::{Entry, Origin, Scope};
-use fnhcl::schema::node::{Additional, Node, Type};
-use fnhcl::schema::validate::path_text;
-use fnhcl::schema::{Schemas, Segment};
-use fnhcl::syntax::ast::{Body, Expr};
-use fnhcl::syntax::lex::{Token, TokenKind, lex};
-use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, Hover, HoverContents,
-    InsertTextFormat, MarkupContent, MarkupKind, TextEdit,
-};
+use super::types::{Completion, CompletionKind, HoverInfo, TextEdit};
+use crate::schema::load::{Entry, Origin, Scope};
+use crate::schema::node::{Additional, Node, Type};
+use crate::schema::validate::path_text;
+use crate::schema::{Schemas, Segment};
+use crate::syntax::ast::{Body, Expr};
+use crate::syntax::lex::{Token, TokenKind, lex};
 use serde_json::Value as Json;
 use std::borrow::Cow;
 use std::ops::Range;
 
 /// Field completions at a position inside a `body` object whose kind has a schema.
-pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
+pub fn complete(at: &At) -> Option<Vec<Completion>> {
     let settings = at.ws.settings(&at.comp.dir);
     let schemas = settings.config.schemas.as_deref()?;
     let text = at.text();
@@ -71,7 +67,7 @@ pub(super) fn complete(at: &At) -> Option<Vec<CompletionItem>> {
 }
 
 /// A field's type, description and allowed values at a key inside a `body` object.
-pub(super) fn hover(at: &At) -> Option<Hover> {
+pub fn hover(at: &At) -> Option<HoverInfo> {
     let settings = at.ws.settings(&at.comp.dir);
     let schemas = settings.config.schemas.as_deref()?;
     let text = at.text();
@@ -86,14 +82,14 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
         }
         Place::Value { span } if cursor.path.len() == 1 => match cursor.path.first() {
             Some(Segment::Key(k)) if k == "apiVersion" || k == "kind" => {
-                return Some(markdown(kind_text(entry), text, span.clone()));
+                return Some(markdown(kind_text(entry), span.clone()));
             }
             _ => return None,
         },
         _ => return None,
     };
     if cursor.path.is_empty() && (key == "apiVersion" || key == "kind") {
-        return Some(markdown(kind_text(entry), text, range));
+        return Some(markdown(kind_text(entry), range));
     }
     let parent = node_at(&entry.schema, &cursor.path)?;
     let node = property(&parent, &key, cursor.path.is_empty())?;
@@ -116,16 +112,13 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
         out.push_str(&facts.join("\n"));
     }
     out.push_str(&format!("\n\n*{} ({})*", entry.kind, entry.api_version));
-    Some(markdown(out, text, range))
+    Some(markdown(out, range))
 }
 
-fn markdown(value: String, text: &str, span: Range<usize>) -> Hover {
-    Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value,
-        }),
-        range: Some(range_of(text, span.start, span.end)),
+fn markdown(value: String, span: Range<usize>) -> HoverInfo {
+    HoverInfo {
+        markdown: value,
+        range: span,
     }
 }
 
@@ -340,7 +333,7 @@ fn facts(node: &Node) -> Vec<String> {
 /// The fields of an object node not written yet, required ones first. `root`: the body
 /// itself (its implicit `apiVersion`, `kind`, `metadata`; no `status`). `has_equals`: the key
 /// being typed already has its `=` (only the name is inserted).
-fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> Vec<CompletionItem> {
+fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> Vec<Completion> {
     let mut names: Vec<&str> = node.properties.keys().map(String::as_str).collect();
     if root {
         for implicit in ["apiVersion", "kind", "metadata"] {
@@ -353,7 +346,7 @@ fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> V
     let required = |name: &str| {
         node.required.iter().any(|r| r == name) || root && matches!(name, "apiVersion" | "kind")
     };
-    let mut items: Vec<(bool, CompletionItem)> = names
+    let mut items: Vec<(bool, Completion)> = names
         .into_iter()
         .filter(|name| !written.contains(name))
         .filter_map(|name| {
@@ -387,20 +380,13 @@ fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> V
             }
             Some((
                 required,
-                CompletionItem {
-                    label: name.to_string(),
-                    kind: Some(CompletionItemKind::PROPERTY),
+                Completion {
                     detail: Some(detail),
-                    documentation: (!doc.is_empty()).then_some(Documentation::MarkupContent(
-                        MarkupContent {
-                            kind: MarkupKind::Markdown,
-                            value: doc,
-                        },
-                    )),
+                    documentation: (!doc.is_empty()).then_some(doc),
                     sort_text: Some(format!("{}{name}", if required { 0 } else { 1 })),
-                    insert_text_format: (!has_equals).then_some(InsertTextFormat::SNIPPET),
+                    snippet: !has_equals,
                     insert_text: Some(insert),
-                    ..CompletionItem::default()
+                    ..Completion::new(name, CompletionKind::Property)
                 },
             ))
         })
@@ -412,32 +398,28 @@ fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> V
 /// A value completion replacing what is written at `span` (when anything is).
 fn value_item(
     label: String,
-    kind: CompletionItemKind,
+    kind: CompletionKind,
     detail: String,
     text: &str,
     span: &Range<usize>,
-) -> CompletionItem {
+) -> Completion {
     let written = &text[span.clone()];
-    let text_edit = (!written.is_empty() && !written.contains('\n')).then(|| {
-        CompletionTextEdit::Edit(TextEdit {
-            range: range_of(text, span.start, span.end),
-            new_text: label.clone(),
-        })
+    let edit = (!written.is_empty() && !written.contains('\n')).then(|| TextEdit {
+        range: span.clone(),
+        new_text: label.clone(),
     });
-    CompletionItem {
+    Completion {
         filter_text: Some(label.clone()),
         insert_text: Some(label.clone()),
-        label,
-        kind: Some(kind),
         detail: Some(detail),
-        text_edit,
-        ..CompletionItem::default()
+        edit,
+        ..Completion::new(label, kind)
     }
 }
 
 /// In a field's value: its `enum` values (strings quoted), or `true`/`false`; `None` for
 /// anything else, so that the expression completion (locals, functions) answers.
-fn value_items(node: &Node, text: &str, span: Range<usize>) -> Option<Vec<CompletionItem>> {
+fn value_items(node: &Node, text: &str, span: Range<usize>) -> Option<Vec<Completion>> {
     let detail = type_text(node);
     let values: Vec<String> = match (&node.enumeration, node.kind) {
         (Some(values), _) => values.iter().map(json_text).collect(),
@@ -447,15 +429,7 @@ fn value_items(node: &Node, text: &str, span: Range<usize>) -> Option<Vec<Comple
     Some(
         values
             .into_iter()
-            .map(|v| {
-                value_item(
-                    v,
-                    CompletionItemKind::ENUM_MEMBER,
-                    detail.clone(),
-                    text,
-                    &span,
-                )
-            })
+            .map(|v| value_item(v, CompletionKind::EnumMember, detail.clone(), text, &span))
             .collect(),
     )
 }
@@ -468,7 +442,7 @@ fn type_values(
     key: &str,
     text: &str,
     span: Range<usize>,
-) -> Option<Vec<CompletionItem>> {
+) -> Option<Vec<Completion>> {
     let other = body.literal(if key == "kind" { "apiVersion" } else { "kind" });
     let pick = |e: &Entry| {
         if key == "kind" {
@@ -500,7 +474,7 @@ fn type_values(
             .map(|(value, with)| {
                 value_item(
                     json_text(&Json::String(value)),
-                    CompletionItemKind::VALUE,
+                    CompletionKind::Value,
                     with.join(", "),
                     text,
                     &span,
@@ -843,7 +817,7 @@ impl Reader<'_> {
                     && lit.kind == TokenKind::QuotedLit
                     && close.kind == TokenKind::CQuote =>
             {
-                Some(fnhcl::syntax::decode_literal(lit.text(self.text), true).0)
+                Some(crate::syntax::decode_literal(lit.text(self.text), true).0)
             }
             _ => None,
         }
@@ -1197,7 +1171,7 @@ mod tests {
         let text = "a = \"x\"";
         let values = value_items(schema.property("a").unwrap(), text, 4..7).unwrap();
         assert_eq!(values[0].label, "\"x\"");
-        assert!(values[0].text_edit.is_some());
+        assert!(values[0].edit.is_some());
         assert!(value_items(schema.property("z").unwrap(), text, 4..4).is_none());
     }
 }

@@ -12,33 +12,21 @@
 //! value are read from it.
 
 use super::At;
-use super::text::position_of;
-use super::workspace::Composition;
-use fnhcl::analysis::resolve::{Resolution, ScopeKind, Site, Target};
-use fnhcl::check::config::Example;
-use fnhcl::diagnostics::{Diagnostic, Severity};
-use fnhcl::eval::expr::{VarRef, traverse_reference, unknown_references};
-use fnhcl::eval::program::{self, Discard, Failure, HclResponse, Trace};
-use fnhcl::eval::proto::{Resource, RunFunctionRequest, State};
-use fnhcl::eval::scope::Scope;
-use fnhcl::eval::{Value, json};
-use fnhcl::source::{FileId, SourceMap, Span};
-use fnhcl::syntax::ast::{Step, TextRange};
-use fnhcl::syntax::model::{
-    Child, Collection, FileExpr, Group, GroupBody, Program, Resource as Block,
-};
-use lsp_types::{
-    CodeLens, Command, InlayHint, InlayHintLabel, InlayHintTooltip, MarkupContent, MarkupKind,
-};
-use serde_json::Value as Json;
+use super::example::{self, Evaluation};
+use super::types::BlockNote;
+use crate::analysis::resolve::{Resolution, ScopeKind, Site, Target};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::expr::{VarRef, traverse_reference, unknown_references};
+use crate::eval::program::{self, Discard, Trace};
+use crate::eval::scope::Scope;
+use crate::eval::{Value, json};
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ast::{Step, TextRange};
+use crate::syntax::model::{Child, Collection, FileExpr, Group, GroupBody, Resource as Block};
 use std::collections::BTreeMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-/// How long one evaluation may take before the server gives up on it.
-const EVALUATION_TIME: Duration = Duration::from_secs(2);
 /// How many lines of a value a hover shows.
 const MAX_VALUE_LINES: usize = 30;
 /// How many lines of each member's value a hover shows.
@@ -48,33 +36,12 @@ const MAX_MEMBERS: usize = 4;
 /// How long a hint's or lens's title may be.
 const MAX_TITLE: usize = 90;
 
-/// The composition evaluated for its example (what the workspace keeps per folder).
-pub(super) struct Evaluation {
-    /// The program, parsed from the texts evaluated.
-    program: Program,
-    /// Why nothing was evaluated: the example's files cannot be used, or the evaluation took
-    /// too long.
-    problem: Option<String>,
-    /// What the last evaluation saw (`None`: it stopped before any block).
-    trace: Option<Trace>,
-    /// Why the render fails, when it does.
-    failure: Option<Fatal>,
-}
-
-/// A failed render.
-struct Fatal {
-    /// The first error, `summary; detail`.
-    short: String,
-    /// function-hcl's whole message (`file:range: summary; detail`, and the others).
-    full: String,
-}
-
 /// The evaluation of the request's composition for its folder's example; `None` without an
 /// `[example]` (or when its `case` tests another composition).
 fn evaluation(at: &At) -> Option<Arc<Evaluation>> {
     let settings = at.ws.settings(&at.comp.dir);
     let example = settings.config.example.as_ref()?;
-    if !applies(example, &at.comp.dir) {
+    if !example::applies(example, &at.comp.dir) {
         return None;
     }
     let base = settings
@@ -84,275 +51,16 @@ fn evaluation(at: &At) -> Option<Arc<Evaluation>> {
         .and_then(Path::parent)
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let key = key(&at.comp, example);
-    Some(
-        at.ws
-            .live(&at.comp.dir, key, || evaluate(&at.comp, example, &base)),
-    )
-}
-
-/// Whether the example is for the composition of `dir`: a `case` is for the composition it
-/// tests (as `fnhcl test` finds it); files given one by one are for every composition.
-fn applies(example: &Example, dir: &Path) -> bool {
-    let Some(case) = &example.case else {
-        return true;
-    };
-    // A `source` may name a file of the composition: its folder is the composition.
-    let tested = crate::cli::commands::test::source_of(case)
-        .ok()
-        .and_then(|source| {
-            if source.is_dir() {
-                Some(source)
-            } else {
-                source.parent().map(Path::to_path_buf)
-            }
-        });
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    };
-    tested.is_some_and(|t| same(&t, dir))
-}
-
-/// The inputs an evaluation depends on: the composition's texts and the example files' sizes
-/// and modification times.
-fn key(comp: &Composition, example: &Example) -> u64 {
-    let mut h = DefaultHasher::new();
-    for f in &comp.files {
-        f.name.hash(&mut h);
-        comp.text(f.file).hash(&mut h);
-    }
-    let mut stamp = |path: &Path| {
-        path.hash(&mut h);
-        if let Ok(meta) = std::fs::metadata(path) {
-            (meta.len(), meta.modified().ok(), meta.is_dir()).hash(&mut h);
-            if meta.is_dir()
-                && let Ok(entries) = std::fs::read_dir(path)
-            {
-                let mut inside: Vec<_> = entries
-                    .flatten()
-                    .filter_map(|e| Some((e.path(), e.metadata().ok()?)))
-                    .map(|(p, m)| (p, m.len(), m.modified().ok()))
-                    .collect();
-                inside.sort();
-                inside.hash(&mut h);
-            }
-        }
-    };
-    stamp(&example.xr);
-    for path in [
-        &example.observed,
-        &example.extra_resources,
-        &example.context,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        stamp(path);
-    }
-    h.finish()
-}
-
-/// The request the example describes, and the extra resources Crossplane would fetch from.
-struct Inputs {
-    request: RunFunctionRequest,
-    extra: Vec<Json>,
-}
-
-/// Evaluates the composition for the example (`base`: the configuration's folder, for
-/// messages).
-fn evaluate(comp: &Composition, example: &Example, base: &Path) -> Evaluation {
-    let mut out = Evaluation {
-        program: comp.program().clone(),
-        problem: None,
-        trace: None,
-        failure: None,
-    };
-    let inputs = match read_inputs(example, base) {
-        Ok(inputs) => inputs,
-        Err(problem) => {
-            out.problem = Some(problem);
-            return out;
-        }
-    };
-    let files: Vec<FileId> = comp.files.iter().map(|f| f.file).collect();
-    let mut map = (*comp.map).clone();
-    let deadline = Instant::now() + EVALUATION_TIME;
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        fnhcl::eval::deadline::within(Some(deadline), || {
-            fnhcl::eval::budget::within(|| settle(&mut map, &files, inputs))
-        })
-    }));
-    let (result, trace) = match run {
-        Ok(Ok(done)) => done,
-        Ok(Err(_)) => {
-            out.problem = Some(format!(
-                "the evaluation took longer than {} s",
-                EVALUATION_TIME.as_secs()
-            ));
-            return out;
-        }
-        Err(_) => {
-            out.problem = Some("the evaluation stopped on an internal error".into());
-            return out;
-        }
-    };
-    out.trace = trace;
-    if let Err(failure) = result {
-        let short = match &failure {
-            Failure::Diagnostics(diags) => diags
-                .iter()
-                .find(|d| d.severity == Severity::Error)
-                .or(diags.first())
-                .map(Diagnostic::message)
-                .unwrap_or_default(),
-            Failure::Message(text) => text.clone(),
-        };
-        out.failure = Some(Fatal {
-            short,
-            full: failure.message(&map),
-        });
-    }
-    out
-}
-
-/// Evaluates until the composition's requirements settle, as `render` calls a step: each
-/// round gets the extra resources the previous one asked for, and the context it returned.
-fn settle(
-    map: &mut SourceMap,
-    files: &[FileId],
-    inputs: Inputs,
-) -> (Result<HclResponse, Failure>, Option<Trace>) {
-    let mut request = inputs.request;
-    let mut previous = None;
-    let mut round = 0;
-    loop {
-        let (result, trace) = program::evaluate_traced(map, files, &request);
-        round += 1;
-        let Ok(evaluation) = &result else {
-            return (result, trace);
-        };
-        let requirements = evaluation.response.requirements.clone();
-        if requirements == previous || round > fnhcl::render::MAX_REQUIREMENTS_ITERATIONS {
-            return (result, trace);
-        }
-        request.extra_resources = requirements
-            .iter()
-            .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), fnhcl::render::fetch(selector, &inputs.extra)))
-            .collect();
-        if let Some(Json::Object(theirs)) = &evaluation.response.context {
-            let mut context = match request.context.take() {
-                Some(Json::Object(mine)) => mine,
-                _ => serde_json::Map::new(),
-            };
-            for (key, value) in theirs {
-                context.insert(key.clone(), value.clone());
-            }
-            request.context = Some(Json::Object(context));
-        }
-        previous = requirements;
-    }
-}
-
-/// Reads the example's files into a request, as `fnhcl test` passes them to `render`.
-fn read_inputs(example: &Example, base: &Path) -> Result<Inputs, String> {
-    let shown = |path: &Path| {
-        path.strip_prefix(base)
-            .unwrap_or(path)
-            .display()
-            .to_string()
-    };
-    // In a case folder every file but xr.yaml is optional.
-    let optional = |path: &Option<PathBuf>| -> Option<PathBuf> {
-        let path = path.clone()?;
-        (example.case.is_none() || path.exists()).then_some(path)
-    };
-    let xr = match documents(&example.xr, &shown)?.into_iter().next() {
-        Some(doc) if doc.is_object() => fnhcl::eval::vars::into_float64(doc),
-        _ => {
-            return Err(format!(
-                "the example XR `{}` holds no YAML object",
-                shown(&example.xr)
-            ));
-        }
-    };
-    let mut resources = BTreeMap::new();
-    if let Some(path) = optional(&example.observed) {
-        for doc in objects(&path, &shown, "observed resources")? {
-            let name = fnhcl::render::composition_resource_name(&doc).to_string();
-            resources.insert(name, Resource::of(fnhcl::eval::vars::into_float64(doc)));
-        }
-    }
-    let extra = match optional(&example.extra_resources) {
-        Some(path) => objects(&path, &shown, "extra resources")?
-            .into_iter()
-            .map(fnhcl::eval::vars::into_float64)
-            .collect(),
-        None => Vec::new(),
-    };
-    let context = match optional(&example.context) {
-        Some(path) => match documents(&path, &shown)?.into_iter().next() {
-            None | Some(Json::Null) => serde_json::Map::new(),
-            Some(Json::Object(map)) => map,
-            Some(_) => {
-                return Err(format!(
-                    "the example context `{}` must be a mapping of context keys to values",
-                    shown(&path)
-                ));
-            }
-        },
-        None => serde_json::Map::new(),
-    };
-    Ok(Inputs {
-        request: RunFunctionRequest {
-            observed: State {
-                composite: Some(Resource::of(xr)),
-                resources,
-            },
-            context: Some(Json::Object(context)),
-            ..RunFunctionRequest::default()
-        },
-        extra,
-    })
-}
-
-/// The documents of a YAML file (or a folder of them).
-fn documents(path: &Path, shown: &dyn Fn(&Path) -> String) -> Result<Vec<Json>, String> {
-    use fnhcl::source::loader::{LoadError, load_yaml_stream};
-    let mut map = SourceMap::new();
-    match load_yaml_stream(&mut map, path) {
-        Ok(docs) => Ok(docs
-            .into_iter()
-            .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
-            .collect()),
-        Err(LoadError::Yaml { file, error }) => {
-            let line = map.get(file).line_col(error.offset).line;
-            Err(format!(
-                "`{}` is not valid YAML (line {line}): {}",
-                shown(Path::new(map.get(file).name())),
-                error.message
-            ))
-        }
-        Err(LoadError::Io { source, .. }) => Err(format!(
-            "cannot read `{}`: {}",
-            shown(path),
-            fnhcl::source::loader::io_text(&source)
-        )),
-        Err(e) => Err(format!("cannot read `{}`: {e}", shown(path))),
-    }
-}
-
-/// The documents of a file of Kubernetes objects: each must be a mapping.
-fn objects(path: &Path, shown: &dyn Fn(&Path) -> String, what: &str) -> Result<Vec<Json>, String> {
-    let docs = documents(path, shown)?;
-    if docs.iter().any(|d| !d.is_object()) {
-        return Err(format!(
-            "a document of the example's {what} `{}` is not a Kubernetes object",
-            shown(path)
-        ));
-    }
-    Ok(docs)
+    let key = example::key(&at.comp.map, &at.comp.files, example);
+    Some(at.ws.live(&at.comp.dir, key, || {
+        example::evaluate(
+            at.comp.program(),
+            &at.comp.map,
+            &at.comp.files,
+            example,
+            &base,
+        )
+    }))
 }
 
 // --- Outcomes of resource blocks -----------------------------------------------------------
@@ -370,7 +78,7 @@ enum BlockRef<'p> {
 }
 
 impl BlockRef<'_> {
-    fn origin(&self) -> &fnhcl::syntax::model::Origin {
+    fn origin(&self) -> &crate::syntax::model::Origin {
         match self {
             BlockRef::Resource(r) => &r.origin,
             BlockRef::Collection(c) => &c.origin,
@@ -749,56 +457,21 @@ fn entries(at: &At) -> Vec<Entry> {
     out
 }
 
-/// LSP positions of byte offsets in one text (offsets looked up in their line only).
-struct Lines<'t> {
-    text: &'t str,
-    starts: Vec<usize>,
-}
-
-impl<'t> Lines<'t> {
-    fn new(text: &'t str) -> Lines<'t> {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines { text, starts }
-    }
-
-    fn position(&self, offset: usize) -> lsp_types::Position {
-        let line = self
-            .starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        let start = self.starts[line];
-        let mut position = position_of(&self.text[start..], offset - start);
-        position.line = line as u32;
-        position
-    }
-}
-
-/// One hint per resource block of the file in `range`.
-pub(super) fn inlay_hints(at: &At, range: lsp_types::Range) -> Vec<lsp_types::InlayHint> {
-    let lines = Lines::new(at.text());
+/// The note on each resource block of the request's file (inlay hints and code lenses show
+/// them).
+pub fn block_notes(at: &At) -> Vec<BlockNote> {
     entries(at)
         .into_iter()
-        .filter_map(|e| {
-            let position = lines.position(e.end);
-            if position < range.start || position > range.end {
-                return None;
-            }
-            Some(InlayHint {
-                position,
-                label: InlayHintLabel::String(title(&e.outcome.title)),
-                kind: None,
-                text_edits: None,
-                tooltip: tooltip(&e.outcome),
-                padding_left: Some(true),
-                padding_right: None,
-                data: None,
-            })
+        .map(|e| BlockNote {
+            start: e.start,
+            end: e.end,
+            title: title(&e.outcome.title),
+            tooltip: tooltip(&e.outcome),
         })
         .collect()
 }
 
-fn tooltip(outcome: &Outcome) -> Option<InlayHintTooltip> {
+fn tooltip(outcome: &Outcome) -> Option<String> {
     let long = outcome.title.chars().count() > MAX_TITLE || outcome.title.contains('\n');
     let mut parts = Vec::new();
     if long {
@@ -807,38 +480,13 @@ fn tooltip(outcome: &Outcome) -> Option<InlayHintTooltip> {
     if !outcome.detail.is_empty() {
         parts.push(outcome.detail.clone());
     }
-    (!parts.is_empty()).then(|| {
-        InlayHintTooltip::MarkupContent(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: parts.join("\n\n"),
-        })
-    })
-}
-
-/// One lens per resource block of the file.
-pub(super) fn code_lenses(at: &At) -> Vec<lsp_types::CodeLens> {
-    let lines = Lines::new(at.text());
-    entries(at)
-        .into_iter()
-        .map(|e| CodeLens {
-            range: lsp_types::Range {
-                start: lines.position(e.start),
-                end: lines.position(e.end),
-            },
-            command: Some(Command {
-                title: title(&e.outcome.title),
-                command: String::new(),
-                arguments: None,
-            }),
-            data: None,
-        })
-        .collect()
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
 
 // --- Hover ---------------------------------------------------------------------------------
 
 /// The value (or inferred type) of what is under the cursor, as Markdown.
-pub(super) fn hover(at: &At) -> Option<String> {
+pub fn hover(at: &At) -> Option<String> {
     let live = evaluation(at)?;
     let program = &live.program;
     let resolution = Resolution::of(&program.top, &program.functions);
@@ -1004,7 +652,7 @@ fn unobserved(
     }
     let names: Vec<&str> = var.steps[..steps]
         .iter()
-        .filter_map(fnhcl::analysis::references::step_name)
+        .filter_map(crate::analysis::references::step_name)
         .collect();
     match names.as_slice() {
         [collection @ ("resource" | "connection"), name, ..] => Some(format!(
@@ -1088,7 +736,7 @@ fn same_result(a: &Result<Value, String>, b: &Result<Value, String>) -> bool {
 }
 
 /// A value as HCL in a fenced block, cut after `lines` lines.
-pub(super) fn fenced_hcl(value: &Value, lines: usize) -> String {
+pub fn fenced_hcl(value: &Value, lines: usize) -> String {
     let text = json::to_hcl(value);
     let total = text.lines().count();
     let mut kept: Vec<&str> = text.lines().take(lines).collect();

@@ -7,18 +7,15 @@
 //! documentation; and with an example XR configured, the value ([`super::live`]).
 
 use super::At;
+use super::cursor::word_at;
 use super::docs;
 use super::navigate::{self, Kind};
-use super::text::{range_of, word_at};
-use fnhcl::source::Span;
-use fnhcl::syntax::model::{Function, Program};
-use lsp_types::{
-    Hover, HoverContents, MarkupContent, MarkupKind, ParameterInformation, ParameterLabel,
-    SignatureHelp, SignatureInformation,
-};
+use super::types::{HoverInfo, SignatureHelp};
+use crate::source::Span;
+use crate::syntax::model::{Function, Program};
 
 /// Hover at the cursor.
-pub(super) fn hover(at: &At) -> Option<Hover> {
+pub fn hover(at: &At) -> Option<HoverInfo> {
     if let Some(found) = super::body::hover(at) {
         return Some(found);
     }
@@ -47,12 +44,9 @@ pub(super) fn hover(at: &At) -> Option<Hover> {
     if sections.is_empty() {
         return None;
     }
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: sections.join("\n\n---\n\n"),
-        }),
-        range: Some(range_of(text, start, end)),
+    Some(HoverInfo {
+        markdown: sections.join("\n\n---\n\n"),
+        range: start..end,
     })
 }
 
@@ -64,7 +58,7 @@ fn inferred(at: &At, places: &navigate::Places) -> Option<String> {
     }
     let definition = places.spans.0?;
     let values = at.comp.local_values();
-    let seen: Vec<&fnhcl::eval::value::Value> = values
+    let seen: Vec<&crate::eval::value::Value> = values
         .iter()
         .filter(|(span, _)| span.file == definition.file && span.start == definition.start)
         .map(|(_, v)| v)
@@ -87,30 +81,9 @@ fn inferred(at: &At, places: &navigate::Places) -> Option<String> {
     ))
 }
 
-/// A built-in function's parameters as written in its signature (`str string`, the variadic
-/// one as `args... dynamic`).
-fn parameters(f: &fnhcl::eval::functions::Function) -> Vec<String> {
-    let mut params: Vec<String> = f
-        .params
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.ty.friendly_name()))
-        .collect();
-    if let Some(v) = &f.var_param {
-        params.push(format!("{}... {}", v.name, v.ty.friendly_name()));
-    }
-    params
-}
-
-/// A built-in function's signature: `upper(str string)`.
-pub(super) fn signature_text(name: &str) -> Option<String> {
-    let table = super::builtins();
-    let f = table.get(name)?;
-    Some(format!("{}({})", f.name, parameters(f).join(", ")))
-}
-
 /// A built-in function's signature and description.
 fn builtin(name: &str) -> Option<String> {
-    let signature = signature_text(name)?;
+    let signature = docs::signature_text(name)?;
     let doc = docs::function_doc(name).unwrap_or("A Terraform 1.5.7 built-in function.");
     Some(format!("```hcl\n{signature}\n```\n{doc}"))
 }
@@ -128,7 +101,7 @@ fn line_of(at: &At, span: Span) -> String {
 }
 
 /// The constant string an expression holds (descriptions).
-fn constant_text(at: &At, expr: &fnhcl::syntax::model::FileExpr) -> String {
+fn constant_text(at: &At, expr: &crate::syntax::model::FileExpr) -> String {
     let text = at.comp.text(expr.file);
     let written = &text[expr.expr.span.start as usize..expr.expr.span.end as usize];
     written.trim_matches('"').to_string()
@@ -193,7 +166,7 @@ fn defined(at: &At, program: &Program, places: &navigate::Places) -> Option<Stri
 /// The documentation of the block type or attribute name at `start..end`.
 fn keyword(at: &At, start: usize, end: usize) -> Option<String> {
     let parsed = at.comp.syntax(at.file);
-    let (kind, body) = super::complete::innermost_block(parsed, start);
+    let (kind, body) = super::cursor::innermost_block(parsed, start);
     let word = &at.text()[start..end];
     if let Some(block) = body
         .blocks
@@ -214,7 +187,7 @@ fn keyword(at: &At, start: usize, end: usize) -> Option<String> {
 
 /// Signature help inside a call's parentheses: the function, its parameters and which one
 /// the cursor is at.
-pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
+pub fn signature_help(at: &At) -> Option<SignatureHelp> {
     let text = at.text();
     let (name, active) = enclosing_call(&text[..at.offset])?;
     let (label, params, doc): (String, Vec<String>, Option<String>) = if name == "invoke" {
@@ -226,7 +199,7 @@ pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
     } else {
         let table = super::builtins();
         let f = table.get(&name)?;
-        let params = parameters(f);
+        let params = docs::parameters(f);
         (
             format!("{}({})", f.name, params.join(", ")),
             params,
@@ -237,27 +210,10 @@ pub(super) fn signature_help(at: &At) -> Option<SignatureHelp> {
     let last = params.len().saturating_sub(1);
     let active = if variadic { active.min(last) } else { active };
     Some(SignatureHelp {
-        signatures: vec![SignatureInformation {
-            label,
-            documentation: doc.map(|d| {
-                lsp_types::Documentation::MarkupContent(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value: d,
-                })
-            }),
-            parameters: Some(
-                params
-                    .into_iter()
-                    .map(|p| ParameterInformation {
-                        label: ParameterLabel::Simple(p),
-                        documentation: None,
-                    })
-                    .collect(),
-            ),
-            active_parameter: Some(active as u32),
-        }],
-        active_signature: Some(0),
-        active_parameter: Some(active as u32),
+        label,
+        documentation: doc,
+        parameters: params,
+        active,
     })
 }
 

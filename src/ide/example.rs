@@ -1,0 +1,309 @@
+//! An example's evaluation: with `[example]` in `.fnhcl.toml`, the composition is evaluated as
+//! `render` evaluates a function-hcl step for the example's inputs — the requirements loop
+//! included, extra resources matched against the composition's requirements. What it saw
+//! ([`Trace`]) is what live values are read from ([`super::live`]).
+
+use crate::check::config::Example;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::program::{self, Failure, HclResponse, Trace};
+use crate::eval::proto::{Resource, RunFunctionRequest, State};
+use crate::source::loader::BundleFile;
+use crate::source::{FileId, SourceMap};
+use crate::syntax::model::Program;
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long one evaluation may take before the server gives up on it.
+const EVALUATION_TIME: Duration = Duration::from_secs(2);
+
+/// The composition evaluated for its example (what the workspace keeps per folder).
+pub struct Evaluation {
+    /// The program, parsed from the texts evaluated.
+    pub program: Program,
+    /// Why nothing was evaluated: the example's files cannot be used, or the evaluation took
+    /// too long.
+    pub problem: Option<String>,
+    /// What the last evaluation saw (`None`: it stopped before any block).
+    pub trace: Option<Trace>,
+    /// Why the render fails, when it does.
+    pub failure: Option<Fatal>,
+}
+
+/// A failed render.
+pub struct Fatal {
+    /// The first error, `summary; detail`.
+    pub short: String,
+    /// function-hcl's whole message (`file:range: summary; detail`, and the others).
+    pub full: String,
+}
+
+/// Whether the example is for the composition of `dir`: a `case` is for the composition it
+/// tests (as `fnhcl test` finds it); files given one by one are for every composition.
+pub fn applies(example: &Example, dir: &Path) -> bool {
+    let Some(case) = &example.case else {
+        return true;
+    };
+    // A `source` may name a file of the composition: its folder is the composition.
+    let tested = crate::golden::source_of(case).ok().and_then(|source| {
+        if source.is_dir() {
+            Some(source)
+        } else {
+            source.parent().map(Path::to_path_buf)
+        }
+    });
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    tested.is_some_and(|t| same(&t, dir))
+}
+
+/// The inputs an evaluation depends on: the composition's texts and the example files' sizes
+/// and modification times.
+pub fn key(map: &SourceMap, files: &[BundleFile], example: &Example) -> u64 {
+    let mut h = DefaultHasher::new();
+    for f in files {
+        f.name.hash(&mut h);
+        map.get(f.file).text().hash(&mut h);
+    }
+    let mut stamp = |path: &Path| {
+        path.hash(&mut h);
+        if let Ok(meta) = std::fs::metadata(path) {
+            (meta.len(), meta.modified().ok(), meta.is_dir()).hash(&mut h);
+            if meta.is_dir()
+                && let Ok(entries) = std::fs::read_dir(path)
+            {
+                let mut inside: Vec<_> = entries
+                    .flatten()
+                    .filter_map(|e| Some((e.path(), e.metadata().ok()?)))
+                    .map(|(p, m)| (p, m.len(), m.modified().ok()))
+                    .collect();
+                inside.sort();
+                inside.hash(&mut h);
+            }
+        }
+    };
+    stamp(&example.xr);
+    for path in [
+        &example.observed,
+        &example.extra_resources,
+        &example.context,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        stamp(path);
+    }
+    h.finish()
+}
+
+/// The request the example describes, and the extra resources Crossplane would fetch from.
+struct Inputs {
+    request: RunFunctionRequest,
+    extra: Vec<Json>,
+}
+
+/// Evaluates the composition for the example (`base`: the configuration's folder, for
+/// messages).
+pub fn evaluate(
+    program: &Program,
+    source: &SourceMap,
+    bundle: &[BundleFile],
+    example: &Example,
+    base: &Path,
+) -> Evaluation {
+    let mut out = Evaluation {
+        program: program.clone(),
+        problem: None,
+        trace: None,
+        failure: None,
+    };
+    let inputs = match read_inputs(example, base) {
+        Ok(inputs) => inputs,
+        Err(problem) => {
+            out.problem = Some(problem);
+            return out;
+        }
+    };
+    let files: Vec<FileId> = bundle.iter().map(|f| f.file).collect();
+    let mut map = source.clone();
+    let deadline = Instant::now() + EVALUATION_TIME;
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        crate::eval::deadline::within(Some(deadline), || {
+            crate::eval::budget::within(|| settle(&mut map, &files, inputs))
+        })
+    }));
+    let (result, trace) = match run {
+        Ok(Ok(done)) => done,
+        Ok(Err(_)) => {
+            out.problem = Some(format!(
+                "the evaluation took longer than {} s",
+                EVALUATION_TIME.as_secs()
+            ));
+            return out;
+        }
+        Err(_) => {
+            out.problem = Some("the evaluation stopped on an internal error".into());
+            return out;
+        }
+    };
+    out.trace = trace;
+    if let Err(failure) = result {
+        let short = match &failure {
+            Failure::Diagnostics(diags) => diags
+                .iter()
+                .find(|d| d.severity == Severity::Error)
+                .or(diags.first())
+                .map(Diagnostic::message)
+                .unwrap_or_default(),
+            Failure::Message(text) => text.clone(),
+        };
+        out.failure = Some(Fatal {
+            short,
+            full: failure.message(&map),
+        });
+    }
+    out
+}
+
+/// Evaluates until the composition's requirements settle, as `render` calls a step: each
+/// round gets the extra resources the previous one asked for, and the context it returned.
+fn settle(
+    map: &mut SourceMap,
+    files: &[FileId],
+    inputs: Inputs,
+) -> (Result<HclResponse, Failure>, Option<Trace>) {
+    let mut request = inputs.request;
+    let mut previous = None;
+    let mut round = 0;
+    loop {
+        let (result, trace) = program::evaluate_traced(map, files, &request);
+        round += 1;
+        let Ok(evaluation) = &result else {
+            return (result, trace);
+        };
+        let requirements = evaluation.response.requirements.clone();
+        if requirements == previous || round > crate::render::MAX_REQUIREMENTS_ITERATIONS {
+            return (result, trace);
+        }
+        request.extra_resources = requirements
+            .iter()
+            .flat_map(|r| r.extra_resources.iter())
+            .map(|(name, selector)| (name.clone(), crate::render::fetch(selector, &inputs.extra)))
+            .collect();
+        if let Some(Json::Object(theirs)) = &evaluation.response.context {
+            let mut context = match request.context.take() {
+                Some(Json::Object(mine)) => mine,
+                _ => serde_json::Map::new(),
+            };
+            for (key, value) in theirs {
+                context.insert(key.clone(), value.clone());
+            }
+            request.context = Some(Json::Object(context));
+        }
+        previous = requirements;
+    }
+}
+
+/// Reads the example's files into a request, as `fnhcl test` passes them to `render`.
+fn read_inputs(example: &Example, base: &Path) -> Result<Inputs, String> {
+    let shown = |path: &Path| {
+        path.strip_prefix(base)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    // In a case folder every file but xr.yaml is optional.
+    let optional = |path: &Option<PathBuf>| -> Option<PathBuf> {
+        let path = path.clone()?;
+        (example.case.is_none() || path.exists()).then_some(path)
+    };
+    let xr = match documents(&example.xr, &shown)?.into_iter().next() {
+        Some(doc) if doc.is_object() => crate::eval::vars::into_float64(doc),
+        _ => {
+            return Err(format!(
+                "the example XR `{}` holds no YAML object",
+                shown(&example.xr)
+            ));
+        }
+    };
+    let mut resources = BTreeMap::new();
+    if let Some(path) = optional(&example.observed) {
+        for doc in objects(&path, &shown, "observed resources")? {
+            let name = crate::render::composition_resource_name(&doc).to_string();
+            resources.insert(name, Resource::of(crate::eval::vars::into_float64(doc)));
+        }
+    }
+    let extra = match optional(&example.extra_resources) {
+        Some(path) => objects(&path, &shown, "extra resources")?
+            .into_iter()
+            .map(crate::eval::vars::into_float64)
+            .collect(),
+        None => Vec::new(),
+    };
+    let context = match optional(&example.context) {
+        Some(path) => match documents(&path, &shown)?.into_iter().next() {
+            None | Some(Json::Null) => serde_json::Map::new(),
+            Some(Json::Object(map)) => map,
+            Some(_) => {
+                return Err(format!(
+                    "the example context `{}` must be a mapping of context keys to values",
+                    shown(&path)
+                ));
+            }
+        },
+        None => serde_json::Map::new(),
+    };
+    Ok(Inputs {
+        request: RunFunctionRequest {
+            observed: State {
+                composite: Some(Resource::of(xr)),
+                resources,
+            },
+            context: Some(Json::Object(context)),
+            ..RunFunctionRequest::default()
+        },
+        extra,
+    })
+}
+
+/// The documents of a YAML file (or a folder of them).
+fn documents(path: &Path, shown: &dyn Fn(&Path) -> String) -> Result<Vec<Json>, String> {
+    use crate::source::loader::{LoadError, load_yaml_stream};
+    let mut map = SourceMap::new();
+    match load_yaml_stream(&mut map, path) {
+        Ok(docs) => Ok(docs
+            .into_iter()
+            .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
+            .collect()),
+        Err(LoadError::Yaml { file, error }) => {
+            let line = map.get(file).line_col(error.offset).line;
+            Err(format!(
+                "`{}` is not valid YAML (line {line}): {}",
+                shown(Path::new(map.get(file).name())),
+                error.message
+            ))
+        }
+        Err(LoadError::Io { source, .. }) => Err(format!(
+            "cannot read `{}`: {}",
+            shown(path),
+            crate::source::loader::io_text(&source)
+        )),
+        Err(e) => Err(format!("cannot read `{}`: {e}", shown(path))),
+    }
+}
+
+/// The documents of a file of Kubernetes objects: each must be a mapping.
+fn objects(path: &Path, shown: &dyn Fn(&Path) -> String, what: &str) -> Result<Vec<Json>, String> {
+    let docs = documents(path, shown)?;
+    if docs.iter().any(|d| !d.is_object()) {
+        return Err(format!(
+            "a document of the example's {what} `{}` is not a Kubernetes object",
+            shown(path)
+        ));
+    }
+    Ok(docs)
+}
