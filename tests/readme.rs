@@ -1,9 +1,12 @@
-//! Every command shown in `README.md` and `examples/README.md` runs as shown.
+//! Every command shown in `README.md`, `examples/README.md` and the pages of `docs/` runs as
+//! shown.
 //!
-//! The ```` ```sh ```` blocks are read; each command (continuation lines joined) runs in `sh`,
-//! a block's commands in order in one copy of the repository's `examples/`, with `fnhcl` first
-//! on `PATH` and a fresh `HOME` and `TMPDIR` per block (a new user's machine). It must exit 0, and the `# ` comment lines right after it (no blank
-//! line between) are its expected output, stdout then stderr, line for line.
+//! The pages are found by listing `docs/` (sorted), so a new page is covered without code. The
+//! ```` ```sh ```` blocks are read; each command (continuation lines joined) runs in `sh`, a
+//! block's commands in order in one copy of the repository's `examples/`, with `fnhcl` first on
+//! `PATH` and a fresh `HOME` and `TMPDIR` per block (a new user's machine). It must exit 0, and
+//! the `# ` comment lines right after it (no blank line between) are its expected output,
+//! stdout then stderr, line for line.
 //!
 //! Commands that build or benchmark fnhcl itself (`cargo …`, `python3 …`) are not run here:
 //! `cargo test --locked` is this suite, and `tests/tools/fresh_clone.sh` runs the install and
@@ -22,7 +25,7 @@ const DEVELOPMENT: &[&str] = &[
 ];
 
 struct Shown {
-    file: &'static str,
+    file: String,
     block: usize,
     line: usize,
     command: String,
@@ -33,9 +36,23 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The documents whose commands run, relative to the root: the READMEs, then `docs/*.md`.
+fn documents() -> Vec<String> {
+    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    pages.sort();
+    let mut all = vec!["README.md".to_string(), "examples/README.md".to_string()];
+    all.extend(pages);
+    all
+}
+
 /// The commands of a markdown file's `sh` blocks with their expected output.
-fn commands(file: &'static str) -> Vec<Shown> {
-    let text = std::fs::read_to_string(root().join(file)).expect("read the README");
+fn commands(file: String) -> Vec<Shown> {
+    let text = std::fs::read_to_string(root().join(&file)).expect("read the document");
     let mut out: Vec<Shown> = Vec::new();
     let mut in_block = false;
     let mut block = 0;
@@ -73,7 +90,7 @@ fn commands(file: &'static str) -> Vec<Shown> {
         }
         out.extend(pending.take());
         pending = Some(Shown {
-            file,
+            file: file.clone(),
             block,
             line: i + 1,
             command: line.trim().to_string(),
@@ -110,13 +127,14 @@ fn every_readme_command_runs_as_shown() {
         std::env::var("PATH").unwrap_or_default()
     );
 
-    let shown: Vec<Shown> = ["README.md", "examples/README.md"]
-        .into_iter()
-        .flat_map(commands)
-        .collect();
+    let shown: Vec<Shown> = documents().into_iter().flat_map(commands).collect();
     assert!(
         shown.iter().filter(|s| runs_fnhcl(&s.command)).count() >= 8,
-        "the READMEs' commands were not found"
+        "the documents' commands were not found"
+    );
+    assert!(
+        shown.iter().any(|s| s.file.starts_with("docs/")),
+        "no command of docs/ was found"
     );
     let mut failures = Vec::new();
     let mut work: Option<((&str, usize), tempfile::TempDir)> = None;
@@ -133,13 +151,13 @@ fn every_readme_command_runs_as_shown() {
         // Each block gets its own copy: `package --into` edits a Composition.
         if work
             .as_ref()
-            .is_none_or(|(key, _)| *key != (s.file, s.block))
+            .is_none_or(|(key, _)| *key != (s.file.as_str(), s.block))
         {
             let dir = tempfile::tempdir().expect("temp dir");
             copy_tree(&root().join("examples"), &dir.path().join("examples"));
             std::fs::create_dir_all(dir.path().join("home")).expect("home");
             std::fs::create_dir_all(dir.path().join("tmp")).expect("tmp");
-            work = Some(((s.file, s.block), dir));
+            work = Some(((s.file.as_str(), s.block), dir));
         }
         let work = &work.as_ref().expect("just made").1;
         let home = work.path().join("home");
@@ -171,7 +189,7 @@ fn every_readme_command_runs_as_shown() {
             let got: Vec<&str> = stdout.lines().chain(stderr.lines()).collect();
             if got != s.expected {
                 failures.push(format!(
-                    "{}:{}: `{}` printed\n{}\nwhere the README shows\n{}",
+                    "{}:{}: `{}` printed\n{}\nwhere the document shows\n{}",
                     s.file,
                     s.line,
                     s.command,
@@ -184,7 +202,8 @@ fn every_readme_command_runs_as_shown() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Files the docs point at exist: markdown links to local files, and `NAME.md` mentions.
+/// Files the docs point at exist: markdown links to local files, and `NAME.md` mentions; a
+/// link to a heading of a markdown file (`check.md#rules`, `#mixed-pipelines`) names one it has.
 #[test]
 fn documents_point_at_files_that_exist() {
     let mut missing = Vec::new();
@@ -199,14 +218,32 @@ fn documents_point_at_files_that_exist() {
             .map(|e| e.expect("entry").path()),
     );
     let link = regex::Regex::new(r"\]\(([^)#:]+)(#[^)]*)?\)").expect("regex");
+    let here = regex::Regex::new(r"\]\(#([^)]*)\)").expect("regex");
     let named = regex::Regex::new(r"\b([A-Z][A-Z_-]+\.md)\b").expect("regex");
     for doc in docs {
         let text = std::fs::read_to_string(&doc).expect("read doc");
         let dir = doc.parent().expect("in a folder");
         for cap in link.captures_iter(&text) {
             let target = &cap[1];
-            if !dir.join(target).exists() {
+            let path = dir.join(target);
+            if !path.exists() {
                 missing.push(format!("{}: link to {target}", doc.display()));
+                continue;
+            }
+            let anchor = cap.get(2).map(|m| &m.as_str()[1..]);
+            if let Some(anchor) = anchor.filter(|_| target.ends_with(".md")) {
+                let linked = std::fs::read_to_string(&path).expect("read linked doc");
+                if !anchors(&linked).iter().any(|a| a == anchor) {
+                    missing.push(format!("{}: link to {target}#{anchor}", doc.display()));
+                }
+            }
+        }
+        if doc.extension().is_some_and(|e| e == "md") {
+            let own = anchors(&text);
+            for cap in here.captures_iter(&text) {
+                if !own.iter().any(|a| *a == cap[1]) {
+                    missing.push(format!("{}: link to #{}", doc.display(), &cap[1]));
+                }
             }
         }
         for cap in named.captures_iter(&text) {
@@ -217,6 +254,40 @@ fn documents_point_at_files_that_exist() {
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// The anchors GitHub gives a markdown text's headings (outside code blocks): lower case, only
+/// letters, digits, `-` and `_` kept, spaces made `-`, and `-1`, `-2`… after repeats.
+fn anchors(text: &str) -> Vec<String> {
+    let mut bases: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let Some(title) = line.strip_prefix('#').filter(|_| !fenced) else {
+            continue;
+        };
+        let Some(title) = title.trim_start_matches('#').strip_prefix(' ') else {
+            continue;
+        };
+        let base: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let repeats = bases.iter().filter(|b| **b == base).count();
+        out.push(match repeats {
+            0 => base.clone(),
+            n => format!("{base}-{n}"),
+        });
+        bases.push(base);
+    }
+    out
 }
 
 /// Whether a shown command runs fnhcl: `fnhcl …`, possibly after environment assignments

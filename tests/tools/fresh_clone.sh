@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Development only (never in CI: it builds fnhcl in release mode from scratch, minutes on two
 # cores). What a new user does: clone the repository, install with the exact command README.md
-# shows, then run every command README.md and examples/README.md show with the installed
-# binary (tests/readme.rs with FNHCL_BIN), and the README's benchmark commands.
+# shows, then run every command README.md, examples/README.md and the pages of docs/ show with
+# the installed binary (tests/readme.rs with FNHCL_BIN), and the benchmark commands of
+# docs/development.md.
 #
-#   tests/tools/fresh_clone.sh            # install + README commands
+#   tests/tools/fresh_clone.sh            # install + the documents' commands
 #   tests/tools/fresh_clone.sh --benches  # and the benchmark commands
 #
-# Fails when the install prints any warning or a README command fails or prints something else.
+# Fails when the install prints any warning or a documented command fails or prints something
+# else.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -28,7 +30,7 @@ if grep -i -E '^(warning|error)' "$work/install.log"; then
 fi
 "$work/root/bin/fnhcl" --version
 
-echo "== README commands with the installed binary"
+echo "== documented commands with the installed binary"
 (cd "$repo" && FNHCL_BIN="$work/root/bin/fnhcl" cargo test --locked -q --test readme)
 
 if [ "${1:-}" = "--benches" ]; then
