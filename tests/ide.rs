@@ -1,0 +1,217 @@
+//! The editor analysis called as a library: byte offsets in, plain data out, no protocol and no
+//! process (the language server's own sessions are in `tests/lsp.rs`).
+
+use fnhcl::ide::types::{ActionKind, CompletionKind, HighlightKind, SymbolKind};
+use fnhcl::ide::workspace::Workspace;
+use fnhcl::ide::{At, actions, complete, hover, navigate, symbols};
+use std::path::{Path, PathBuf};
+
+const MAIN: &str = r#"# Shared names.
+# Two comment lines fold.
+locals {
+  region = "eu-west-1"
+  unused = 1
+}
+
+function label {
+  arg name {
+    description = "the base name"
+  }
+  body = "${name}-x"
+}
+
+resource bucket {
+  condition = regoin != ""
+  body = {
+    apiVersion = "v1"
+    kind       = "ConfigMap"
+    data = {
+      label  = invoke("label", { name = region })
+      region = upper(region)
+    }
+  }
+}
+"#;
+
+/// A folder holding `main.hcl` and a workspace over it (the file open as written).
+fn setup() -> (tempfile::TempDir, PathBuf, Workspace) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("main.hcl");
+    std::fs::write(&path, MAIN).unwrap();
+    let mut ws = Workspace::default();
+    ws.documents.insert(path.clone(), MAIN.to_string());
+    (dir, path, ws)
+}
+
+/// The byte offset of the `n`th (0-based) occurrence of `needle`.
+fn nth(needle: &str, n: usize) -> usize {
+    MAIN.match_indices(needle).nth(n).unwrap().0
+}
+
+fn at<'a>(ws: &'a Workspace, path: &Path, offset: usize) -> At<'a> {
+    At::new(ws, path, offset).expect("the file is in a composition")
+}
+
+#[test]
+fn hover_on_a_local_shows_its_definition_and_uses_over_its_name() {
+    let (_dir, path, ws) = setup();
+    let offset = nth("region", 3) + 2; // `upper(region)`
+    let info = hover::hover(&at(&ws, &path, offset)).unwrap();
+    assert_eq!(
+        info.range,
+        nth("region", 3)..nth("region", 3) + "region".len()
+    );
+    assert!(
+        info.markdown.contains("region = \"eu-west-1\""),
+        "{}",
+        info.markdown
+    );
+    assert!(info.markdown.contains("2 references"), "{}", info.markdown);
+}
+
+#[test]
+fn definition_references_and_highlights_are_byte_ranges() {
+    let (_dir, path, ws) = setup();
+    let here = at(&ws, &path, nth("region", 1) + 1);
+    let places = navigate::places(&here).unwrap();
+    let definition = places.definition.unwrap();
+    assert_eq!(definition.path, path);
+    assert_eq!(definition.range, nth("region", 0)..nth("region", 0) + 6);
+    let uses: Vec<usize> = places.uses.iter().map(|u| u.range.start).collect();
+    // Occurrence 2 is the object key `region`, not the local.
+    assert_eq!(uses, vec![nth("region", 1), nth("region", 3)]);
+    let highlights = navigate::highlights(&here).unwrap();
+    assert_eq!(
+        highlights[0],
+        (definition.range.clone(), HighlightKind::Write)
+    );
+    assert!(
+        highlights[1..]
+            .iter()
+            .all(|(_, k)| *k == HighlightKind::Read)
+    );
+}
+
+#[test]
+fn rename_edits_every_place_of_the_file_once() {
+    let (_dir, path, ws) = setup();
+    let here = at(&ws, &path, nth("region", 0));
+    assert_eq!(
+        navigate::prepare_rename(&here),
+        Some((nth("region", 0)..nth("region", 0) + 6, "region".to_string()))
+    );
+    let change = navigate::rename(&here, "zone").unwrap();
+    assert_eq!(change.len(), 1);
+    let (file, edits) = &change[0];
+    assert_eq!(file, &path);
+    let mut renamed = MAIN.to_string();
+    for edit in edits.iter().rev() {
+        assert_eq!(edit.new_text, "zone");
+        renamed.replace_range(edit.range.clone(), &edit.new_text);
+    }
+    assert_eq!(renamed.matches("zone").count(), 3);
+    // The object key `region` in the body is not the local.
+    assert_eq!(renamed.matches("region").count(), 1);
+    assert!(navigate::rename(&here, "not a name").is_none());
+}
+
+#[test]
+fn completion_in_an_expression_offers_names_in_scope_and_builtins() {
+    let (_dir, path, ws) = setup();
+    let offset = nth("upper(", 0);
+    let items = complete::complete(&at(&ws, &path, offset)).unwrap();
+    let region = items.iter().find(|i| i.label == "region").unwrap();
+    assert_eq!(region.kind, CompletionKind::Variable);
+    let upper = items.iter().find(|i| i.label == "upper").unwrap();
+    assert_eq!(upper.kind, CompletionKind::Function);
+    assert!(upper.snippet, "built-ins are inserted as snippets");
+    assert!(
+        items
+            .iter()
+            .any(|i| i.label.starts_with("invoke(\"label\""))
+    );
+}
+
+#[test]
+fn signature_help_knows_the_argument_being_written() {
+    let (_dir, path, ws) = setup();
+    let offset = nth("upper(", 0) + "upper(".len();
+    let help = hover::signature_help(&at(&ws, &path, offset)).unwrap();
+    assert_eq!(help.label, "upper(str string)");
+    assert_eq!(help.parameters, vec!["str string".to_string()]);
+    assert_eq!(help.active, 0);
+}
+
+#[test]
+fn symbols_folds_and_tokens_of_a_file() {
+    let (_dir, path, ws) = setup();
+    let here = at(&ws, &path, 0);
+    let outline: Vec<(String, SymbolKind)> = symbols::symbols(&here)
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.name, s.kind))
+        .collect();
+    assert_eq!(
+        outline,
+        vec![
+            ("region".to_string(), SymbolKind::Variable),
+            ("unused".to_string(), SymbolKind::Variable),
+            ("function label".to_string(), SymbolKind::Function),
+            ("resource bucket".to_string(), SymbolKind::Object),
+        ]
+    );
+    let folds = symbols::folding(&here);
+    let comments: Vec<(u32, u32)> = folds
+        .iter()
+        .filter(|f| f.comment)
+        .map(|f| (f.start_line, f.end_line))
+        .collect();
+    assert_eq!(comments, vec![(0, 1)]);
+    // `locals {` on line 3 folds to the line before its `}`.
+    assert!(
+        folds
+            .iter()
+            .any(|f| (f.start_line, f.end_line) == (2, 4) && !f.comment)
+    );
+    let tokens = symbols::semantic_tokens(&here);
+    let locals = tokens.iter().find(|t| t.start == nth("locals", 0)).unwrap();
+    assert_eq!(locals.end - locals.start, "locals".len());
+    assert_eq!(symbols::TOKEN_TYPES[locals.kind as usize], "keyword");
+}
+
+#[test]
+fn code_actions_fix_findings_with_byte_range_edits() {
+    let (_dir, path, ws) = setup();
+    let typo = nth("regoin", 0);
+    let here = at(&ws, &path, typo);
+    let fixes = actions::code_actions(&here, typo, typo, None);
+    let change = fixes
+        .iter()
+        .find(|a| a.title == "Change to `region`")
+        .unwrap();
+    assert_eq!(change.kind, ActionKind::QuickFix);
+    assert_eq!(change.edits[0].range, typo..typo + "regoin".len());
+    assert!(change.fixes.is_some(), "a quick fix names its finding");
+    let unused = nth("unused", 0);
+    let removal = actions::code_actions(&here, unused, unused, Some(&["quickfix".to_string()]));
+    let remove = removal
+        .iter()
+        .find(|a| a.title == "Remove unused local `unused`")
+        .unwrap();
+    // The whole line, its newline included.
+    assert_eq!(&MAIN[remove.edits[0].range.clone()], "  unused = 1\n");
+    // Only quick fixes when only they are asked for.
+    assert!(removal.iter().all(|a| a.kind == ActionKind::QuickFix));
+}
+
+#[test]
+fn formatting_is_one_edit_of_the_whole_text_or_none() {
+    let (_dir, path, mut ws) = setup();
+    assert_eq!(actions::format(&ws, &path), Some(Vec::new()));
+    let messy = "locals {\na=1\n}\n";
+    ws.documents.insert(path.clone(), messy.to_string());
+    let edits = actions::format(&ws, &path).unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].range, 0..messy.len());
+    assert_eq!(edits[0].new_text, "locals {\n  a = 1\n}\n");
+}
