@@ -13,7 +13,7 @@ use crate::analysis::references::{keyword, step_name, variables};
 use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::eval::gostr::quote;
+use crate::source::gostr::quote;
 use crate::eval::program::{UserFunctions, check_requirement_block, constant, invoke_calls};
 use crate::eval::types::Type;
 use crate::eval::value::Value;

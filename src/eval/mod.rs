@@ -6,7 +6,6 @@ pub mod deadline;
 pub mod expr;
 pub mod function;
 pub mod functions;
-pub mod gostr;
 pub mod json;
 pub mod num;
 pub mod program;

@@ -327,4 +327,4 @@ fn literal(lit: &Literal) -> Value {
     }
 }
 
-use crate::eval::gostr::quote as go_quote;
+use crate::source::gostr::quote as go_quote;

@@ -5,7 +5,7 @@
 
 use super::{Function, FunctionError, FunctionTable, Param};
 use crate::eval::convert;
-pub(super) use crate::eval::gostr::quote as go_quote;
+pub(super) use crate::source::gostr::quote as go_quote;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 

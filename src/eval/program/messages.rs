@@ -2,7 +2,7 @@
 //! fails, and `check`'s probe reports the same texts when it finds a block that always fails.
 
 use super::blocks::READY_VALUES;
-use crate::eval::gostr::quote;
+use crate::source::gostr::quote;
 
 /// A group's condition of the wrong type.
 pub(crate) const GROUP_CONDITION: &str = "unable to evaluate condition";

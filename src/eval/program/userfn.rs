@@ -11,7 +11,7 @@ use super::{Diags, attribute_span, eval_in, process_locals, to_error_diag};
 use crate::analysis::references::variables;
 use crate::diagnostics::Code;
 use crate::eval::functions::{Function, FunctionError, FunctionTable, Param, builtins};
-use crate::eval::gostr::quote;
+use crate::source::gostr::quote;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
