@@ -8,9 +8,11 @@ pub mod function;
 pub mod functions;
 pub mod json;
 pub mod num;
+pub mod prefix;
 pub mod program;
 pub mod proto;
 pub mod scope;
+pub mod table;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod types;

@@ -32,7 +32,6 @@ mod vars;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use template::safe_known_prefix;
 pub use vars::{VarRef, traverse_reference, unknown_references, variables};
 
 /// Evaluates `expr` (parsed from `file`) in `scope`, as hcl's `Expression.Value(ctx)`.
