@@ -1,11 +1,24 @@
 //! The size budget of one evaluation: how many bytes of strings templates and function calls
-//! may build in total. One string is already bounded (`functions::MAX_STRING_BYTES`); the
+//! may build in total, and the bound on one string ([`MAX_STRING_BYTES`]). The
 //! budget bounds what a program keeps, so chains that double a string at each step (locals
 //! `a_i = "${a_(i-1)}${a_(i-1)}"`, whose values all stay alive) stop at a fixed amount of
 //! memory instead of at the last string under the limit. cty has no budget:
 //! docs/compatibility.md.
 
 use std::cell::Cell;
+
+/// The longest string a function call or a template may build: 128 MiB. Far beyond real
+/// values (a 100 MB string still works), and it stops chains that grow strings geometrically
+/// (`jsonencode(jsonencode(…))` doubles the escapes at each level; a template `"${a}${a}"`
+/// applied thirty times makes a gigabyte). cty has no limit: docs/compatibility.md.
+pub const MAX_STRING_BYTES: usize = 128 << 20;
+
+/// The message for a string past [`MAX_STRING_BYTES`].
+pub fn string_too_long(len: usize) -> String {
+    format!(
+        "the result would be a string of {len} bytes, more than fnhcl's limit of {MAX_STRING_BYTES} (128 MiB)"
+    )
+}
 
 /// The bytes of strings one evaluation may build: 128 MiB, fifty times what a large real
 /// composition builds, and enough for one 100 MB string.

@@ -144,10 +144,10 @@ pub fn to_json_string_with(value: &Value, html_escape: bool) -> Result<String, J
     // The size first: escaping can make the text six times as long as the value's strings,
     // and a string past fnhcl's limit is refused anyway (`jsonencode(jsonencode(…))` chains).
     let len = out.encoded_len(html_escape);
-    if len > crate::eval::functions::MAX_STRING_BYTES {
+    if len > crate::eval::budget::MAX_STRING_BYTES {
         return Err(JsonError::new(
             &[],
-            crate::eval::functions::string_too_long(len),
+            crate::eval::budget::string_too_long(len),
         ));
     }
     let mut buf = String::with_capacity(len);
@@ -553,7 +553,7 @@ fn format_string(s: &str, indent: usize, out: &mut String) {
 
 /// Go's `strconv.Quote`.
 fn go_quote(s: &str, out: &mut String) {
-    out.push_str(&crate::eval::gostr::quote(s));
+    out.push_str(&crate::source::gostr::quote(s));
 }
 
 #[cfg(test)]

@@ -6,12 +6,13 @@ pub mod deadline;
 pub mod expr;
 pub mod function;
 pub mod functions;
-pub mod gostr;
 pub mod json;
 pub mod num;
+pub mod prefix;
 pub mod program;
 pub mod proto;
 pub mod scope;
+pub mod table;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod types;

@@ -1,6 +1,6 @@
 //! Evaluation scopes: variables and functions in a parent chain, as hcl's `EvalContext`.
 
-use super::functions::FunctionTable;
+use super::table::FunctionTable;
 use super::value::Value;
 use std::collections::BTreeMap;
 

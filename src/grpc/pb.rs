@@ -1,8 +1,8 @@
 //! The function protocol's messages in protobuf form (`apiextensions.fn.proto.v1`, the same
 //! messages as `v1beta1`), written from the protocol's field numbers (crossplane v2.2.4
 //! `proto/fn/v1/run_function.proto`) with prost's derives: no `protoc`, no generated code.
-//! Enums are kept as their `i32` wire values, as prost does; [`super::convert`] turns these
-//! messages into the protobuf-JSON types of [`crate::eval::proto`] and back.
+//! Enums are kept as their `i32` wire values, as prost does; the sibling module `convert`
+//! turns these messages into the protobuf-JSON types of [`crate::eval::proto`] and back.
 
 use prost_types::{Duration, Struct};
 use std::collections::BTreeMap;

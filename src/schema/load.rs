@@ -1,31 +1,14 @@
 //! Schemas from CRDs and XRDs: each served version of each kind, compiled once and found by
 //! `apiVersion` and `kind`.
 
+pub use super::crd::{Origin, Scope};
+
+use super::crd;
 use super::node::{Node, SchemaError};
 use super::xrd;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// Whether a kind's objects live in a namespace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// `Namespaced`.
-    Namespaced,
-    /// `Cluster` (and Crossplane's `LegacyCluster`).
-    Cluster,
-}
-
-/// Where a schema came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A CustomResourceDefinition.
-    Crd,
-    /// The composite resource of an XRD.
-    Composite,
-    /// The claim of an XRD.
-    Claim,
-}
 
 /// The schema of one `apiVersion`/`kind`.
 #[derive(Clone, Debug)]
@@ -103,9 +86,11 @@ impl Schemas {
             message,
         };
         let definitions = match (api, kind) {
-            ("apiextensions.k8s.io/v1", "CustomResourceDefinition") => crd(doc).map_err(fail)?,
+            ("apiextensions.k8s.io/v1", "CustomResourceDefinition") => {
+                crd::definitions(doc).map_err(fail)?
+            }
             ("apiextensions.k8s.io/v1beta1", "CustomResourceDefinition") => {
-                crd_v1beta1(doc).map_err(fail)?
+                crd::definitions_v1beta1(doc).map_err(fail)?
             }
             (
                 "apiextensions.crossplane.io/v1" | "apiextensions.crossplane.io/v2",
@@ -132,102 +117,4 @@ impl Schemas {
         }
         Ok(added)
     }
-}
-
-/// One kind's version with its schema, before compiling.
-pub(super) struct Definition {
-    pub api_version: String,
-    pub kind: String,
-    pub schema: Json,
-    pub scope: Scope,
-    pub origin: Origin,
-}
-
-fn scope_of(doc: &Json) -> Scope {
-    match doc.pointer("/spec/scope").and_then(Json::as_str) {
-        Some("Namespaced") => Scope::Namespaced,
-        _ => Scope::Cluster,
-    }
-}
-
-/// `spec.group` and `spec.names.kind` of a CRD or XRD.
-pub(super) fn group_and_kind(doc: &Json) -> Result<(&str, &str), String> {
-    let group = doc
-        .pointer("/spec/group")
-        .and_then(Json::as_str)
-        .ok_or("spec.group is missing")?;
-    let kind = doc
-        .pointer("/spec/names/kind")
-        .and_then(Json::as_str)
-        .ok_or("spec.names.kind is missing")?;
-    Ok((group, kind))
-}
-
-fn crd(doc: &Json) -> Result<Vec<Definition>, String> {
-    let (group, kind) = group_and_kind(doc)?;
-    let versions = doc
-        .pointer("/spec/versions")
-        .and_then(Json::as_array)
-        .ok_or("spec.versions is missing")?;
-    let scope = scope_of(doc);
-    Ok(versions
-        .iter()
-        .filter_map(|v| {
-            let name = v.get("name")?.as_str()?;
-            // A version without a schema accepts anything (preserves unknown fields).
-            let schema = v
-                .pointer("/schema/openAPIV3Schema")
-                .cloned()
-                .unwrap_or_else(|| {
-                    serde_json::json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
-                });
-            Some(Definition {
-                api_version: format!("{group}/{name}"),
-                kind: kind.to_string(),
-                schema,
-                scope,
-                origin: Origin::Crd,
-            })
-        })
-        .collect())
-}
-
-/// `apiextensions.k8s.io/v1beta1`: one schema for every version, or one per version.
-fn crd_v1beta1(doc: &Json) -> Result<Vec<Definition>, String> {
-    let (group, kind) = group_and_kind(doc)?;
-    let shared = doc.pointer("/spec/validation/openAPIV3Schema");
-    let mut names: Vec<(String, Option<&Json>)> = doc
-        .pointer("/spec/versions")
-        .and_then(Json::as_array)
-        .map(|vs| {
-            vs.iter()
-                .filter_map(|v| {
-                    Some((
-                        v.get("name")?.as_str()?.to_string(),
-                        v.pointer("/schema/openAPIV3Schema"),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    if names.is_empty()
-        && let Some(version) = doc.pointer("/spec/version").and_then(Json::as_str)
-    {
-        names.push((version.to_string(), None));
-    }
-    let scope = scope_of(doc);
-    Ok(names
-        .into_iter()
-        .map(|(name, own)| {
-            Definition {
-            api_version: format!("{group}/{name}"),
-            kind: kind.to_string(),
-            schema: own.or(shared).cloned().unwrap_or_else(|| {
-                serde_json::json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
-            }),
-            scope,
-            origin: Origin::Crd,
-        }
-        })
-        .collect())
 }

@@ -4,10 +4,12 @@
 //! the same messages.
 
 pub mod cel;
+mod crd;
 pub mod defaults;
 pub mod format;
 pub mod load;
 pub mod node;
+mod rule;
 pub mod sources;
 pub mod validate;
 mod xrd;

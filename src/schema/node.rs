@@ -1,7 +1,7 @@
 //! A structural schema (`openAPIV3Schema` of a CRD version) compiled once: every keyword the
 //! API server validates with, patterns compiled, CEL rules parsed.
 
-use super::cel::Rule;
+use super::rule::Rule;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 

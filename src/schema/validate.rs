@@ -10,7 +10,7 @@ use super::cel::Outcome;
 use super::defaults;
 use super::format;
 use super::node::{Additional, Node, Type};
-use crate::eval::gostr::quote;
+use crate::source::gostr::quote;
 use serde_json::Value as Json;
 
 /// What kind of check found a problem.

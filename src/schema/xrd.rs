@@ -4,7 +4,7 @@
 //! composition and claim references directly under `spec` for legacy ones, `status.conditions`
 //! for all.
 
-use super::load::{Definition, Origin, Scope};
+use super::crd::{Definition, Origin, Scope, group_and_kind};
 use serde_json::{Map, Value as Json, json};
 
 /// An XRD's scope, as Crossplane reads it.
@@ -204,7 +204,7 @@ fn version_schema(user: &Json, spec: Map<String, Json>, status: Map<String, Json
 
 /// The composite resource (and, with `claimNames`, claim) definitions of an XRD.
 pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
-    let (group, kind) = super::load::group_and_kind(xrd)?;
+    let (group, kind) = group_and_kind(xrd)?;
     let v2 = xrd.get("apiVersion").and_then(Json::as_str) == Some("apiextensions.crossplane.io/v2");
     let scope = match xrd.pointer("/spec/scope").and_then(Json::as_str) {
         Some("Namespaced") => XrScope::Namespaced,

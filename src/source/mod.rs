@@ -4,6 +4,7 @@
 //! computed only when something is printed. Nothing here builds diagnostics or prints.
 
 pub mod composition;
+pub mod gostr;
 pub mod loader;
 pub mod txtar;
 pub mod yaml;

@@ -4,8 +4,8 @@
 use super::{Arg, Diags, Run, go_quote, has_errors, start_range};
 use crate::diagnostics::Diagnostic;
 use crate::eval::convert;
-use crate::eval::functions::{Function, FunctionError, Param, Special};
 use crate::eval::scope::Scope;
+use crate::eval::table::{Function, FunctionError, Param, Special};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::Span;
@@ -410,8 +410,8 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
     // function implementations and reports them as errors, and so do we.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret)));
     let result = result.map(|r| match r {
-        Ok(Value::String(s)) if s.len() > crate::eval::functions::MAX_STRING_BYTES => Err(
-            FunctionError::other(crate::eval::functions::string_too_long(s.len())),
+        Ok(Value::String(s)) if s.len() > crate::eval::budget::MAX_STRING_BYTES => Err(
+            FunctionError::other(crate::eval::budget::string_too_long(s.len())),
         ),
         Ok(Value::String(s)) => match crate::eval::budget::charge(s.len()) {
             Ok(()) => Ok(Value::String(s)),

@@ -32,7 +32,6 @@ mod vars;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use template::safe_known_prefix;
 pub use vars::{VarRef, traverse_reference, unknown_references, variables};
 
 /// Evaluates `expr` (parsed from `file`) in `scope`, as hcl's `Expression.Value(ctx)`.
@@ -327,4 +326,4 @@ fn literal(lit: &Literal) -> Value {
     }
 }
 
-use crate::eval::gostr::quote as go_quote;
+use crate::source::gostr::quote as go_quote;

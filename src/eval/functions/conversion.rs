@@ -5,9 +5,9 @@
 
 use super::{Function, FunctionError, FunctionTable, Param};
 use crate::eval::convert;
-pub(super) use crate::eval::gostr::quote as go_quote;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
+pub(super) use crate::source::gostr::quote as go_quote;
 
 /// Registers this family's functions.
 pub(super) fn register(table: &mut FunctionTable) {

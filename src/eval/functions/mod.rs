@@ -1,9 +1,10 @@
-//! The function-call machinery of cty's `function` package: parameter specs, the calling
-//! convention (null, unknown and dynamic handling), and the registry of built-in functions.
+//! The registry of built-in functions: cty's stdlib and Terraform's functions as
+//! function-hcl registers them.
 //!
 //! Families of functions live in one file each and register themselves in [`builtins`]; the
-//! evaluator looks names up in a [`FunctionTable`]. `try` and `can` are registered here but
-//! evaluated by the expression evaluator, because they take unevaluated expressions.
+//! evaluator looks names up in a [`FunctionTable`] (its types live in `eval::table`, and are
+//! re-exported here). `try` and `can` are registered here but evaluated by the expression
+//! evaluator, because they take unevaluated expressions.
 
 pub mod args;
 mod collection;
@@ -11,247 +12,17 @@ mod conversion;
 mod crypto;
 mod datetime;
 pub use datetime::pin_clock;
-
-/// The longest string a function call or a template may build: 128 MiB. Far beyond real
-/// values (a 100 MB string still works), and it stops chains that grow strings geometrically
-/// (`jsonencode(jsonencode(…))` doubles the escapes at each level; a template `"${a}${a}"`
-/// applied thirty times makes a gigabyte). cty has no limit: docs/compatibility.md.
-pub const MAX_STRING_BYTES: usize = 128 << 20;
-
-/// The message for a string past [`MAX_STRING_BYTES`].
-pub fn string_too_long(len: usize) -> String {
-    format!(
-        "the result would be a string of {len} bytes, more than fnhcl's limit of {MAX_STRING_BYTES} (128 MiB)"
-    )
-}
 mod encoding;
 mod network;
 mod number;
 mod string;
 
-use super::types::Type;
-use super::value::Value;
-use std::collections::BTreeMap;
-use std::sync::Arc;
-
-/// One parameter of a function (cty's `function.Parameter`).
-#[derive(Clone, Debug)]
-pub struct Param {
-    /// The name shown in messages (`Invalid value for "str" parameter`).
-    pub name: &'static str,
-    /// The type arguments are converted to (`Type::Dynamic` accepts anything).
-    pub ty: Type,
-    /// Null is passed to the implementation instead of being an error.
-    pub allow_null: bool,
-    /// Unknown values are passed to the implementation instead of making the result unknown.
-    pub allow_unknown: bool,
-    /// Values of not-yet-known type are passed instead of making the result unknown.
-    pub allow_dynamic_type: bool,
-}
-
-impl Param {
-    /// A parameter of a type that allows neither null nor unknown nor dynamic values.
-    pub const fn new(name: &'static str, ty: Type) -> Param {
-        Param {
-            name,
-            ty,
-            allow_null: false,
-            allow_unknown: false,
-            allow_dynamic_type: false,
-        }
-    }
-
-    /// A parameter that takes anything: null, unknown and not-yet-typed values included.
-    pub fn any(name: &'static str) -> Param {
-        Param::new(name, Type::Dynamic)
-            .null_ok()
-            .unknown_ok()
-            .dynamic_ok()
-    }
-
-    /// Allows null arguments.
-    pub const fn null_ok(mut self) -> Param {
-        self.allow_null = true;
-        self
-    }
-
-    /// Allows unknown arguments.
-    pub const fn unknown_ok(mut self) -> Param {
-        self.allow_unknown = true;
-        self
-    }
-
-    /// Allows arguments of dynamic type.
-    pub const fn dynamic_ok(mut self) -> Param {
-        self.allow_dynamic_type = true;
-        self
-    }
-}
-
-/// Why a call failed (cty's `function.ArgError` or a plain error).
-#[derive(Clone, Debug, PartialEq)]
-pub enum FunctionError {
-    /// A problem with one argument (0-based index into the arguments as passed).
-    Arg {
-        /// The argument.
-        index: usize,
-        /// The message (`Invalid value for "x" parameter: …` is added by the caller).
-        message: String,
-    },
-    /// Any other failure (`Call to function "f" failed: …`).
-    Other(String),
-}
-
-impl FunctionError {
-    /// An error about argument `index`.
-    pub fn arg(index: usize, message: impl Into<String>) -> FunctionError {
-        FunctionError::Arg {
-            index,
-            message: message.into(),
-        }
-    }
-
-    /// Any other error.
-    pub fn other(message: impl Into<String>) -> FunctionError {
-        FunctionError::Other(message.into())
-    }
-}
-
-/// Computes the return type from the (converted) arguments; unknown arguments may appear.
-pub type TypeFn = Arc<dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync>;
-/// Computes the result from the (converted, known where required) arguments and the return
-/// type the [`TypeFn`] gave.
-pub type ImplFn = Arc<dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync>;
-
-/// How the evaluator must treat a function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Special {
-    /// An ordinary function.
-    None,
-    /// `try(expr…)`: evaluated by the expression evaluator.
-    Try,
-    /// `can(expr)`: evaluated by the expression evaluator.
-    Can,
-}
-
-/// A function: its parameters and implementation (cty's `function.Spec`).
-#[derive(Clone)]
-pub struct Function {
-    /// The name it is registered under.
-    pub name: &'static str,
-    /// Positional parameters.
-    pub params: Vec<Param>,
-    /// The variadic parameter, if any.
-    pub var_param: Option<Param>,
-    /// The return type.
-    pub ret: TypeFn,
-    /// The implementation.
-    pub imp: ImplFn,
-    /// `try`/`can`.
-    pub special: Special,
-    /// cty's `RefineResult: refineNonNull`: an unknown result of a known type is known not to be
-    /// null, however the call returns (also when an unknown argument skips the implementation).
-    pub refine_not_null: bool,
-}
-
-impl std::fmt::Debug for Function {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Function({})", self.name)
-    }
-}
-
-impl Function {
-    /// A function with a fixed return type.
-    pub fn new(
-        name: &'static str,
-        params: Vec<Param>,
-        var_param: Option<Param>,
-        ret: Type,
-        imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
-    ) -> Function {
-        Function::with_type_fn(name, params, var_param, move |_| Ok(ret.clone()), imp)
-    }
-
-    /// A function whose return type depends on its arguments.
-    pub fn with_type_fn(
-        name: &'static str,
-        params: Vec<Param>,
-        var_param: Option<Param>,
-        ret: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
-        imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
-    ) -> Function {
-        Function {
-            name,
-            params,
-            var_param,
-            ret: Arc::new(ret),
-            imp: Arc::new(imp),
-            special: Special::None,
-            refine_not_null: false,
-        }
-    }
-}
-
-/// Functions by name.
-#[derive(Clone, Debug, Default)]
-pub struct FunctionTable {
-    functions: BTreeMap<String, Function>,
-}
-
-impl FunctionTable {
-    /// An empty table.
-    pub fn new() -> FunctionTable {
-        FunctionTable::default()
-    }
-
-    /// Adds (or replaces) a function.
-    pub fn insert(&mut self, function: Function) {
-        self.functions.insert(function.name.to_string(), function);
-    }
-
-    /// The function called `name`.
-    pub fn get(&self, name: &str) -> Option<&Function> {
-        self.functions.get(name)
-    }
-
-    /// Every registered name, sorted.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.functions.keys().map(String::as_str)
-    }
-}
-
-fn special(
-    name: &'static str,
-    special: Special,
-    params: Vec<Param>,
-    var_param: Option<Param>,
-) -> Function {
-    Function {
-        name,
-        params,
-        var_param,
-        ret: Arc::new(|_| Ok(Type::Dynamic)),
-        imp: Arc::new(|_, _| {
-            Err(FunctionError::other(
-                "evaluated by the expression evaluator",
-            ))
-        }),
-        special,
-        refine_not_null: false,
-    }
-}
+pub use super::budget::{MAX_STRING_BYTES, string_too_long};
+pub use super::table::{Function, FunctionError, FunctionTable, ImplFn, Param, Special, TypeFn};
 
 /// The built-in functions function-hcl registers (filled family by family).
 pub fn builtins() -> FunctionTable {
-    let mut table = FunctionTable::new();
-    let any = Param::any;
-    table.insert(special(
-        "try",
-        Special::Try,
-        Vec::new(),
-        Some(any("expressions")),
-    ));
-    table.insert(special("can", Special::Can, vec![any("expression")], None));
+    let mut table = FunctionTable::special_forms();
     collection::register(&mut table);
     conversion::register(&mut table);
     crypto::register(&mut table);
@@ -261,7 +32,7 @@ pub fn builtins() -> FunctionTable {
     number::register(&mut table);
     string::register(&mut table);
     for name in REFINED_NOT_NULL {
-        if let Some(f) = table.functions.get_mut(*name) {
+        if let Some(f) = table.get_mut(name) {
             f.refine_not_null = true;
         }
     }
@@ -426,6 +197,9 @@ pub const REGISTERED: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::types::Type;
+    use crate::eval::value::Value;
+    use std::collections::BTreeMap;
 
     #[test]
     fn the_registry_is_exactly_function_hcls_list() {
@@ -435,5 +209,37 @@ mod tests {
         want.sort_unstable();
         assert_eq!(names, want);
         assert_eq!(REGISTERED.len(), 96);
+    }
+
+    /// The value of `src` with the built-ins, and `x` and `m` unknown.
+    fn run(src: &str) -> Value {
+        use crate::eval::expr::Evaluator;
+        use crate::eval::scope::Scope;
+        let table = builtins();
+        let mut vars = BTreeMap::new();
+        vars.insert("x".to_string(), Value::unknown(Type::String));
+        vars.insert("m".to_string(), Value::unknown(Type::map(Type::String)));
+        let mut map = crate::source::SourceMap::new();
+        let id = map.add("test.hcl", src);
+        let (expr, parse_diags) = crate::syntax::parse_expression(map.get(id));
+        assert!(parse_diags.is_empty(), "{src}: {parse_diags:?}");
+        let scope = Scope {
+            variables: vars,
+            functions: Some(&table),
+            parent: None,
+        };
+        let (value, diags) = Evaluator::new(id).with_sources(&map).eval(&expr, &scope);
+        assert!(diags.is_empty(), "{diags:?}");
+        value
+    }
+
+    #[test]
+    fn refined_functions_give_not_null_unknowns() {
+        // cty's refineNonNull: `upper(x)` with x unknown is an unknown string that is not null, so
+        // comparing it with null is decided; Terraform's own functions (lookup) carry no refinement.
+        let value = run("upper(x) != null");
+        assert!(matches!(value, Value::Bool(true)), "{value:?}");
+        let value = run("lookup(m, \"k\", \"d\") != null");
+        assert!(!value.is_known(), "{value:?}");
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Origin;
 use super::gotext::{downgrade, has_errors};
-use super::messages;
+use super::messages::{self, READY_VALUES};
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
 use crate::eval::expr::{traverse_reference, variables};
 use crate::eval::json;
@@ -25,9 +25,6 @@ struct Parts<'m> {
     body: &'m FileExpr,
     children: &'m [ResourceChild],
 }
-
-/// The Ready enum names function-hcl accepts, sorted as its message lists them.
-pub(crate) const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];
 
 impl Evaluator<'_> {
     /// `processGroup`: locals, condition, then every child block in source order.

@@ -1,8 +1,10 @@
 //! function-hcl's own error texts, in one place: the evaluator reports them when a block
 //! fails, and `check`'s probe reports the same texts when it finds a block that always fails.
 
-use super::blocks::READY_VALUES;
-use crate::eval::gostr::quote;
+use crate::source::gostr::quote;
+
+/// The Ready enum names function-hcl accepts, sorted as its message lists them.
+pub(crate) const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];
 
 /// A group's condition of the wrong type.
 pub(crate) const GROUP_CONDITION: &str = "unable to evaluate condition";

@@ -6,13 +6,13 @@ use super::gotext::{diags_error, downgrade, go_type_name, has_errors, not_an_obj
 use super::messages;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::eval::gostr::quote;
 use crate::eval::json;
 use crate::eval::proto::{MatchLabels, ResourceSelector, struct_numbers};
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::SourceMap;
+use crate::source::gostr::quote;
 use crate::syntax::model::{Composite, ContextBlock, FileExpr, Requirement, Select};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::schema::rule::mentions_old_self;
 use serde_json::json;
 
 fn rule(json: Json) -> Rule {

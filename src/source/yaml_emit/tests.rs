@@ -1,5 +1,6 @@
 //! The emitter's cases: exact output text.
 
+use super::emitter::MAX_SIMPLE_KEY_BYTES;
 use super::*;
 use serde_json::json;
 

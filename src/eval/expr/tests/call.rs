@@ -315,7 +315,7 @@ fn can_reports_success() {
 #[test]
 fn a_panicking_function_is_an_error_not_a_crash() {
     let mut table = test_functions();
-    table.insert(crate::eval::functions::Function::new(
+    table.insert(crate::eval::table::Function::new(
         "explode",
         Vec::new(),
         None,
@@ -331,19 +331,4 @@ fn a_panicking_function_is_an_error_not_a_crash() {
             "explode("
         )]
     );
-}
-
-#[test]
-fn refined_functions_give_not_null_unknowns() {
-    // cty's refineNonNull: `upper(x)` with x unknown is an unknown string that is not null, so
-    // comparing it with null is decided; Terraform's own functions (lookup) carry no refinement.
-    let table = crate::eval::functions::builtins();
-    let mut vars = BTreeMap::new();
-    vars.insert("x".to_string(), Value::unknown(Type::String));
-    vars.insert("m".to_string(), Value::unknown(Type::map(Type::String)));
-    let out = run_with("upper(x) != null", vars.clone(), Some(&table));
-    assert!(out.diags.is_empty(), "{:?}", out.diags);
-    assert!(matches!(out.value, Value::Bool(true)), "{:?}", out.value);
-    let out = run_with("lookup(m, \"k\", \"d\") != null", vars, Some(&table));
-    assert!(!out.value.is_known(), "{:?}", out.value);
 }

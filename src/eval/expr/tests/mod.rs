@@ -4,7 +4,7 @@
 use super::ops::refine_not_null;
 use super::*;
 use crate::eval::convert;
-use crate::eval::functions::{Function, FunctionError, FunctionTable, Param, builtins};
+use crate::eval::table::{Function, FunctionError, FunctionTable, Param};
 use crate::eval::testing::{num, obj, s};
 use crate::eval::types::Type;
 use crate::syntax::parse_expression;
@@ -80,7 +80,7 @@ fn show_ty(t: &Type) -> String {
 }
 
 fn test_functions() -> FunctionTable {
-    let mut table = builtins();
+    let mut table = FunctionTable::special_forms();
     table.insert(Function::new(
         "upper",
         vec![Param::new("str", Type::String)],

@@ -1,7 +1,7 @@
 //! Tests of templates and the safe known prefix of partly unknown ones.
 
 use super::*;
-use crate::eval::expr::template::safe_known_prefix;
+use crate::eval::prefix::safe_known_prefix;
 
 #[test]
 fn templates() {

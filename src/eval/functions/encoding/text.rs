@@ -8,7 +8,7 @@
 //! EUC-KR, GBK, GB18030, HZ-GB-2312, Big5) are recognised but only their ASCII subset is
 //! implemented here: other characters are an error that says so.
 
-use super::text_names::{ALIASES, ENCODINGS};
+use super::text_names::{ALIASES, Cjk, Codec, ENCODINGS};
 use super::{go_base64_decode, go_quote, text_tables as tables};
 use crate::eval::functions::{Function, FunctionError, FunctionTable, Param, args};
 use crate::eval::types::Type;
@@ -16,32 +16,6 @@ use crate::eval::value::Value;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use tables::Charmap;
-
-/// An East Asian multi-byte encoding (ASCII subset only).
-#[derive(Clone, Copy, PartialEq)]
-pub(super) enum Cjk {
-    EucJp,
-    Iso2022Jp,
-    ShiftJis,
-    EucKr,
-    Gb18030,
-    Gbk,
-    HzGb2312,
-    Big5,
-}
-
-/// How an encoding turns text into bytes and back.
-pub(super) enum Codec {
-    Utf8,
-    /// UTF-16; `bom`: x/text's `UseBOM` (writes one, and reads and drops one if present).
-    Utf16 {
-        little: bool,
-        bom: bool,
-    },
-    Ascii,
-    Charmap(&'static Charmap),
-    AsciiOnly(Cjk),
-}
 
 /// Registers `textencodebase64` and `textdecodebase64`.
 pub(super) fn register(table: &mut FunctionTable) {

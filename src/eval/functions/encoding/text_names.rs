@@ -1,9 +1,36 @@
 //! The names `golang.org/x/text/encoding/ianaindex` (v0.33.0) knows for the encodings it
-//! implements: every IANA name and alias, and the canonical IANA name errors use. Generated
-//! from x/text's `ianaindex/tables.go` and `ianaindex.go`; data, not code.
+//! implements: every IANA name and alias, the canonical IANA name errors use, and how each
+//! encoding turns text into bytes ([`Codec`]). The tables are generated from x/text's
+//! `ianaindex/tables.go` and `ianaindex.go`; data, not code.
 
-use super::text::{Cjk, Codec};
 use super::text_tables as charmaps;
+use charmaps::Charmap;
+
+/// An East Asian multi-byte encoding (ASCII subset only).
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Cjk {
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
+    Gb18030,
+    Gbk,
+    HzGb2312,
+    Big5,
+}
+
+/// How an encoding turns text into bytes and back.
+pub(super) enum Codec {
+    Utf8,
+    /// UTF-16; `bom`: x/text's `UseBOM` (writes one, and reads and drops one if present).
+    Utf16 {
+        little: bool,
+        bom: bool,
+    },
+    Ascii,
+    Charmap(&'static Charmap),
+    AsciiOnly(Cjk),
+}
 
 /// The encodings, by canonical IANA name (the name messages use).
 pub(super) static ENCODINGS: [(&str, Codec); 57] = [

@@ -3,10 +3,10 @@
 
 use super::{graphemes, unknown_string};
 use crate::eval::convert;
-use crate::eval::expr::safe_known_prefix;
 use crate::eval::functions::{Function, FunctionError, Param, args};
 use crate::eval::json;
 use crate::eval::num::Num;
+use crate::eval::prefix::safe_known_prefix;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
 use num_bigint::{BigInt, Sign};

@@ -1,18 +1,7 @@
-//! How a string is written: go-yaml's `stringv` choice and libyaml's scalar analysis.
+//! libyaml's scalar analysis (`yaml_emitter_analyze_scalar`) and the style it settles on
+//! (`yaml_emitter_select_scalar_style`).
 
-use super::*;
-
-/// The style encode.go's `stringv` asks for: a literal block for text with `\n`, plain when the
-/// text would read back as a string, double quotes otherwise.
-pub(super) fn string_style(s: &str) -> Style {
-    if s.contains('\n') {
-        Style::Literal
-    } else if matches!(resolve(s), Resolved::Str) && !is_base60_float(s) {
-        Style::Plain
-    } else {
-        Style::DoubleQuoted
-    }
-}
+use super::{MAX_SIMPLE_KEY_BYTES, Style};
 
 /// yaml_emitter_check_simple_key for a string key.
 pub(super) fn is_simple_key(key: &str) -> bool {
@@ -50,7 +39,7 @@ pub(super) struct Analysis {
 
 /// The facts yaml_emitter_analyze_scalar collects in its pass over the text.
 #[derive(Debug, Default)]
-pub(super) struct Scan {
+struct Scan {
     block_indicators: bool,
     special_characters: bool,
     line_breaks: bool,
@@ -82,7 +71,7 @@ pub(super) fn analyze(text: &str) -> Analysis {
     }
 }
 
-pub(super) fn scan(text: &str) -> Scan {
+fn scan(text: &str) -> Scan {
     let mut s = Scan {
         block_indicators: text.starts_with("---") || text.starts_with("..."),
         ..Scan::default()
@@ -118,7 +107,7 @@ pub(super) fn scan(text: &str) -> Scan {
 }
 
 /// Whether `c` makes the text unusable as a plain scalar in block context.
-pub(super) fn is_block_indicator(
+fn is_block_indicator(
     c: char,
     first: bool,
     preceded_by_blank: bool,

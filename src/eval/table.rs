@@ -1,0 +1,236 @@
+//! The types of cty's `function` package: parameter specs, errors, a function's spec and the
+//! table the evaluator looks names up in. Kept apart from the built-ins (`functions`) so that
+//! scopes and the expression evaluator need only the table, never the functions themselves.
+
+use super::types::Type;
+use super::value::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One parameter of a function (cty's `function.Parameter`).
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// The name shown in messages (`Invalid value for "str" parameter`).
+    pub name: &'static str,
+    /// The type arguments are converted to (`Type::Dynamic` accepts anything).
+    pub ty: Type,
+    /// Null is passed to the implementation instead of being an error.
+    pub allow_null: bool,
+    /// Unknown values are passed to the implementation instead of making the result unknown.
+    pub allow_unknown: bool,
+    /// Values of not-yet-known type are passed instead of making the result unknown.
+    pub allow_dynamic_type: bool,
+}
+
+impl Param {
+    /// A parameter of a type that allows neither null nor unknown nor dynamic values.
+    pub const fn new(name: &'static str, ty: Type) -> Param {
+        Param {
+            name,
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_dynamic_type: false,
+        }
+    }
+
+    /// A parameter that takes anything: null, unknown and not-yet-typed values included.
+    pub fn any(name: &'static str) -> Param {
+        Param::new(name, Type::Dynamic)
+            .null_ok()
+            .unknown_ok()
+            .dynamic_ok()
+    }
+
+    /// Allows null arguments.
+    pub const fn null_ok(mut self) -> Param {
+        self.allow_null = true;
+        self
+    }
+
+    /// Allows unknown arguments.
+    pub const fn unknown_ok(mut self) -> Param {
+        self.allow_unknown = true;
+        self
+    }
+
+    /// Allows arguments of dynamic type.
+    pub const fn dynamic_ok(mut self) -> Param {
+        self.allow_dynamic_type = true;
+        self
+    }
+}
+
+/// Why a call failed (cty's `function.ArgError` or a plain error).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FunctionError {
+    /// A problem with one argument (0-based index into the arguments as passed).
+    Arg {
+        /// The argument.
+        index: usize,
+        /// The message (`Invalid value for "x" parameter: …` is added by the caller).
+        message: String,
+    },
+    /// Any other failure (`Call to function "f" failed: …`).
+    Other(String),
+}
+
+impl FunctionError {
+    /// An error about argument `index`.
+    pub fn arg(index: usize, message: impl Into<String>) -> FunctionError {
+        FunctionError::Arg {
+            index,
+            message: message.into(),
+        }
+    }
+
+    /// Any other error.
+    pub fn other(message: impl Into<String>) -> FunctionError {
+        FunctionError::Other(message.into())
+    }
+}
+
+/// Computes the return type from the (converted) arguments; unknown arguments may appear.
+pub type TypeFn = Arc<dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync>;
+/// Computes the result from the (converted, known where required) arguments and the return
+/// type the [`TypeFn`] gave.
+pub type ImplFn = Arc<dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync>;
+
+/// How the evaluator must treat a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// An ordinary function.
+    None,
+    /// `try(expr…)`: evaluated by the expression evaluator.
+    Try,
+    /// `can(expr)`: evaluated by the expression evaluator.
+    Can,
+}
+
+/// A function: its parameters and implementation (cty's `function.Spec`).
+#[derive(Clone)]
+pub struct Function {
+    /// The name it is registered under.
+    pub name: &'static str,
+    /// Positional parameters.
+    pub params: Vec<Param>,
+    /// The variadic parameter, if any.
+    pub var_param: Option<Param>,
+    /// The return type.
+    pub ret: TypeFn,
+    /// The implementation.
+    pub imp: ImplFn,
+    /// `try`/`can`.
+    pub special: Special,
+    /// cty's `RefineResult: refineNonNull`: an unknown result of a known type is known not to be
+    /// null, however the call returns (also when an unknown argument skips the implementation).
+    pub refine_not_null: bool,
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Function({})", self.name)
+    }
+}
+
+impl Function {
+    /// A function with a fixed return type.
+    pub fn new(
+        name: &'static str,
+        params: Vec<Param>,
+        var_param: Option<Param>,
+        ret: Type,
+        imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        Function::with_type_fn(name, params, var_param, move |_| Ok(ret.clone()), imp)
+    }
+
+    /// A function whose return type depends on its arguments.
+    pub fn with_type_fn(
+        name: &'static str,
+        params: Vec<Param>,
+        var_param: Option<Param>,
+        ret: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+        imp: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        Function {
+            name,
+            params,
+            var_param,
+            ret: Arc::new(ret),
+            imp: Arc::new(imp),
+            special: Special::None,
+            refine_not_null: false,
+        }
+    }
+}
+
+/// Functions by name.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionTable {
+    functions: BTreeMap<String, Function>,
+}
+
+impl FunctionTable {
+    /// An empty table.
+    pub fn new() -> FunctionTable {
+        FunctionTable::default()
+    }
+
+    /// A table of only `try` and `can`: the expression evaluator evaluates them itself,
+    /// because they take unevaluated expressions; their entries give arity and messages.
+    pub fn special_forms() -> FunctionTable {
+        let mut table = FunctionTable::new();
+        let any = Param::any;
+        table.insert(special(
+            "try",
+            Special::Try,
+            Vec::new(),
+            Some(any("expressions")),
+        ));
+        table.insert(special("can", Special::Can, vec![any("expression")], None));
+        table
+    }
+
+    /// Adds (or replaces) a function.
+    pub fn insert(&mut self, function: Function) {
+        self.functions.insert(function.name.to_string(), function);
+    }
+
+    /// The function called `name`.
+    pub fn get(&self, name: &str) -> Option<&Function> {
+        self.functions.get(name)
+    }
+
+    /// The function called `name`, to adjust after registration (the refinements).
+    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut Function> {
+        self.functions.get_mut(name)
+    }
+
+    /// Every registered name, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.functions.keys().map(String::as_str)
+    }
+}
+
+/// The entry of a special form; its implementation never runs.
+fn special(
+    name: &'static str,
+    special: Special,
+    params: Vec<Param>,
+    var_param: Option<Param>,
+) -> Function {
+    Function {
+        name,
+        params,
+        var_param,
+        ret: Arc::new(|_| Ok(Type::Dynamic)),
+        imp: Arc::new(|_, _| {
+            Err(FunctionError::other(
+                "evaluated by the expression evaluator",
+            ))
+        }),
+        special,
+        refine_not_null: false,
+    }
+}
