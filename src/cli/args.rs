@@ -188,7 +188,7 @@ pub enum Command {
     /// (`fnhcl fmt`'s), hover, completion (CRD-aware in bodies), signature help, definition,
     /// references, highlights, rename, symbols, folding, semantic tokens and quick fixes. With
     /// an `[example]` in `.fnhcl.toml`, live values: each resource block's outcome as an inlay
-    /// hint and code lens, evaluated values on hover. Editor setups: README, `fnhcl lsp`.
+    /// hint and code lens, evaluated values on hover. Editor setups: docs/lsp.md.
     Lsp,
 
     /// Composition commands, as the Crossplane CLI names them (v2.3 and later).
