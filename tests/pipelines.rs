@@ -416,7 +416,7 @@ fn wait_for_port(addr: &str, child: &mut Child) {
 fn a_pipeline_with_function_pythonic() {
     let Some(pythonic) = pythonic() else {
         eprintln!(
-            "function-pythonic not found: skipped (pip install crossplane-function-pythonic, see README)"
+            "function-pythonic not found: skipped (pip install crossplane-function-pythonic, see docs/development.md)"
         );
         return;
     };
@@ -453,7 +453,7 @@ fn a_pipeline_with_function_pythonic() {
 fn function_serve_answers_the_python_sdk_client_as_function_run_does() {
     let Some(pythonic) = pythonic() else {
         eprintln!(
-            "function-pythonic not found (it brings the Python function SDK): skipped (pip install crossplane-function-pythonic, see README)"
+            "function-pythonic not found (it brings the Python function SDK): skipped (pip install crossplane-function-pythonic, see docs/development.md)"
         );
         return;
     };
