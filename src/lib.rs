@@ -7,6 +7,7 @@ pub mod diagnostics;
 pub mod diff;
 pub mod eval;
 pub mod fmt;
+pub mod golden;
 pub mod grpc;
 pub mod render;
 pub mod schema;

@@ -6,8 +6,10 @@
 pub mod cel;
 pub mod defaults;
 pub mod format;
+pub mod inputs;
 pub mod load;
 pub mod node;
+pub mod report;
 pub mod sources;
 pub mod validate;
 mod xrd;

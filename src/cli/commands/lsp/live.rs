@@ -98,15 +98,13 @@ fn applies(example: &Example, dir: &Path) -> bool {
         return true;
     };
     // A `source` may name a file of the composition: its folder is the composition.
-    let tested = crate::cli::commands::test::source_of(case)
-        .ok()
-        .and_then(|source| {
-            if source.is_dir() {
-                Some(source)
-            } else {
-                source.parent().map(Path::to_path_buf)
-            }
-        });
+    let tested = fnhcl::golden::source_of(case).ok().and_then(|source| {
+        if source.is_dir() {
+            Some(source)
+        } else {
+            source.parent().map(Path::to_path_buf)
+        }
+    });
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
