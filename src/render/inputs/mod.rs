@@ -230,3 +230,24 @@ fn default_into(value: &mut Json, schema: &Json) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_go_durations() {
+        assert_eq!(parse_duration("1m30s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        for bad in ["", "0s", "1", "1d", "s", "1e999h"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn versions_are_major_and_minor() {
+        assert_eq!(parse_version("2.5").unwrap(), (2, 5));
+        assert_eq!(parse_version("v1.20.3").unwrap(), (1, 20));
+        assert!(parse_version("2").is_err());
+    }
+}
