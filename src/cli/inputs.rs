@@ -1,111 +1,99 @@
-//! Reading the inputs several commands share: YAML streams as JSON values, `KEY=VALUE` map
-//! flags, and context values.
+//! `fnhcl render`'s flags as the library's render request (also for `diff --rev -- …` and a
+//! test case's `args`), and the input readers of the library in the shape commands call them.
 
 use crate::cli::Context;
-use fnhcl::diagnostics::{Code, Diagnostic, from_load_error};
-use fnhcl::source::loader::{self, LoadError};
+use crate::cli::args::RenderArgs;
+use fnhcl::diagnostics::Diagnostic;
+use fnhcl::render::Remote;
+use fnhcl::render::inputs::{self, Request};
+use fnhcl::source::composition::CompositionError;
+use fnhcl::source::loader::LoadError;
 use serde_json::Value as Json;
+use std::io::Write;
 use std::path::Path;
+
+pub use fnhcl::diagnostics::usage;
+
+impl From<&RenderArgs> for Request {
+    fn from(args: &RenderArgs) -> Request {
+        Request {
+            xr: args.xr.clone(),
+            source: args.source.clone(),
+            functions: args.functions.clone(),
+            observed_resources: args.observed_resources.clone(),
+            required_resources: args.required_resources.clone(),
+            context_files: args.context_files.clone(),
+            context_values: args.context_values.clone(),
+            include_function_results: args.include_function_results,
+            include_context: args.include_context,
+            include_full_xr: args.include_full_xr,
+            function_annotations: args.function_annotations.clone(),
+            function_credentials: args.function_credentials.clone(),
+            xrd: args.xrd.clone(),
+            timeout: args.timeout.clone(),
+            hcl: args.hcl.clone(),
+            step: args.step.clone(),
+            crossplane_version: args.crossplane_version.clone(),
+            validate: args.validate.clone(),
+        }
+    }
+}
+
+/// `fnhcl render` arguments given as a list (`diff --rev -- …`, a test case's), parsed as the
+/// command parses them.
+pub fn parse_render_args(list: &[String]) -> Result<Request, Box<Diagnostic>> {
+    #[derive(clap::Parser)]
+    #[command(name = "render", no_binary_name = true)]
+    struct Render {
+        #[command(flatten)]
+        args: RenderArgs,
+    }
+    <Render as clap::Parser>::try_parse_from(list)
+        .map(|r| Request::from(&r.args))
+        .map_err(|e| {
+            // clap's message up to its usage section, on one line.
+            let text = e.to_string();
+            let message = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(|l| l.trim().trim_start_matches("error: "))
+                .collect::<Vec<_>>()
+                .join(" ");
+            usage(
+                format!("the render arguments after `--`: {message}"),
+                "give them as to `fnhcl render XR SOURCE [options]`",
+            )
+        })
+}
 
 /// A load error as a diagnostic.
 pub fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
-    Box::new(from_load_error(&e, &cx.map))
+    fnhcl::diagnostics::load_error(e, &cx.map)
 }
 
 /// A Composition's error as a diagnostic pointing into its text (`name`, added to the map).
 pub fn composition_error(
     name: &str,
     text: &str,
-    error: fnhcl::source::composition::CompositionError,
+    error: CompositionError,
     cx: &mut Context,
 ) -> Box<Diagnostic> {
-    let file = cx.map.add(name.to_string(), text.to_string());
-    load_error(LoadError::Composition { file, error }, cx)
+    fnhcl::diagnostics::composition_error(name, text, error, &mut cx.map)
 }
 
 /// The documents of a YAML file or a directory of YAML files, as JSON values.
 pub fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
-    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
-    Ok(docs
-        .into_iter()
-        .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
-        .collect())
+    inputs::yaml_docs(path, &mut cx.map)
 }
 
-/// The documents of a file or directory of Kubernetes objects (observed resources, extra
-/// resources, credentials): each must be a mapping, as crossplane decodes each into an
-/// object; a scalar or a list is an error pointing at it. `what` names the flag's content.
+/// The documents of a file or directory of Kubernetes objects; `what` names the flag's
+/// content.
 pub fn resource_docs(
     path: &Path,
     what: &str,
     cx: &mut Context,
 ) -> Result<Vec<Json>, Box<Diagnostic>> {
-    let docs = loader::load_yaml_stream(&mut cx.map, path).map_err(|e| load_error(e, cx))?;
-    let mut out = Vec::with_capacity(docs.len());
-    for d in docs {
-        let found = match &d.document.value {
-            yaml_serde::Value::Mapping(_) => None,
-            yaml_serde::Value::Tagged(t) if t.value.is_mapping() => None,
-            yaml_serde::Value::Sequence(_) => Some("a list"),
-            _ => Some("a scalar"),
-        };
-        if let Some(found) = found {
-            let file = cx.map.get(d.file);
-            let span = file.span(d.document.root.span.clone());
-            return Err(Box::new(
-                Diagnostic::new(
-                    Code::I002,
-                    format!(
-                        "a document of `{}` is {found}, not a Kubernetes object",
-                        file.name()
-                    ),
-                )
-                .with_primary(span, Some(format!("{what} are objects")))
-                .with_help("write each object as a mapping with apiVersion, kind and metadata, documents separated by `---`"),
-            ));
-        }
-        out.push(serde_json::to_value(&d.document.value).unwrap_or(Json::Null));
-    }
-    Ok(out)
-}
-
-/// A usage diagnostic with a help line.
-pub fn usage(message: String, help: &str) -> Box<Diagnostic> {
-    Box::new(Diagnostic::new(Code::I017, message).with_help(help))
-}
-
-/// `K=V;K2=V2` flags, repeated or `;`-separated, as crossplane's map flags.
-fn pairs(flags: &[String]) -> Result<Vec<(String, String)>, Box<Diagnostic>> {
-    let mut out = Vec::new();
-    for flag in flags {
-        for item in flag.split(';').filter(|s| !s.is_empty()) {
-            let Some((k, v)) = item.split_once('=') else {
-                return Err(usage(
-                    format!("`{item}` is not KEY=VALUE"),
-                    "write KEY=VALUE, several separated by `;`",
-                ));
-            };
-            out.push((k.to_string(), v.to_string()));
-        }
-    }
-    Ok(out)
-}
-
-/// A context value: JSON or YAML.
-fn parse_value(text: &str) -> Result<Json, Box<Diagnostic>> {
-    // The node tree bounds alias expansion before the value is built.
-    if let Err(e) = fnhcl::source::yaml::parse_nodes(text) {
-        return Err(usage(
-            format!("context value is not JSON or YAML: {}", e.message),
-            "quote strings as JSON: KEY='\"text\"'",
-        ));
-    }
-    yaml_serde::from_str::<Json>(text).map_err(|e| {
-        usage(
-            format!("context value is not JSON or YAML: {e}"),
-            "quote strings as JSON: KEY='\"text\"'",
-        )
-    })
+    inputs::resource_docs(path, what, &mut cx.map)
 }
 
 /// The context `--context-files` then `--context-values` describe (values win).
@@ -114,13 +102,20 @@ pub fn context_map(
     values: &[String],
     cx: &mut Context,
 ) -> Result<serde_json::Map<String, Json>, Box<Diagnostic>> {
-    let mut context = serde_json::Map::new();
-    for (key, path) in pairs(files)? {
-        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, cx))?;
-        context.insert(key, parse_value(&text)?);
+    inputs::context_map(files, values, &mut cx.map)
+}
+
+/// The client for steps that run elsewhere: gRPC, as crossplane render calls them.
+pub fn grpc_remote() -> Box<dyn Remote> {
+    Box::new(fnhcl::grpc::remote::GrpcRemote::new())
+}
+
+/// Where function-hcl's log (its debug dumps) goes: stderr as it writes it, before any
+/// diagnostics; nowhere with `--quiet`.
+pub fn stderr_log(quiet: bool) -> impl FnMut(String) {
+    move |text: String| {
+        if !quiet {
+            let _ = std::io::stderr().write_all(text.as_bytes());
+        }
     }
-    for (key, value) in pairs(values)? {
-        context.insert(key, parse_value(&value)?);
-    }
-    Ok(context)
 }

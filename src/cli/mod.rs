@@ -3,6 +3,7 @@
 
 pub mod args;
 mod commands;
+mod compare;
 pub mod exit;
 mod fsutil;
 mod inputs;
@@ -142,7 +143,7 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
             commands::test::run(args, color, &mut cx)
         }
         Command::Diff(args) => {
-            let diff_style = commands::diff::Style {
+            let diff_style = compare::Style {
                 format: cli.global.format,
                 color: settings::use_color(cli.global.color, env, io::stdout().is_terminal()),
                 context: args.context,
@@ -211,7 +212,7 @@ fn pin_clock_from_env() -> Result<(), Box<fnhcl::diagnostics::Diagnostic>> {
             fnhcl::eval::functions::pin_clock(secs);
             Ok(())
         }
-        _ => Err(inputs::usage(
+        _ => Err(fnhcl::diagnostics::usage(
             format!("SOURCE_DATE_EPOCH=`{text}` is not a number of seconds since 1970-01-01"),
             "set it to a whole number of seconds, such as `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`, or unset it",
         )),

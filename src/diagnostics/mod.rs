@@ -5,10 +5,12 @@
 
 mod code;
 mod formats;
+mod input;
 mod load;
 
 pub use code::{CODES, Code, CodeInfo};
 pub use formats::{Format, github, json, sarif};
+pub use input::{composition_error, load_error, usage};
 pub use load::from_load_error;
 
 use crate::source::{SourceMap, Span};

@@ -8,6 +8,8 @@
 //! a changed one is shown as a unified diff of its YAML as `render` prints it.
 
 mod paths;
+pub mod rev;
+pub mod streams;
 
 pub use paths::{IgnorePath, PathError};
 

@@ -1,30 +1,31 @@
-//! Golden tests of compositions: where a case's composition is.
+//! L7: golden tests of compositions (`fnhcl test`): cases found below folders, each rendered
+//! from its files and compared with its `expected.yaml` (or the errors its
+//! `expected-error.txt` names), `--update` writing what changed, the JUnit report, and
+//! `test import` of a function-hcl debug dump. Cases run in parallel. Nothing here prints.
+//!
+//! A case's `args` are `render` flags: the caller parses them (see [`ParseArgs`]), as the
+//! command line parser is not the library's.
 
-use std::path::{Path, PathBuf};
+mod case;
+mod discover;
+pub mod import;
+mod junit;
 
-/// The composition a case tests: its `source` file, its `hcl/` folder, or the nearest folder
-/// at or above it holding `.hcl` files.
-pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
-    if let Ok(text) = std::fs::read_to_string(dir.join("source")) {
-        return Ok(dir.join(text.trim()));
-    }
-    if has_hcl(&dir.join("hcl")) {
-        return Ok(dir.join("hcl"));
-    }
-    let mut at = Some(dir);
-    while let Some(candidate) = at {
-        if has_hcl(candidate) {
-            return Ok(candidate.to_path_buf());
-        }
-        at = candidate.parent();
-    }
-    Err("no composition found: no .hcl files in the case's folder, its hcl/ folder or a folder above it, and no `source` file".into())
-}
+pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
+pub use discover::{Case, discover, source_of};
+pub use junit::junit_xml;
 
-fn has_hcl(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| e.path().extension().is_some_and(|x| x == "hcl") && e.path().is_file())
-    })
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Runs the cases, in parallel: each one's outcome and how long it took, in the cases' order.
+pub fn run(cases: &[Case], runner: Runner<'_>) -> Vec<(Outcome, Duration)> {
+    cases
+        .par_iter()
+        .map(|case| {
+            let started = Instant::now();
+            let outcome = run_case(case, runner);
+            (outcome, started.elapsed())
+        })
+        .collect()
 }

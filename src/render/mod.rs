@@ -3,10 +3,12 @@
 //! that turns the last desired state into the document stream `crossplane render -r -c`
 //! prints.
 //!
-//! The caller loads the files; everything here works on JSON values and loaded bundles.
+//! [`inputs`] reads the files a render request names; everything else here works on JSON
+//! values and loaded bundles.
 
 pub mod debug;
 pub mod engine;
+pub mod inputs;
 pub mod names;
 mod pipeline;
 mod post;

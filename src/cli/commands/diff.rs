@@ -1,32 +1,15 @@
 //! `fnhcl diff`: two render streams compared document by document, or a render before and
 //! after a change (`--rev`).
 
-use super::render;
 use crate::cli::Context;
 use crate::cli::args::{DiagnosticFormat, DiffArgs};
+use crate::cli::compare::{self, Style};
 use crate::cli::exit::ExitStatus;
-use crate::cli::inputs::{load_error, usage};
-use crate::cli::report;
-use fnhcl::diagnostics::{Code, Diagnostic};
-use fnhcl::diff::{Change, DocumentDiff, Identity, IgnorePath, StreamDiff, diff_streams};
-use fnhcl::source::loader::{self, LoadError};
-use owo_colors::OwoColorize;
-use serde_json::{Value as Json, json};
-use std::io::{self, Read, Write};
-use std::path::Path;
-
-mod rev;
-
-/// How to print a comparison.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    /// `--format`.
-    pub format: DiagnosticFormat,
-    /// Colour on stdout.
-    pub color: bool,
-    /// `--context`.
-    pub context: usize,
-}
+use crate::cli::inputs::{grpc_remote, parse_render_args, stderr_log, usage};
+use fnhcl::diff::streams::{Streams, display_name, read_stream};
+use fnhcl::diff::{IgnorePath, diff_streams, rev};
+use fnhcl::render::inputs::Io;
+use std::io;
 
 /// Runs the command.
 pub fn run(args: &DiffArgs, style: Style, cx: &mut Context) -> io::Result<ExitStatus> {
@@ -51,13 +34,21 @@ pub fn run(args: &DiffArgs, style: Style, cx: &mut Context) -> io::Result<ExitSt
             }
         }
     }
+    let mut stdin = io::stdin();
     let streams = match &args.rev {
-        Some(rev) => {
-            let render_args = match render::parse_args(&args.render_args) {
+        Some(revision) => {
+            let request = match parse_render_args(&args.render_args) {
                 Ok(parsed) => parsed,
                 Err(d) => return Ok(cx.fail(*d)),
             };
-            rev::streams(rev, render_args, cx)?
+            let mut log = stderr_log(cx.quiet);
+            let mut io = Io {
+                stdin: &mut stdin,
+                remote: &grpc_remote,
+                log: &mut log,
+                quiet: cx.quiet,
+            };
+            rev::streams(revision, request, &mut cx.map, &mut io, &mut cx.diagnostics)
         }
         None => {
             let (old, new) = (
@@ -70,7 +61,10 @@ pub fn run(args: &DiffArgs, style: Style, cx: &mut Context) -> io::Result<ExitSt
                     "give one of them as a file",
                 )));
             }
-            match (read_stream(old, cx), read_stream(new, cx)) {
+            match (
+                read_stream(old, &mut cx.map, &mut stdin),
+                read_stream(new, &mut cx.map, &mut stdin),
+            ) {
                 (Ok(a), Ok(b)) => Ok(Streams {
                     old: a,
                     new: b,
@@ -92,211 +86,10 @@ pub fn run(args: &DiffArgs, style: Style, cx: &mut Context) -> io::Result<ExitSt
         }
     };
     let diff = diff_streams(&streams.old, &streams.new, &ignore);
-    write(&diff, &streams.old_name, &streams.new_name, style, cx)?;
+    compare::write(&diff, &streams.old_name, &streams.new_name, style, cx)?;
     Ok(if diff.summary().differs() {
         ExitStatus::Differences
     } else {
         ExitStatus::Success
     })
-}
-
-/// The two streams to compare and what to call them in diff headers.
-pub(crate) struct Streams {
-    old: Vec<Json>,
-    new: Vec<Json>,
-    old_name: String,
-    new_name: String,
-}
-
-/// A failure to produce a stream: the diagnostic to print, if it was not printed already.
-type Failure = Option<Box<Diagnostic>>;
-
-fn display_name(arg: &str) -> String {
-    if arg == "-" {
-        "(stdin)".to_string()
-    } else {
-        arg.to_string()
-    }
-}
-
-/// The documents of a YAML file (or a directory of them), or of standard input for `-`.
-fn read_stream(arg: &str, cx: &mut Context) -> Result<Vec<Json>, Failure> {
-    let docs = if arg == "-" {
-        let mut text = String::new();
-        if let Err(e) = io::stdin().read_to_string(&mut text) {
-            return Err(Some(Box::new(Diagnostic::new(
-                Code::I001,
-                format!("cannot read standard input: {e}"),
-            ))));
-        }
-        let parsed = fnhcl::source::yaml::read_stream(&text);
-        let file = cx.map.add("(stdin)", text);
-        parsed
-            .map_err(|error| Some(load_error(LoadError::Yaml { file, error }, cx)))?
-            .into_iter()
-            .map(|d| d.value)
-            .collect::<Vec<_>>()
-    } else {
-        loader::load_yaml_stream(&mut cx.map, Path::new(arg))
-            .map_err(|e| Some(load_error(e, cx)))?
-            .into_iter()
-            .map(|d| d.document.value)
-            .collect()
-    };
-    Ok(docs
-        .iter()
-        .map(|v| serde_json::to_value(v).unwrap_or(Json::Null))
-        .collect())
-}
-
-fn write(
-    diff: &StreamDiff,
-    old_name: &str,
-    new_name: &str,
-    style: Style,
-    cx: &mut Context,
-) -> io::Result<()> {
-    let out = &mut cx.stdout;
-    match style.format {
-        DiagnosticFormat::Json => {
-            let text =
-                serde_json::to_string_pretty(&as_json(diff, style.context)).unwrap_or_default();
-            writeln!(out, "{text}")
-        }
-        DiagnosticFormat::Markdown => write_markdown(out, diff, style.context),
-        _ => write_human(out, diff, old_name, new_name, style),
-    }
-}
-
-fn changed(diff: &StreamDiff) -> impl Iterator<Item = &DocumentDiff> {
-    diff.documents
-        .iter()
-        .filter(|d| d.change != Change::Unchanged)
-}
-
-pub(crate) fn write_human(
-    out: &mut impl Write,
-    diff: &StreamDiff,
-    old_name: &str,
-    new_name: &str,
-    style: Style,
-) -> io::Result<()> {
-    for doc in changed(diff) {
-        let word = format!("{:<8}", doc.change.word());
-        let header = format!("{word} {}", doc.identity.title());
-        let header = if !style.color {
-            header
-        } else {
-            match doc.change {
-                Change::Added => header.green().bold().to_string(),
-                Change::Removed => header.red().bold().to_string(),
-                _ => header.yellow().bold().to_string(),
-            }
-        };
-        writeln!(out, "{header}")?;
-        for line in doc.unified(style.context, old_name, new_name).lines() {
-            writeln!(out, "{}", report::paint_diff_line(line, style.color))?;
-        }
-        writeln!(out)?;
-    }
-    writeln!(out, "{}", diff.summary().line())
-}
-
-fn write_markdown(out: &mut impl Write, diff: &StreamDiff, context: usize) -> io::Result<()> {
-    let summary = diff.summary();
-    if !summary.differs() {
-        return writeln!(out, "**No differences** ({})", summary.line());
-    }
-    for doc in changed(diff) {
-        writeln!(
-            out,
-            "### {}: `{}`\n",
-            doc.change.word(),
-            doc.identity.title().replace('`', "'")
-        )?;
-        // The unified diff without its file headers: the heading names the document.
-        let body: String = doc
-            .unified(context, "old", "new")
-            .lines()
-            .filter(|l| !l.starts_with("--- ") && !l.starts_with("+++ "))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let fence = "`".repeat(longest_backtick_run(&body).max(2) + 1);
-        writeln!(out, "{fence}diff\n{body}{fence}\n")?;
-    }
-    writeln!(out, "**{}**", summary.line())
-}
-
-fn longest_backtick_run(text: &str) -> usize {
-    let (mut longest, mut run) = (0, 0);
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    longest
-}
-
-fn as_json(diff: &StreamDiff, context: usize) -> Json {
-    let summary = diff.summary();
-    let documents: Vec<Json> = diff
-        .documents
-        .iter()
-        .map(|doc| {
-            let mut entry = json!({
-                "change": doc.change.word(),
-                "title": doc.identity.title(),
-                "identity": identity_json(&doc.identity),
-            });
-            if doc.change != Change::Unchanged {
-                entry["diff"] = Json::String(doc.unified(context, "old", "new"));
-            }
-            entry
-        })
-        .collect();
-    json!({
-        "documents": documents,
-        "summary": {
-            "changed": summary.changed,
-            "added": summary.added,
-            "removed": summary.removed,
-            "unchanged": summary.unchanged,
-            "differs": summary.differs(),
-        },
-    })
-}
-
-fn identity_json(identity: &Identity) -> Json {
-    match identity {
-        Identity::Composite {
-            api_version,
-            kind,
-            name,
-        } => json!({"type": "composite", "apiVersion": api_version, "kind": kind, "name": name}),
-        Identity::Composed {
-            api_version,
-            kind,
-            name,
-            by_resource_name,
-        } => {
-            let key = if *by_resource_name {
-                "compositionResourceName"
-            } else {
-                "name"
-            };
-            json!({"type": "composed", "apiVersion": api_version, "kind": kind, key: name})
-        }
-        Identity::Result { number, step } => {
-            json!({"type": "result", "number": number, "step": step})
-        }
-        Identity::Context => json!({"type": "context"}),
-    }
-}
-
-/// Renders and returns the documents `render` would print (its diagnostics already
-/// recorded on failure).
-fn render_documents(
-    args: &crate::cli::args::RenderArgs,
-    cx: &mut Context,
-) -> Result<Vec<Json>, Failure> {
-    render::documents(args, cx).map_err(|_| None)
 }

@@ -5,68 +5,77 @@
 //! `git ls-tree` and `git cat-file` into a temporary directory, keeping its place relative to
 //! the repository's top (so a Composition's relative `libraryFiles` and a directory's
 //! neighbours resolve as they would have), and the render runs again with those paths. The
-//! other inputs (XR, observed resources, …) are the same files for both renders.
+//! other inputs (XR, observed resources, …) are the same files for both renders. Nothing is
+//! written outside that temporary directory.
 
-use super::{Failure, Streams, render_documents};
-use crate::cli::Context;
-use crate::cli::args::RenderArgs;
-use crate::cli::inputs::usage;
-use fnhcl::diagnostics::{Code, Diagnostic};
-use std::io;
+use super::streams::{Failure, Streams};
+use crate::diagnostics::{Code, Diagnostic, usage};
+use crate::render::inputs::{self, Io, Request};
+use crate::source::SourceMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Both renders, or why not.
-pub(super) fn streams(
+/// Both renders' documents, or why not: the render of `new` (the request as given) and of the
+/// same request with its composition as it is in `rev`. Each render gets what `io` makes of
+/// the world, as `render` would; their diagnostics go to `diagnostics`.
+pub fn streams(
     rev: &str,
-    new_args: RenderArgs,
-    cx: &mut Context,
-) -> io::Result<Result<Streams, Failure>> {
-    if new_args.source == "-" {
-        return Ok(Err(Some(usage(
+    new: Request,
+    map: &mut SourceMap,
+    io: &mut Io<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Streams, Failure> {
+    if new.source == "-" {
+        return Err(Some(usage(
             "--rev needs the composition as a path, not standard input".into(),
             "give SOURCE as a directory, a .hcl or txtar file, or a Composition file",
-        ))));
+        )));
     }
     let checkout = match tempfile::tempdir() {
         Ok(dir) => dir,
         Err(e) => {
-            return Ok(Err(Some(io_error(format!(
+            return Err(Some(io_error(format!(
                 "cannot make a temporary directory: {e}"
-            )))));
+            ))));
         }
     };
-    let mut old_args = new_args.clone();
-    match materialize(rev, Path::new(&new_args.source), checkout.path()) {
-        Ok(path) => old_args.source = path.display().to_string(),
-        Err(d) => return Ok(Err(Some(d))),
+    let mut old = new.clone();
+    old.source = materialize(rev, Path::new(&new.source), checkout.path())?
+        .display()
+        .to_string();
+    if let Some(hcl) = &new.hcl {
+        old.hcl = Some(materialize(rev, hcl, checkout.path())?);
     }
-    if let Some(hcl) = &new_args.hcl {
-        match materialize(rev, hcl, checkout.path()) {
-            Ok(path) => old_args.hcl = Some(path),
-            Err(d) => return Ok(Err(Some(d))),
-        }
-    }
-    let old = match render_documents(&old_args, cx) {
+    let old = match render(&old, map, io, diagnostics) {
         Ok(docs) => docs,
         Err(failure) => {
-            cx.diagnostics.push(Diagnostic::new(
+            diagnostics.push(Diagnostic::new(
                 Code::E401,
                 format!("the render with the composition as it is in {rev} failed"),
             ));
-            return Ok(Err(failure));
+            return Err(failure);
         }
     };
-    let new = match render_documents(&new_args, cx) {
-        Ok(docs) => docs,
-        Err(failure) => return Ok(Err(failure)),
-    };
-    Ok(Ok(Streams {
+    let new = render(&new, map, io, diagnostics)?;
+    Ok(Streams {
         old,
         new,
         old_name: rev.to_string(),
         new_name: "work tree".to_string(),
-    }))
+    })
+}
+
+/// Renders and returns the documents `render` would print (its diagnostics already
+/// recorded on failure).
+fn render(
+    request: &Request,
+    map: &mut SourceMap,
+    io: &mut Io<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Vec<serde_json::Value>, Failure> {
+    inputs::documents(map, request, None, io, diagnostics)
+        .map(|d| d.documents)
+        .map_err(|_| None)
 }
 
 fn io_error(message: String) -> Box<Diagnostic> {
@@ -218,7 +227,7 @@ fn library_files(composition: &Path) -> Vec<String> {
     let Ok(text) = std::fs::read_to_string(composition) else {
         return Vec::new();
     };
-    let Ok(docs) = fnhcl::source::yaml::read_stream(&text) else {
+    let Ok(docs) = crate::source::yaml::read_stream(&text) else {
         return Vec::new();
     };
     let Some(doc) = docs.first() else {

@@ -8,55 +8,65 @@
 //! `xr.yaml`, `observed.yaml`, `context.yaml` (a mapping of the keys) and
 //! `extra-resources.yaml`; `fnhcl test --update` then records what the composition renders.
 
-use crate::cli::Context;
-use crate::cli::args::TestImportArgs;
-use crate::cli::exit::ExitStatus;
-use crate::cli::fsutil;
-use fnhcl::diagnostics::{Code, Diagnostic};
-use fnhcl::source::yaml_emit::to_yaml;
+use super::case::WriteFile;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::source::yaml_emit::to_yaml;
 use serde_json::{Map, Value as Json};
-use std::io::{self, Read, Write};
+use std::io::Read;
+use std::path::Path;
 
 const START: &str = "## start request ##";
 const END: &str = "## end request ##";
 
-/// Runs `fnhcl test import`.
-pub fn run(args: &TestImportArgs, cx: &mut Context) -> io::Result<ExitStatus> {
-    let text = if args.dump == "-" {
+/// What an import wrote.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The files written into the case's folder, in order.
+    pub names: Vec<String>,
+    /// How many request dumps the input held (the first is imported).
+    pub dumps: usize,
+}
+
+/// Imports the first request dump of `dump` (a file, or `-` for `stdin`) as a new case in
+/// `out`: no file of the case may exist there already; each is written with `write`.
+pub fn import(
+    dump: &str,
+    out: &Path,
+    stdin: &mut dyn Read,
+    write: &WriteFile,
+) -> Result<Imported, Box<Diagnostic>> {
+    let text = if dump == "-" {
         let mut text = String::new();
-        if let Err(e) = io::stdin().read_to_string(&mut text) {
-            return Ok(cx.fail(Diagnostic::new(
+        if let Err(e) = stdin.read_to_string(&mut text) {
+            return Err(Box::new(Diagnostic::new(
                 Code::I001,
                 format!("cannot read standard input: {e}"),
             )));
         }
         text
     } else {
-        match std::fs::read_to_string(&args.dump) {
+        match std::fs::read_to_string(dump) {
             Ok(text) => text,
             Err(e) => {
-                return Ok(cx.fail(
-                    Diagnostic::new(Code::I001, format!("cannot read `{}`: {e}", args.dump))
+                return Err(Box::new(
+                    Diagnostic::new(Code::I001, format!("cannot read `{dump}`: {e}"))
                         .with_help("give the file holding the function's log, or - to paste it"),
                 ));
             }
         }
     };
     let dumps = request_dumps(&text);
-    let Some(dump) = dumps.first() else {
-        return Ok(cx.fail(
-            Diagnostic::new(Code::I001, format!("no function-hcl request dump (`{START}` … `{END}`) in {}", shown(&args.dump)))
+    let Some(first) = dumps.first() else {
+        return Err(Box::new(
+            Diagnostic::new(Code::I001, format!("no function-hcl request dump (`{START}` … `{END}`) in {}", shown(dump)))
                 .with_help("function-hcl prints one when its input has `debug: true` or the XR is annotated hcl.fn.crossplane.io/debug: \"true\""),
         ));
     };
-    let files = match case_files(dump) {
-        Ok(files) => files,
-        Err(message) => return Ok(cx.fail(Diagnostic::new(Code::I001, message))),
-    };
-    let out = &args.out;
+    let files =
+        case_files(first).map_err(|message| Box::new(Diagnostic::new(Code::I001, message)))?;
     for (name, _) in &files {
         if out.join(name).exists() {
-            return Ok(cx.fail(
+            return Err(Box::new(
                 Diagnostic::new(
                     Code::I001,
                     format!("{} exists already", out.join(name).display()),
@@ -66,33 +76,24 @@ pub fn run(args: &TestImportArgs, cx: &mut Context) -> io::Result<ExitStatus> {
         }
     }
     if let Err(e) = std::fs::create_dir_all(out) {
-        return Ok(cx.fail(Diagnostic::new(
+        return Err(Box::new(Diagnostic::new(
             Code::I001,
             format!("cannot create {}: {e}", out.display()),
         )));
     }
     for (name, content) in &files {
         let path = out.join(name);
-        if let Err(e) = fsutil::write_atomic(&path, content.as_bytes()) {
-            return Ok(cx.fail(Diagnostic::new(
+        if let Err(e) = write(&path, content.as_bytes()) {
+            return Err(Box::new(Diagnostic::new(
                 Code::I001,
                 format!("cannot write {}: {e}", path.display()),
             )));
         }
     }
-    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    writeln!(cx.stdout, "wrote {}: {}", out.display(), names.join(", "))?;
-    if dumps.len() > 1 {
-        cx.note(&format!(
-            "the input holds {} request dumps; imported the first",
-            dumps.len()
-        ))?;
-    }
-    cx.note(&format!(
-        "record what the composition renders for it with `fnhcl test --update {}`",
-        out.display()
-    ))?;
-    Ok(ExitStatus::Success)
+    Ok(Imported {
+        names: files.into_iter().map(|(n, _)| n).collect(),
+        dumps: dumps.len(),
+    })
 }
 
 fn shown(arg: &str) -> String {

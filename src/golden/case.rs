@@ -1,0 +1,263 @@
+//! Running one case: its files made into `render` arguments, the render, and the comparison
+//! with `expected.yaml` (or the errors `expected-error.txt` asks for); `--update` rewrites
+//! `expected.yaml` when the output really changed.
+//!
+//! A case's files come from wherever the tests live, so they are read as untrusted: `args`
+//! lines go through the caller's argument parser like any command line, `context.yaml` must
+//! be a mapping, and nothing is written but the case's own `expected.yaml`.
+
+use super::discover::{Case, source_of};
+use crate::diagnostics::Diagnostic;
+use crate::diff::{IgnorePath, StreamDiff, diff_streams};
+use crate::grpc::remote::GrpcRemote;
+use crate::render::Remote;
+use crate::render::inputs::{self, Documents, Io, Request};
+use crate::schema::Schemas;
+use crate::source::SourceMap;
+use crate::source::yaml_emit::to_yaml;
+use serde_json::Value as Json;
+use std::io;
+use std::path::Path;
+
+/// Parses a case's `render` arguments (as `fnhcl render` parses its command line).
+pub type ParseArgs = dyn Fn(&[String]) -> Result<Request, Box<Diagnostic>> + Sync;
+
+/// Replaces a file's content (atomically: readers see the old file or the new one).
+pub type WriteFile = dyn Fn(&Path, &[u8]) -> io::Result<()> + Sync;
+
+/// How to run cases.
+#[derive(Clone, Copy)]
+pub struct Runner<'a> {
+    /// `--update`: write `expected.yaml` where the output changed.
+    pub update: bool,
+    /// `--validate`'s schemas, compiled once for every case.
+    pub schemas: Option<&'a Schemas>,
+    /// The parser of a case's `render` arguments.
+    pub parse: &'a ParseArgs,
+    /// Writes `expected.yaml`.
+    pub write: &'a WriteFile,
+}
+
+/// How a case ended.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The output is what was expected.
+    Passed,
+    /// `--update` wrote its expected output.
+    Updated,
+    /// Failed.
+    Failed(Failure),
+}
+
+/// Why a case failed.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// What went wrong, to show as it is.
+    Message(String),
+    /// The output differs from `expected.yaml` (to show as a diff of `expected.yaml` and
+    /// `rendered`).
+    Differs(StreamDiff),
+}
+
+/// Lines of a case file (trimmed, blank lines and `#` comments dropped).
+pub(super) fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .map(|text| {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The `render` arguments of a case.
+fn render_args(dir: &Path) -> Result<Vec<String>, String> {
+    let path = |name: &str| dir.join(name).display().to_string();
+    let mut args = vec![
+        path("xr.yaml"),
+        source_of(dir)?.display().to_string(),
+        "--include-function-results".into(),
+        "--include-context".into(),
+    ];
+    if dir.join("observed.yaml").exists() {
+        args.extend(["-o".into(), path("observed.yaml")]);
+    }
+    if dir.join("extra-resources.yaml").exists() {
+        args.extend(["-e".into(), path("extra-resources.yaml")]);
+    }
+    if dir.join("context.yaml").exists() {
+        let text = std::fs::read_to_string(dir.join("context.yaml"))
+            .map_err(|e| format!("cannot read context.yaml: {e}"))?;
+        let docs = crate::source::yaml::read_stream(&text)
+            .map_err(|e| format!("context.yaml: {}", e.message))?;
+        if let Some(doc) = docs.first() {
+            let value = serde_json::to_value(&doc.value).unwrap_or_default();
+            let Json::Object(map) = value else {
+                return Err("context.yaml must be a mapping".into());
+            };
+            for (key, value) in map {
+                args.extend(["--context-values".into(), format!("{key}={value}")]);
+            }
+        }
+    }
+    args.extend(lines(&dir.join("args")));
+    Ok(args)
+}
+
+/// Runs one case.
+pub fn run_case(case: &Case, runner: Runner<'_>) -> Outcome {
+    match try_case(case, runner) {
+        Ok(outcome) => outcome,
+        Err(why) => Outcome::Failed(Failure::Message(why)),
+    }
+}
+
+/// A case's render: its documents when they pass `--validate`; its diagnostics either way.
+struct Render {
+    documents: Option<Vec<Json>>,
+    /// The documents broke their schemas.
+    invalid: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Render {
+    /// The diagnostics as text: each summary with its detail and help.
+    fn errors(&self) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let mut text = d.summary.clone();
+                for more in [&d.detail, &d.help].into_iter().flatten() {
+                    text.push('\n');
+                    text.push_str(more);
+                }
+                text
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Renders a request as `fnhcl test` does: quietly (no debug dumps, no warnings about
+/// discarded blocks), against `schemas` when given.
+fn render(request: &Request, schemas: Option<&Schemas>) -> Render {
+    let mut map = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let mut stdin = io::stdin();
+    let remote = || Box::new(GrpcRemote::new()) as Box<dyn Remote>;
+    let mut io = Io {
+        stdin: &mut stdin,
+        remote: &remote,
+        log: &mut |_| {},
+        quiet: true,
+    };
+    let (documents, invalid) =
+        match inputs::documents(&mut map, request, schemas, &mut io, &mut diagnostics) {
+            Ok(Documents {
+                documents,
+                valid: true,
+            }) => (Some(documents), false),
+            Ok(Documents { valid: false, .. }) => (None, true),
+            Err(_) => (None, false),
+        };
+    Render {
+        documents,
+        invalid,
+        diagnostics,
+    }
+}
+
+fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
+    let dir = &case.dir;
+    let request = (runner.parse)(&render_args(dir)?).map_err(|d| d.summary.clone())?;
+    let mut ignore = Vec::new();
+    for text in lines(&dir.join("ignore-paths")) {
+        ignore.push(IgnorePath::parse(&text).map_err(|e| format!("ignore-paths: {e}"))?);
+    }
+    let rendered = render(&request, runner.schemas);
+    let expected_error = dir.join("expected-error.txt");
+    if expected_error.is_file() {
+        let wanted = lines(&expected_error);
+        if rendered.documents.is_some() {
+            return Err("the render succeeded, but expected-error.txt says it must fail".into());
+        }
+        let got = rendered.errors();
+        let missing: Vec<&String> = wanted
+            .iter()
+            .filter(|w| !got.contains(w.as_str()))
+            .collect();
+        if missing.is_empty() {
+            return Ok(Outcome::Passed);
+        }
+        return Err(format!(
+            "the render failed, but its errors lack:\n{}\nits errors:\n{got}\n",
+            missing
+                .iter()
+                .map(|m| format!("  {m}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ));
+    }
+    let actual = match rendered.documents {
+        Some(docs) => docs,
+        None if rendered.invalid => {
+            return Err(format!(
+                "the output breaks its schemas (--validate):\n{}\n",
+                rendered.errors()
+            ));
+        }
+        None => return Err(format!("the render failed:\n{}\n", rendered.errors())),
+    };
+    compare(dir, &actual, &ignore, runner)
+}
+
+/// The rendered documents against `expected.yaml` (written by `--update`).
+fn compare(
+    dir: &Path,
+    actual: &[Json],
+    ignore: &[IgnorePath],
+    runner: Runner<'_>,
+) -> Result<Outcome, String> {
+    let actual_text: String = actual
+        .iter()
+        .map(|d| format!("---\n{}", to_yaml(d)))
+        .collect();
+    let expected_path = dir.join("expected.yaml");
+    let expected_text = std::fs::read_to_string(&expected_path).ok();
+    let expected: Option<Vec<Json>> = match &expected_text {
+        None => None,
+        Some(text) => match crate::source::yaml::read_stream(text) {
+            Ok(docs) => Some(
+                docs.iter()
+                    .map(|d| serde_json::to_value(&d.value).unwrap_or(Json::Null))
+                    .collect(),
+            ),
+            // A broken golden is rewritten by --update, reported otherwise.
+            Err(e) if !runner.update => return Err(format!("expected.yaml: {}", e.message)),
+            Err(_) => None,
+        },
+    };
+    let comparison = expected
+        .as_ref()
+        .map(|expected| diff_streams(expected, actual, ignore));
+    let differs = comparison.as_ref().is_none_or(|c| c.summary().differs());
+    if runner.update {
+        // Only a case whose output really changed (ignored paths aside) is rewritten, so
+        // the goldens do not churn.
+        if !differs {
+            return Ok(Outcome::Passed);
+        }
+        (runner.write)(&expected_path, actual_text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", expected_path.display()))?;
+        return Ok(Outcome::Updated);
+    }
+    let Some(comparison) = comparison else {
+        return Err("no expected.yaml (run with --update to write it)".into());
+    };
+    if !differs {
+        return Ok(Outcome::Passed);
+    }
+    Ok(Outcome::Failed(Failure::Differs(comparison)))
+}

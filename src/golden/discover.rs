@@ -1,0 +1,105 @@
+//! Finding golden-test cases below the folders given, and the composition each one tests.
+
+use crate::diagnostics::{Code, Diagnostic};
+use std::path::{Path, PathBuf};
+
+/// One test case found.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Its directory.
+    pub dir: PathBuf,
+    /// Its name in reports: the directory as found from the path given.
+    pub id: String,
+}
+
+/// The cases below `paths` (each must be a folder), those whose name contains `filter`,
+/// sorted by name, each once: folders with `xr.yaml` and an expected file; with `update`
+/// also folders with `xr.yaml` directly inside a `tests` folder.
+pub fn discover(
+    paths: &[PathBuf],
+    update: bool,
+    filter: Option<&str>,
+) -> Result<Vec<Case>, Box<Diagnostic>> {
+    let mut cases = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            return Err(Box::new(Diagnostic::new(
+                Code::I001,
+                format!("{} is not a directory", path.display()),
+            )));
+        }
+        discover_below(path, update, &mut cases);
+    }
+    if let Some(filter) = filter {
+        cases.retain(|c| c.id.contains(filter));
+    }
+    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    cases.dedup_by(|a, b| a.dir == b.dir);
+    Ok(cases)
+}
+
+/// Folders skipped while looking for cases.
+fn skipped(name: &str) -> bool {
+    name.starts_with('.') || name == "target" || name == "node_modules"
+}
+
+/// The cases below `root`.
+fn discover_below(root: &Path, update: bool, cases: &mut Vec<Case>) {
+    let walker = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.depth() == 0 || !e.file_type().is_dir() || !skipped(&e.file_name().to_string_lossy())
+        });
+    for entry in walker.flatten() {
+        if !entry.file_type().is_dir() {
+            continue;
+        }
+        let dir = entry.path();
+        if !dir.join("xr.yaml").is_file() {
+            continue;
+        }
+        let has_expected =
+            dir.join("expected.yaml").is_file() || dir.join("expected-error.txt").is_file();
+        let new_case = update
+            && dir
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|n| n == "tests");
+        if has_expected || new_case {
+            let shown = dir.display().to_string();
+            let id = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+            cases.push(Case {
+                dir: dir.to_path_buf(),
+                id,
+            });
+        }
+    }
+}
+
+/// The composition a case tests: its `source` file, its `hcl/` folder, or the nearest folder
+/// at or above it holding `.hcl` files.
+pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
+    if let Ok(text) = std::fs::read_to_string(dir.join("source")) {
+        return Ok(dir.join(text.trim()));
+    }
+    if has_hcl(&dir.join("hcl")) {
+        return Ok(dir.join("hcl"));
+    }
+    let mut at = Some(dir);
+    while let Some(candidate) = at {
+        if has_hcl(candidate) {
+            return Ok(candidate.to_path_buf());
+        }
+        at = candidate.parent();
+    }
+    Err("no composition found: no .hcl files in the case's folder, its hcl/ folder or a folder above it, and no `source` file".into())
+}
+
+fn has_hcl(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "hcl") && e.path().is_file())
+    })
+}

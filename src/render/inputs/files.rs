@@ -1,0 +1,131 @@
+//! Reading the files a render request names: YAML streams as JSON values, Kubernetes objects,
+//! the XR, a composition's bundle, and context from `KEY=PATH` and `KEY=VALUE` flags.
+
+use crate::diagnostics::{Code, Diagnostic, load_error, usage};
+use crate::eval::vars::into_float64;
+use crate::source::SourceMap;
+use crate::source::loader::{self, Bundle, LoadOptions};
+use serde_json::Value as Json;
+use std::io::Read;
+use std::path::Path;
+
+type Fallible<T> = Result<T, Box<Diagnostic>>;
+
+/// The documents of a YAML file or a directory of YAML files, as JSON values.
+pub fn yaml_docs(path: &Path, map: &mut SourceMap) -> Fallible<Vec<Json>> {
+    let docs = loader::load_yaml_stream(map, path).map_err(|e| load_error(e, map))?;
+    Ok(docs
+        .into_iter()
+        .map(|d| serde_json::to_value(&d.document.value).unwrap_or(Json::Null))
+        .collect())
+}
+
+/// The documents of a file or directory of Kubernetes objects (observed resources, extra
+/// resources, credentials): each must be a mapping, as crossplane decodes each into an
+/// object; a scalar or a list is an error pointing at it. `what` names the flag's content.
+pub fn resource_docs(path: &Path, what: &str, map: &mut SourceMap) -> Fallible<Vec<Json>> {
+    let docs = loader::load_yaml_stream(map, path).map_err(|e| load_error(e, map))?;
+    let mut out = Vec::with_capacity(docs.len());
+    for d in docs {
+        let found = match &d.document.value {
+            yaml_serde::Value::Mapping(_) => None,
+            yaml_serde::Value::Tagged(t) if t.value.is_mapping() => None,
+            yaml_serde::Value::Sequence(_) => Some("a list"),
+            _ => Some("a scalar"),
+        };
+        if let Some(found) = found {
+            let file = map.get(d.file);
+            let span = file.span(d.document.root.span.clone());
+            return Err(Box::new(
+                Diagnostic::new(
+                    Code::I002,
+                    format!(
+                        "a document of `{}` is {found}, not a Kubernetes object",
+                        file.name()
+                    ),
+                )
+                .with_primary(span, Some(format!("{what} are objects")))
+                .with_help("write each object as a mapping with apiVersion, kind and metadata, documents separated by `---`"),
+            ));
+        }
+        out.push(serde_json::to_value(&d.document.value).unwrap_or(Json::Null));
+    }
+    Ok(out)
+}
+
+/// The first YAML document of a file, through float64 as crossplane reads it.
+pub(super) fn first_doc(path: &Path, map: &mut SourceMap) -> Fallible<Json> {
+    let docs = yaml_docs(path, map)?;
+    match docs.into_iter().next() {
+        Some(doc) if doc.is_object() => Ok(into_float64(doc)),
+        _ => Err(Box::new(
+            Diagnostic::new(
+                Code::I002,
+                format!("`{}` holds no YAML object", loader::display_path(path)),
+            )
+            .with_path(loader::display_path(path)),
+        )),
+    }
+}
+
+/// The bundle of a composition argument (`-` reads `stdin`), or of one step of a
+/// Composition.
+pub(super) fn load(
+    source: &str,
+    step: Option<&str>,
+    map: &mut SourceMap,
+    stdin: &mut dyn Read,
+) -> Fallible<Bundle> {
+    loader::load_arg(map, source, stdin, LoadOptions { step }).map_err(|e| load_error(e, map))
+}
+
+/// `K=V;K2=V2` flags, repeated or `;`-separated, as crossplane's map flags.
+fn pairs(flags: &[String]) -> Fallible<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for flag in flags {
+        for item in flag.split(';').filter(|s| !s.is_empty()) {
+            let Some((k, v)) = item.split_once('=') else {
+                return Err(usage(
+                    format!("`{item}` is not KEY=VALUE"),
+                    "write KEY=VALUE, several separated by `;`",
+                ));
+            };
+            out.push((k.to_string(), v.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// A context value: JSON or YAML.
+fn parse_value(text: &str) -> Fallible<Json> {
+    // The node tree bounds alias expansion before the value is built.
+    if let Err(e) = crate::source::yaml::parse_nodes(text) {
+        return Err(usage(
+            format!("context value is not JSON or YAML: {}", e.message),
+            "quote strings as JSON: KEY='\"text\"'",
+        ));
+    }
+    yaml_serde::from_str::<Json>(text).map_err(|e| {
+        usage(
+            format!("context value is not JSON or YAML: {e}"),
+            "quote strings as JSON: KEY='\"text\"'",
+        )
+    })
+}
+
+/// The context `--context-files` then `--context-values` describe (values win).
+pub fn context_map(
+    files: &[String],
+    values: &[String],
+    map: &mut SourceMap,
+) -> Fallible<serde_json::Map<String, Json>> {
+    let mut context = serde_json::Map::new();
+    for (key, path) in pairs(files)? {
+        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, map))?;
+        context.insert(key, parse_value(&text)?);
+    }
+    for (key, value) in pairs(values)? {
+        context.insert(key, parse_value(&value)?);
+    }
+    Ok(context)
+}

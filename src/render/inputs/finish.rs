@@ -1,0 +1,261 @@
+//! What follows a render that is not printing: warnings about the blocks function-hcl
+//! discarded, `--validate` of the documents, the diagnostics of a failed render; and
+//! [`documents`], the whole of a request from reading its inputs to checked documents.
+
+use super::{Request, read};
+use crate::diagnostics::{Code, Diagnostic, Severity, fold_wrappers};
+use crate::render::engine::merge_override;
+use crate::render::{
+    DEFAULT_TARGET, RUNTIME_ANNOTATION, Remote, RenderError, Rendered, TARGET_ANNOTATION,
+    composition_resource_name, render_with,
+};
+use crate::schema::inputs::load_schemas;
+use crate::schema::{Schemas, validate};
+use crate::source::SourceMap;
+use serde_json::Value as Json;
+use std::io::Read;
+
+/// What a render needs from outside the library.
+pub struct Io<'a> {
+    /// Standard input: read when SOURCE or a `--validate` schema is `-`.
+    pub stdin: &'a mut dyn Read,
+    /// Makes the client for steps that run elsewhere, once the inputs are read.
+    pub remote: &'a dyn Fn() -> Box<dyn Remote>,
+    /// Takes what function-hcl writes to its log (its debug dumps), as it writes it.
+    pub log: &'a mut dyn FnMut(String),
+    /// Leave out the warnings about discarded blocks (`--quiet`).
+    pub quiet: bool,
+}
+
+/// Why a request gave no documents (the diagnostics say what went wrong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The inputs or `--validate`'s schemas could not be read.
+    Input,
+    /// The render failed.
+    Render {
+        /// A step returned a fatal result.
+        fatal: bool,
+    },
+}
+
+/// The documents `render` prints, and whether they pass `--validate`.
+#[derive(Clone, Debug)]
+pub struct Documents {
+    /// The document stream.
+    pub documents: Vec<Json>,
+    /// `false` when `--validate` found a problem.
+    pub valid: bool,
+}
+
+/// Reads the request, renders, warns about discarded blocks (unless quiet) and validates the
+/// documents against `schemas`, or against `--validate`'s when `schemas` is `None`; every
+/// problem goes to `diagnostics`, in that order.
+pub fn documents(
+    map: &mut SourceMap,
+    request: &Request,
+    schemas: Option<&Schemas>,
+    io: &mut Io<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Documents, Stopped> {
+    let (inputs, options) = match read(map, request, io.stdin) {
+        Ok(read) => read,
+        Err(d) => {
+            diagnostics.push(*d);
+            return Err(Stopped::Input);
+        }
+    };
+    let mut remote = (io.remote)();
+    let rendered = match render_with(map, &inputs, options, remote.as_mut(), io.log) {
+        Ok(rendered) => rendered,
+        Err(error) => {
+            let fatal = matches!(error, RenderError::Fatal { .. });
+            diagnostics.extend(report(error, &request.timeout));
+            return Err(Stopped::Render { fatal });
+        }
+    };
+    if !io.quiet {
+        diagnostics.extend(discard_warnings(&rendered));
+    }
+    let valid = match (schemas, request.validate.is_empty()) {
+        (Some(schemas), _) => validate_rendered(schemas, &inputs.xr, &rendered, diagnostics),
+        (None, true) => true,
+        (None, false) => {
+            let schemas = match load_schemas(map, &request.validate, io.stdin) {
+                Ok(schemas) => schemas,
+                Err(d) => {
+                    diagnostics.push(*d);
+                    return Err(Stopped::Input);
+                }
+            };
+            validate_rendered(&schemas, &inputs.xr, &rendered, diagnostics)
+        }
+    };
+    Ok(Documents {
+        documents: rendered.documents,
+        valid,
+    })
+}
+
+/// A warning for each block function-hcl discarded, except those a user's condition left
+/// out.
+pub fn discard_warnings(rendered: &Rendered) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (step, discard) in rendered
+        .discards
+        .iter()
+        .filter(|(_, d)| d.reason != "user-condition")
+    {
+        let mut d = Diagnostic::new(
+            Code::E402,
+            format!(
+                "step {step:?}: discarded {}{} ({})",
+                discard.kind,
+                if discard.name.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", discard.name)
+                },
+                discard.reason
+            ),
+        )
+        .with_severity(Severity::Warning);
+        if let Some(span) = discard.span {
+            d = d.with_primary(span, None);
+        }
+        if !discard.context.is_empty() {
+            d = d.with_detail(discard.context.join("\n"));
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// `--validate`: the XR (with the input's `spec` when the output has none, as `-x` gives it)
+/// and each composed resource against its schema; each problem an error at the HCL that wrote
+/// the field. Documents of render's own kinds are skipped; a kind without a schema is a
+/// warning. `true` when nothing is wrong; the problems are added to `diagnostics`.
+pub fn validate_rendered(
+    schemas: &Schemas,
+    input_xr: &Json,
+    rendered: &Rendered,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut valid = true;
+    for (i, doc) in rendered.documents.iter().enumerate() {
+        let text = |p: &str| {
+            doc.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let (api_version, kind) = (text("/apiVersion"), text("/kind"));
+        if api_version == "render.crossplane.io/v1beta1" {
+            continue;
+        }
+        let is_xr = i == 0;
+        let name = if is_xr {
+            text("/metadata/name")
+        } else {
+            composition_resource_name(doc).to_string()
+        };
+        let what = if is_xr {
+            format!("the XR {kind} {name:?}")
+        } else {
+            format!("resource {name:?} ({kind})")
+        };
+        let Some(entry) = schemas.get(&api_version, &kind) else {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::V704,
+                    format!("{what}: no CRD or XRD for {api_version}, Kind={kind} among the --validate schemas"),
+                )
+                .with_severity(Severity::Warning),
+            );
+            continue;
+        };
+        // The XR as `-x` shows it: the input with the output laid over it (the printed XR has
+        // no `spec` in the classic dialect, only `spec.crossplane` in the engine's).
+        let value = if is_xr {
+            let mut merged = input_xr.clone();
+            merge_override(&mut merged, doc);
+            merged
+        } else {
+            doc.clone()
+        };
+        let report = validate(&value, &entry.schema);
+        let origin = (!is_xr).then(|| rendered.origins.get(&name)).flatten();
+        for v in report.violations {
+            valid = false;
+            let mut d = v.diagnostic(&what);
+            match origin {
+                Some(origin) => d = d.with_primary(origin.locate(&v.path), None),
+                None if is_xr => {
+                    d = d.with_help(
+                        "the XR's status comes from `composite status` blocks, its spec from the XR file",
+                    );
+                }
+                None => {}
+            }
+            diagnostics.push(d);
+        }
+    }
+    valid
+}
+
+/// A failed render: crossplane's message, and for a fatal function-hcl result the
+/// diagnostics behind it with their source.
+pub fn report(error: RenderError, timeout: &str) -> Vec<Diagnostic> {
+    let line = error.to_string();
+    let mut d = Diagnostic::new(Code::E401, line);
+    match &error {
+        RenderError::DeadlineExceeded { target: None, .. } => {
+            d = d.with_help(format!(
+                "the step was still evaluating when --timeout {timeout} ran out; give it longer with --timeout"
+            ));
+        }
+        RenderError::DeadlineExceeded {
+            target: Some(target),
+            ..
+        } => {
+            d = d.with_help(format!(
+                "the function at {target} had not answered when --timeout {timeout} ran out; give it longer with --timeout"
+            ));
+        }
+        RenderError::Remote {
+            function, target, ..
+        } => {
+            d = d.with_help(format!(
+                "function {function:?} runs outside fnhcl ({} annotation): is it running and listening on {target} in plaintext (--insecure)? Its target is set with the annotation {}",
+                RUNTIME_ANNOTATION,
+                TARGET_ANNOTATION,
+            ));
+        }
+        RenderError::Unrunnable {
+            function, package, ..
+        } => {
+            let image = package
+                .as_deref()
+                .filter(|p| !p.is_empty())
+                .unwrap_or("IMAGE");
+            d = d.with_help(format!(
+                "start the function yourself (`docker run --rm -p 9443:9443 {image} --insecure`, or its own binary with --insecure) and annotate Function {function:?} with `{}: Development` (and `{}` when it does not listen on {}), or pass `-a {}=Development` to call every function that is not function-hcl that way",
+                RUNTIME_ANNOTATION,
+                TARGET_ANNOTATION,
+                DEFAULT_TARGET,
+                RUNTIME_ANNOTATION,
+            ));
+        }
+        _ => {}
+    }
+    let mut out = vec![d];
+    if let RenderError::Fatal { diagnostics, .. } = error {
+        out.extend(fold_wrappers(
+            diagnostics
+                .into_iter()
+                .filter(|d| d.primary.is_some())
+                .collect(),
+        ));
+    }
+    out
+}

@@ -1,0 +1,253 @@
+//! L5: a render request — the XR, the composition, the Functions, observed and extra
+//! resources, context, credentials and the XRD, named as `fnhcl render`'s flags name them —
+//! read into the library's render [`Inputs`] and [`Options`]; and what follows a render that
+//! is not printing ([`finish`]). Used by `render`, `diff --rev` and `test`.
+
+mod files;
+pub mod finish;
+mod steps;
+
+pub use files::{context_map, resource_docs, yaml_docs};
+pub use finish::{Documents, Io, Stopped, discard_warnings, documents, report, validate_rendered};
+
+use crate::diagnostics::{Diagnostic, usage};
+use crate::eval::vars::into_float64;
+use crate::render::{Inputs, Options};
+use crate::source::SourceMap;
+use files::first_doc;
+use serde_json::Value as Json;
+use std::io::Read;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+type Fallible<T> = Result<T, Box<Diagnostic>>;
+
+/// The flags of a render, as plain values (`fnhcl render`'s, without the ones that only
+/// change how the command prints or exits).
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The composite resource (XR), a YAML file.
+    pub xr: PathBuf,
+    /// A Composition, a composition directory, a `.hcl` file, a txtar bundle, or `-`.
+    pub source: String,
+    /// The Functions file or directory.
+    pub functions: Option<PathBuf>,
+    /// `-o`: observed composed resources.
+    pub observed_resources: Option<PathBuf>,
+    /// `-e`: resources the requirements loop may return.
+    pub required_resources: Vec<PathBuf>,
+    /// `--context-files`: `KEY=PATH`, `;`-separated or repeated.
+    pub context_files: Vec<String>,
+    /// `--context-values`: `KEY=VALUE`, `;`-separated or repeated.
+    pub context_values: Vec<String>,
+    /// `-r`.
+    pub include_function_results: bool,
+    /// `-c`.
+    pub include_context: bool,
+    /// `-x`.
+    pub include_full_xr: bool,
+    /// `-a KEY=VALUE`: annotations set on every Function.
+    pub function_annotations: Vec<String>,
+    /// `--function-credentials`.
+    pub function_credentials: Option<PathBuf>,
+    /// `--xrd`.
+    pub xrd: Option<PathBuf>,
+    /// `--timeout`, a Go duration.
+    pub timeout: String,
+    /// `--hcl`: the folder that replaces a function-hcl step's inline bundle.
+    pub hcl: Option<PathBuf>,
+    /// `--step`: the step `--hcl` replaces.
+    pub step: Option<String>,
+    /// `--crossplane-version`, `X.Y`.
+    pub crossplane_version: String,
+    /// `--validate`: CRD/XRD files or folders to validate the output against.
+    pub validate: Vec<String>,
+}
+
+/// The render a request describes: its inputs read (and checked as crossplane checks them)
+/// and its output options. `stdin` is read when SOURCE is `-`.
+pub fn read(
+    map: &mut SourceMap,
+    args: &Request,
+    stdin: &mut dyn Read,
+) -> Result<(Inputs, Options), Box<Diagnostic>> {
+    let crossplane_version = parse_version(&args.crossplane_version)?;
+    let timeout = parse_duration(&args.timeout)?;
+    let mut xr = first_doc(&args.xr, map)?;
+    let xrd = match &args.xrd {
+        Some(path) => {
+            let xrd = first_doc(path, map)?;
+            apply_xrd_defaults(&mut xr, &xrd);
+            Some(xrd)
+        }
+        None => None,
+    };
+    let overrides = steps::annotation_overrides(&args.function_annotations)?;
+    let functions = match &args.functions {
+        Some(path) => Some(steps::functions(path, &overrides, map)?),
+        None => None,
+    };
+    let (steps, composition) = steps::pipeline(args, functions.as_ref(), &overrides, map, stdin)?;
+    let mut required = Vec::new();
+    for path in &args.required_resources {
+        required.extend(
+            resource_docs(path, "extra resources", map)?
+                .into_iter()
+                .map(into_float64),
+        );
+    }
+    let inputs = Inputs {
+        xr,
+        composition,
+        steps,
+        observed: match &args.observed_resources {
+            Some(path) => resource_docs(path, "observed resources", map)?
+                .into_iter()
+                .map(into_float64)
+                .collect(),
+            None => Vec::new(),
+        },
+        required,
+        context: context_map(&args.context_files, &args.context_values, map)?,
+        secrets: match &args.function_credentials {
+            Some(path) => resource_docs(path, "credentials", map)?,
+            None => Vec::new(),
+        },
+        xrd,
+        // crossplane starts its deadline once the inputs are read. A timeout too far away to
+        // be an Instant is no deadline at all.
+        deadline: Instant::now().checked_add(timeout),
+    };
+    let options = Options {
+        include_function_results: args.include_function_results,
+        include_context: args.include_context,
+        include_full_xr: args.include_full_xr,
+        crossplane_version,
+    };
+    Ok((inputs, options))
+}
+
+/// `X.Y` (or `X.Y.Z`, `vX.Y`).
+pub fn parse_version(text: &str) -> Fallible<(u32, u32)> {
+    let trimmed = text.trim_start_matches('v');
+    let mut parts = trimmed.split('.').map(str::parse::<u32>);
+    match (parts.next(), parts.next()) {
+        (Some(Ok(major)), Some(Ok(minor))) => Ok((major, minor)),
+        _ => Err(usage(
+            format!("`{text}` is not a Crossplane version"),
+            "write --crossplane-version 1.20 or 2.2",
+        )),
+    }
+}
+
+/// Go-style durations: `1m`, `30s`, `1m30s`, `500ms`, `1h`.
+pub fn parse_duration(text: &str) -> Fallible<Duration> {
+    let bad = || {
+        usage(
+            format!("`{text}` is not a duration"),
+            "write a duration such as 1m, 30s or 500ms",
+        )
+    };
+    let mut total = Duration::ZERO;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .ok_or_else(bad)?;
+        let value: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let seconds = match &rest[..unit_len] {
+            "h" => 3600.0,
+            "m" => 60.0,
+            "s" => 1.0,
+            "ms" => 1e-3,
+            "us" | "µs" => 1e-6,
+            "ns" => 1e-9,
+            _ => return Err(bad()),
+        };
+        // A duration beyond what a Duration holds is refused rather than a panic.
+        total = Duration::try_from_secs_f64(value * seconds)
+            .ok()
+            .and_then(|d| total.checked_add(d))
+            .ok_or_else(bad)?;
+        rest = &rest[unit_len..];
+    }
+    if total.is_zero() {
+        Err(bad())
+    } else {
+        Ok(total)
+    }
+}
+
+/// Applies the OpenAPI v3 `default`s of the XRD version matching the XR's apiVersion.
+fn apply_xrd_defaults(xr: &mut Json, xrd: &Json) {
+    let version = xr
+        .get("apiVersion")
+        .and_then(Json::as_str)
+        .and_then(|a| a.rsplit('/').next())
+        .unwrap_or("")
+        .to_string();
+    let schema = xrd
+        .pointer("/spec/versions")
+        .and_then(Json::as_array)
+        .and_then(|vs| {
+            vs.iter()
+                .find(|v| v.get("name").and_then(Json::as_str) == Some(version.as_str()))
+        })
+        .and_then(|v| v.pointer("/schema/openAPIV3Schema"));
+    if let Some(schema) = schema {
+        default_into(xr, schema);
+    }
+}
+
+fn default_into(value: &mut Json, schema: &Json) {
+    match value {
+        Json::Object(object) => {
+            let Some(Json::Object(properties)) = schema.get("properties") else {
+                return;
+            };
+            for (key, property) in properties {
+                if !object.contains_key(key)
+                    && let Some(default) = property.get("default")
+                {
+                    object.insert(key.clone(), default.clone());
+                }
+                if let Some(child) = object.get_mut(key) {
+                    default_into(child, property);
+                }
+            }
+        }
+        Json::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    default_into(item, item_schema);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_go_durations() {
+        assert_eq!(parse_duration("1m30s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        for bad in ["", "0s", "1", "1d", "s", "1e999h"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn versions_are_major_and_minor() {
+        assert_eq!(parse_version("2.5").unwrap(), (2, 5));
+        assert_eq!(parse_version("v1.20.3").unwrap(), (1, 20));
+        assert!(parse_version("2").is_err());
+    }
+}
