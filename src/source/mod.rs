@@ -6,6 +6,7 @@
 pub mod composition;
 pub mod loader;
 pub mod txtar;
+pub mod write;
 pub mod yaml;
 pub mod yaml_edit;
 pub mod yaml_emit;

@@ -91,7 +91,7 @@ fn hcl_files(
         match entry {
             Ok(e) => {
                 if clean && e.file_type().is_dir() {
-                    fsutil::remove_stale_temps(e.path());
+                    fnhcl::source::write::remove_stale_temps(e.path());
                 }
                 if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl") {
                     files.push(e.into_path());
@@ -253,7 +253,7 @@ fn apply(
     if args.check || args.diff {
         return Ok(());
     }
-    if let Err(e) = fsutil::replace_file(path, before.as_bytes(), after.as_bytes()) {
+    if let Err(e) = fnhcl::source::write::replace_file(path, before.as_bytes(), after.as_bytes()) {
         cx.diagnostics.push(
             Diagnostic::new(Code::I001, format!("cannot write `{name}`: {e}"))
                 .with_path(name.to_string())

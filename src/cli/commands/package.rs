@@ -98,7 +98,7 @@ fn into(
         ))?;
         return Ok(ExitStatus::Success);
     }
-    if let Err(e) = crate::cli::fsutil::replace_file(path, old.as_bytes(), new.as_bytes()) {
+    if let Err(e) = fnhcl::source::write::replace_file(path, old.as_bytes(), new.as_bytes()) {
         return Ok(cx.fail(
             Diagnostic::new(Code::I001, format!("cannot write `{display}`: {e}"))
                 .with_path(display.clone())
