@@ -8,6 +8,7 @@ pub mod diff;
 pub mod eval;
 pub mod fmt;
 pub mod grpc;
+pub mod package;
 pub mod render;
 pub mod schema;
 pub mod source;
