@@ -3,6 +3,7 @@
 pub mod budget;
 pub mod convert;
 pub mod deadline;
+pub mod evaluate;
 pub mod expr;
 pub mod function;
 pub mod functions;
