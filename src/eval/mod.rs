@@ -12,6 +12,7 @@ pub mod json;
 pub mod num;
 pub mod program;
 pub mod proto;
+pub mod request;
 pub mod scope;
 #[cfg(test)]
 pub(crate) mod testing;
