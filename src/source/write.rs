@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The prefix of our temporary files' names, before the process id.
-const TEMP_PREFIX: &str = ".fnhcl-";
+pub(crate) const TEMP_PREFIX: &str = ".fnhcl-";
 
 /// Replaces (or creates) `path` with `contents` atomically: readers see the old file or the new
 /// one, never a half-written one. An existing file keeps its permissions; a new one gets 0644.
