@@ -196,6 +196,16 @@ pub fn codes_markdown() -> String {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_rule_is_explained_by_code_or_name() {
+        let rule = super::RULES[0];
+        let by_code = super::explain(rule.id()).unwrap();
+        assert_eq!(super::explain(rule.name()).unwrap(), by_code);
+        assert!(by_code.starts_with(&format!("{} {}: ", rule.id(), rule.name())));
+        assert!(super::explain("no-such-rule").is_err());
+        assert!(super::list().contains(rule.name()));
+    }
+
+    #[test]
     fn every_code_is_in_a_family() {
         for info in crate::diagnostics::CODES {
             assert!(

@@ -236,3 +236,44 @@ fn load_program(
         Outcome::Failed
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Options, Outcome, expression};
+    use crate::eval::proto::RunFunctionRequest;
+    use crate::source::SourceMap;
+
+    fn eval(expr: &str, json: bool) -> (Outcome, Vec<String>) {
+        let options = Options {
+            expr,
+            program: None,
+            json,
+        };
+        let mut map = SourceMap::new();
+        let (outcome, diagnostics) = expression(&mut map, &options, &RunFunctionRequest::default());
+        let codes = diagnostics
+            .iter()
+            .map(|d| d.code.as_str().to_string())
+            .collect();
+        (outcome, codes)
+    }
+
+    #[test]
+    fn a_value_is_written_as_hcl_or_json() {
+        assert_eq!(eval("1 + 2", false).0, Outcome::Value("3".into()));
+        assert_eq!(
+            eval("[1, 1/0]", true).0,
+            Outcome::Value("[\n  1,\n  \"+Inf\"\n]".into())
+        );
+    }
+
+    #[test]
+    fn errors_fail_with_their_diagnostics() {
+        let (outcome, codes) = eval("1 +", false);
+        assert_eq!(outcome, Outcome::Failed);
+        assert!(!codes.is_empty());
+        let (outcome, codes) = eval("upper(1, 2)", false);
+        assert_eq!(outcome, Outcome::Failed);
+        assert!(!codes.is_empty());
+    }
+}

@@ -307,3 +307,41 @@ fn step_bundle(yaml: &str, step: &str) -> Option<String> {
     let chosen = composition.steps.iter().find(|s| s.name == step)?;
     chosen.hcl()?.as_str().map(str::to_string)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_filter_formats_or_gives_the_input_back() {
+        let mut map = SourceMap::new();
+        let (out, diagnostics) = filter(&mut map, "a=1\n", true);
+        assert_eq!(out.as_deref(), Some("a = 1\n"));
+        assert!(diagnostics.is_empty());
+        // Without the rewrite, text that does not parse is still formatted, with warnings.
+        let (out, diagnostics) = filter(&mut map, "a={\n", false);
+        assert_eq!(out.as_deref(), Some("a = {\n"));
+        assert!(diagnostics.iter().all(|d| d.severity == Severity::Warning));
+        assert!(!diagnostics.is_empty());
+        let (out, diagnostics) = filter(&mut map, "a={\n", true);
+        assert_eq!(out, None);
+        assert!(!diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_changed_file_is_written_back_and_its_diff_is_unified() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("main.hcl");
+        std::fs::write(&path, "a=1\n").unwrap();
+        let mut map = SourceMap::new();
+        let formatted = format_path(&mut map, &path, true);
+        assert!(!formatted.failed && !formatted.errored);
+        let change = formatted.change.unwrap();
+        assert!(change.changed());
+        assert!(unified_diff(&change).contains("-a=1\n+a = 1\n"));
+        save(&path, &change).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a = 1\n");
+        let missing = format_path(&mut map, &dir.path().join("missing.hcl"), true);
+        assert!(missing.errored && missing.change.is_none());
+    }
+}

@@ -245,8 +245,61 @@ fn safe_relative(name: &str) -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::safe_relative;
+    use super::{extract, safe_relative};
+    use crate::source::SourceMap;
     use std::path::PathBuf;
+
+    const COMPOSITION: &str = "apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: linked
+spec:
+  mode: Pipeline
+  pipeline:
+  - step: hcl
+    input:
+      kind: HclInput
+      hcl: |
+        -- lib/main.hcl --
+        x = 1
+";
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_is_written_through_a_symbolic_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let (out, elsewhere) = (dir.path().join("out"), dir.path().join("elsewhere"));
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("lib")).unwrap();
+        let composition = dir.path().join("c.yaml");
+        std::fs::write(&composition, COMPOSITION).unwrap();
+        let mut map = SourceMap::new();
+        let problems = extract(&mut map, &composition, &out, None, true).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].summary.contains("symbolic link"),
+            "{problems:?}"
+        );
+        assert!(!elsewhere.join("main.hcl").exists());
+    }
+
+    #[test]
+    fn extraction_writes_below_the_target_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let composition = dir.path().join("c.yaml");
+        std::fs::write(&composition, COMPOSITION).unwrap();
+        let out = dir.path().join("out");
+        let mut map = SourceMap::new();
+        let first = extract(&mut map, &composition, &out, None, false).unwrap();
+        assert_eq!((first.written, first.unchanged), (1, 0));
+        assert_eq!(
+            std::fs::read_to_string(out.join("lib/main.hcl")).unwrap(),
+            "x = 1\n"
+        );
+        let again = extract(&mut map, &composition, &out, None, false).unwrap();
+        assert_eq!((again.written, again.unchanged), (0, 1));
+    }
 
     #[test]
     fn members_stay_below_the_target() {
