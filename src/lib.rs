@@ -11,6 +11,7 @@ pub mod golden;
 pub mod grpc;
 pub mod ide;
 pub mod lsp;
+pub mod package;
 pub mod render;
 pub mod schema;
 pub mod source;

@@ -22,6 +22,7 @@ const RANKS: &[(&str, u32)] = &[
     ("diff", 6),
     ("grpc", 6),
     ("golden", 7),
+    ("package", 7),
     ("ide", 8),
     ("lsp", 9),
 ];

@@ -13,6 +13,7 @@ pub mod reference;
 pub mod rules;
 pub(crate) mod schema_body;
 mod suppress;
+pub mod workspace;
 
 use crate::analysis::resolve::Resolution;
 use crate::diagnostics::{Code, Diagnostic, Severity};

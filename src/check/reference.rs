@@ -1,7 +1,9 @@
 //! The rule reference (`docs/rules.md`), written from the registry so it cannot go stale: a
-//! test compares the file with [`markdown`].
+//! test compares the file with [`markdown`]. Also its terminal forms: `fnhcl check
+//! --list-rules` ([`list`]) and `--explain` ([`explain`]).
 
-use super::rules::{RULES, Rule};
+use super::rules::{self, RULES, Rule};
+use crate::diagnostics::{Code, Diagnostic};
 
 /// The whole reference page.
 pub fn markdown() -> String {
@@ -47,6 +49,56 @@ pub fn markdown() -> String {
 
 fn anchor(rule: &Rule) -> String {
     format!("{}-{}", rule.id().to_lowercase(), rule.name())
+}
+
+/// `--list-rules`: one line per rule.
+pub fn list() -> String {
+    let width = RULES.iter().map(|r| r.name().len()).max().unwrap_or(0);
+    let mut out = format!(
+        "{:<4}  {:<width$}  {:<7}  {:<8}  WHAT IT FINDS\n",
+        "CODE", "NAME", "DEFAULT", "KIND"
+    );
+    for rule in RULES {
+        out.push_str(&format!(
+            "{}  {:<width$}  {:<7}  {:<8}  {}\n",
+            rule.id(),
+            rule.name(),
+            level(rule),
+            rule.kind.short(),
+            rule.summary(),
+        ));
+    }
+    out.push_str(
+        "\nKIND: `rejects` = function-hcl rejects it (cannot be configured or suppressed); \
+         `analyzer` = fn-hcl-tools analyze rejects it; `lint` = fnhcl's own.\n\
+         `fnhcl check --explain NAME` explains a rule.\n",
+    );
+    out
+}
+
+/// `--explain KEY`: the header and explanation of the rule a code or name names.
+pub fn explain(key: &str) -> Result<String, Box<Diagnostic>> {
+    let Some(rule) = rules::find(key) else {
+        return Err(Box::new(
+            Diagnostic::new(Code::I017, format!("no rule is called `{key}`"))
+                .with_help("`fnhcl check --list-rules` lists every rule by code and name"),
+        ));
+    };
+    let configurable = if rule.kind.configurable() {
+        "can be configured and suppressed"
+    } else {
+        "cannot be configured or suppressed"
+    };
+    Ok(format!(
+        "{} {}: {}\n({}; {} by default; {})\n\n{}",
+        rule.id(),
+        rule.name(),
+        rule.summary(),
+        rule.kind.describe(),
+        level(rule),
+        configurable,
+        rule.explain
+    ))
 }
 
 /// The level a rule has without configuration: its severity, or `off`.
@@ -143,6 +195,16 @@ pub fn codes_markdown() -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_rule_is_explained_by_code_or_name() {
+        let rule = super::RULES[0];
+        let by_code = super::explain(rule.id()).unwrap();
+        assert_eq!(super::explain(rule.name()).unwrap(), by_code);
+        assert!(by_code.starts_with(&format!("{} {}: ", rule.id(), rule.name())));
+        assert!(super::explain("no-such-rule").is_err());
+        assert!(super::list().contains(rule.name()));
+    }
+
     #[test]
     fn every_code_is_in_a_family() {
         for info in crate::diagnostics::CODES {

@@ -1,16 +1,11 @@
 //! `fnhcl render`'s flags as the library's render request (also for `diff --rev -- …` and a
-//! test case's `args`), and the input readers of the library in the shape commands call them.
+//! test case's `args`), and the render's outside parts: the gRPC client and the log.
 
-use crate::cli::Context;
 use crate::cli::args::RenderArgs;
 use fnhcl::diagnostics::Diagnostic;
 use fnhcl::render::Remote;
-use fnhcl::render::inputs::{self, Request};
-use fnhcl::source::composition::CompositionError;
-use fnhcl::source::loader::LoadError;
-use serde_json::Value as Json;
+use fnhcl::render::inputs::Request;
 use std::io::Write;
-use std::path::Path;
 
 pub use fnhcl::diagnostics::usage;
 
@@ -64,45 +59,6 @@ pub fn parse_render_args(list: &[String]) -> Result<Request, Box<Diagnostic>> {
                 "give them as to `fnhcl render XR SOURCE [options]`",
             )
         })
-}
-
-/// A load error as a diagnostic.
-pub fn load_error(e: LoadError, cx: &Context) -> Box<Diagnostic> {
-    fnhcl::diagnostics::load_error(e, &cx.map)
-}
-
-/// A Composition's error as a diagnostic pointing into its text (`name`, added to the map).
-pub fn composition_error(
-    name: &str,
-    text: &str,
-    error: CompositionError,
-    cx: &mut Context,
-) -> Box<Diagnostic> {
-    fnhcl::diagnostics::composition_error(name, text, error, &mut cx.map)
-}
-
-/// The documents of a YAML file or a directory of YAML files, as JSON values.
-pub fn yaml_docs(path: &Path, cx: &mut Context) -> Result<Vec<Json>, Box<Diagnostic>> {
-    inputs::yaml_docs(path, &mut cx.map)
-}
-
-/// The documents of a file or directory of Kubernetes objects; `what` names the flag's
-/// content.
-pub fn resource_docs(
-    path: &Path,
-    what: &str,
-    cx: &mut Context,
-) -> Result<Vec<Json>, Box<Diagnostic>> {
-    inputs::resource_docs(path, what, &mut cx.map)
-}
-
-/// The context `--context-files` then `--context-values` describe (values win).
-pub fn context_map(
-    files: &[String],
-    values: &[String],
-    cx: &mut Context,
-) -> Result<serde_json::Map<String, Json>, Box<Diagnostic>> {
-    inputs::context_map(files, values, &mut cx.map)
 }
 
 /// The client for steps that run elsewhere: gRPC, as crossplane render calls them.

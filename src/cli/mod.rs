@@ -9,7 +9,6 @@ mod fsutil;
 mod inputs;
 mod report;
 pub mod settings;
-mod watch;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -83,7 +82,7 @@ fn run(cli: &Cli) -> io::Result<ExitStatus> {
     let Some(paths) = watched else {
         return run_once(cli);
     };
-    let mut watch = match watch::Watch::new(&paths) {
+    let mut watch = match fnhcl::source::watch::Watch::new(&paths) {
         Ok(watch) => watch,
         Err(e) => {
             writeln!(io::stderr(), "fnhcl: error: cannot watch the inputs: {e}")?;

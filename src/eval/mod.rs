@@ -3,6 +3,7 @@
 pub mod budget;
 pub mod convert;
 pub mod deadline;
+pub mod evaluate;
 pub mod expr;
 pub mod function;
 pub mod functions;
@@ -11,6 +12,7 @@ pub mod num;
 pub mod prefix;
 pub mod program;
 pub mod proto;
+pub mod request;
 pub mod scope;
 pub mod table;
 #[cfg(test)]

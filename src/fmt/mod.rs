@@ -7,6 +7,7 @@
 //! neighbouring tokens, then alignment of `=` and of trailing comments across consecutive
 //! lines.
 
+pub mod files;
 mod normalize;
 
 pub use normalize::normalize;

@@ -4,4 +4,5 @@
 pub mod convert;
 pub mod pb;
 pub mod remote;
+pub mod server;
 pub mod service;

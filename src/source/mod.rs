@@ -1,4 +1,5 @@
-//! L0: source text, positions and everything that reads input (files, txtar, YAML).
+//! L0: source text, positions and everything that reads input (files, txtar, YAML), watches
+//! it for changes, or writes users' files back safely.
 //!
 //! Spans are byte ranges into a [`SourceFile`] held by a [`SourceMap`]; lines and columns are
 //! computed only when something is printed. Nothing here builds diagnostics or prints.
@@ -7,6 +8,8 @@ pub mod composition;
 pub mod gostr;
 pub mod loader;
 pub mod txtar;
+pub mod watch;
+pub mod write;
 pub mod yaml;
 pub mod yaml_edit;
 pub mod yaml_emit;

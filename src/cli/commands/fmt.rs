@@ -1,18 +1,15 @@
 //! `fnhcl fmt`: format files in place (atomically, only when they change), list them
-//! (`--check`), show a diff (`--diff`), or filter standard input.
+//! (`--check`), show a diff (`--diff`), or filter standard input. The formatting and the
+//! writing are the library's (`fnhcl::fmt::files`); this prints and picks the exit code.
 
 use crate::cli::Context;
 use crate::cli::args::FmtArgs;
 use crate::cli::exit::ExitStatus;
 use crate::cli::fsutil;
-use crate::cli::inputs::{composition_error, load_error};
 use fnhcl::diagnostics::{Code, Diagnostic};
-use fnhcl::fmt::{FormatError, format_file};
-use fnhcl::source::composition::{Composition, write_step_hcl};
-use fnhcl::source::loader::LoadError;
-use fnhcl::source::{loader, txtar};
+use fnhcl::fmt::files::{self, Change, Formatted};
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What happened to the inputs.
 #[derive(Default)]
@@ -26,7 +23,8 @@ struct Tally {
 
 /// Runs the command; `color` says whether diffs on stdout are coloured.
 pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStatus> {
-    if !(args.check || args.diff) {
+    let writes = !(args.check || args.diff);
+    if writes {
         fsutil::clean_up_on_interrupt();
     }
     let mut tally = Tally::default();
@@ -37,19 +35,14 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
         }
         let path = Path::new(arg);
         if path.is_dir() {
-            for file in hcl_files(
-                path,
-                args.recursive,
-                !(args.check || args.diff),
-                cx,
-                &mut tally,
-            ) {
-                hcl_file(&file, args, color, cx, &mut tally)?;
+            let (found, errors) = files::hcl_files(path, args.recursive, writes, &cx.map);
+            tally.errored |= !errors.is_empty();
+            cx.diagnostics.extend(errors);
+            for file in found {
+                file_at(&file, args, color, cx, &mut tally)?;
             }
-        } else if loader::is_yaml(path) {
-            composition(path, args, color, cx, &mut tally)?;
         } else {
-            hcl_file(path, args, color, cx, &mut tally)?;
+            file_at(path, args, color, cx, &mut tally)?;
         }
     }
     Ok(if tally.errored {
@@ -59,89 +52,6 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
     } else {
         ExitStatus::Success
     })
-}
-
-/// Version-control folders: never walked (`fn-hcl-tools fmt` walks every folder, these too,
-/// but nobody keeps compositions inside `.git`).
-const VCS_FOLDERS: &[&str] = &[".git", ".hg", ".svn", ".jj", ".bzr"];
-
-/// The `.hcl` files below `dir`, sorted. Hidden folders are walked, as `fn-hcl-tools fmt`
-/// walks them; version-control folders are skipped. A folder that cannot be read is an error
-/// (a diagnostic), not a silent gap.
-///
-/// When `clean` (fmt is going to write), temporary files a killed fnhcl left in the folders
-/// walked are removed.
-fn hcl_files(
-    dir: &Path,
-    recursive: bool,
-    clean: bool,
-    cx: &mut Context,
-    tally: &mut Tally,
-) -> Vec<PathBuf> {
-    let depth = if recursive { usize::MAX } else { 1 };
-    let mut files = Vec::new();
-    let walk = walkdir::WalkDir::new(dir)
-        .max_depth(depth)
-        .into_iter()
-        .filter_entry(|e| {
-            e.depth() == 0
-                || !(e.file_type().is_dir() && VCS_FOLDERS.iter().any(|vcs| e.file_name() == *vcs))
-        });
-    for entry in walk {
-        match entry {
-            Ok(e) => {
-                if clean && e.file_type().is_dir() {
-                    fsutil::remove_stale_temps(e.path());
-                }
-                if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "hcl") {
-                    files.push(e.into_path());
-                }
-            }
-            Err(e) => {
-                let path = e.path().unwrap_or(dir).display().to_string();
-                let source = e
-                    .into_io_error()
-                    .unwrap_or_else(|| io::Error::other("a symbolic link loop"));
-                let d = load_error(
-                    LoadError::Io {
-                        action: "read directory",
-                        path,
-                        source,
-                    },
-                    cx,
-                );
-                cx.diagnostics.push(*d);
-                tally.errored = true;
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// Formats `text` read from `name`; `None` (and diagnostics) when it cannot be formatted.
-fn formatted(name: &str, text: String, args: &FmtArgs, cx: &mut Context) -> Option<String> {
-    let id = cx.map.add(name.to_string(), text);
-    match format_file(cx.map.get(id), args.normalize_literals) {
-        Ok(out) => Some(out),
-        Err(FormatError::Syntax(diags)) => {
-            cx.diagnostics.extend(diags);
-            None
-        }
-        Err(FormatError::Unsafe) => {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::E401,
-                    format!(
-                        "`{name}` was not formatted: the result would change more than whitespace"
-                    ),
-                )
-                .with_path(name.to_string())
-                .with_help("please report this file: formatting must only move spaces"),
-            );
-            None
-        }
-    }
 }
 
 fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Result<()> {
@@ -154,10 +64,9 @@ fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Resu
         tally.errored = true;
         return Ok(());
     }
-    if !args.normalize_literals {
-        return plain_filter(&text, args, cx, tally);
-    }
-    match formatted("-", text.clone(), args, cx) {
+    let (out, diagnostics) = files::filter(&mut cx.map, &text, args.normalize_literals);
+    cx.diagnostics.extend(diagnostics);
+    match out {
         Some(out) => {
             tally.changed += usize::from(out != text);
             if !args.check {
@@ -173,212 +82,56 @@ fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Resu
     Ok(())
 }
 
-/// `--normalize-literals=false -`: exactly Go's `hclwrite.Format`, which works on tokens and
-/// so also formats text that does not parse (its syntax errors are shown as warnings).
-fn plain_filter(text: &str, args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Result<()> {
-    let id = cx.map.add("-", text.to_string());
-    let parsed = fnhcl::syntax::parse_file(cx.map.get(id));
-    cx.diagnostics.extend(
-        parsed
-            .diagnostics
-            .into_iter()
-            .map(|d| d.with_severity(fnhcl::diagnostics::Severity::Warning)),
-    );
-    let out = fnhcl::fmt::format(text);
-    if !fnhcl::fmt::same_tokens(text, &out) {
-        tally.failed = true;
-        cx.stdout.write_all(text.as_bytes())?;
-        return Ok(());
-    }
-    tally.changed += usize::from(out != text);
-    if !args.check {
-        cx.stdout.write_all(out.as_bytes())?;
-    }
-    Ok(())
-}
-
-/// A file's text; `None` (and a diagnostic) when it cannot be read.
-fn read(path: &Path, cx: &mut Context, tally: &mut Tally) -> Option<String> {
-    match loader::read_text(path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            let d = load_error(e, cx);
-            cx.diagnostics.push(*d);
-            tally.errored = true;
-            None
-        }
-    }
-}
-
-fn hcl_file(
+/// Formats one file (HCL, or a Composition's steps), then reports or writes it.
+fn file_at(
     path: &Path,
     args: &FmtArgs,
     color: bool,
     cx: &mut Context,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    let name = loader::display_path(path);
-    let Some(text) = read(path, cx, tally) else {
-        return Ok(());
-    };
-    let Some(out) = formatted(&name, text.clone(), args, cx) else {
-        tally.failed = true;
-        return Ok(());
-    };
-    apply(path, &name, &text, &out, args, color, cx, tally)
+    let Formatted {
+        change,
+        failed,
+        errored,
+        diagnostics,
+    } = files::format_path(&mut cx.map, path, args.normalize_literals);
+    cx.diagnostics.extend(diagnostics);
+    tally.failed |= failed;
+    tally.errored |= errored;
+    match change {
+        Some(change) if change.changed() => apply(path, &change, args, color, cx, tally),
+        _ => Ok(()),
+    }
 }
 
 /// Reports or writes one changed file.
-#[allow(clippy::too_many_arguments)]
 fn apply(
     path: &Path,
-    name: &str,
-    before: &str,
-    after: &str,
+    change: &Change,
     args: &FmtArgs,
     color: bool,
     cx: &mut Context,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    if before == after {
-        return Ok(());
-    }
     tally.changed += 1;
     if args.diff {
-        write_diff(cx, name, before, after, color)?;
+        for line in files::unified_diff(change).lines() {
+            let painted = crate::cli::report::paint_diff_line(line, color);
+            writeln!(cx.stdout, "{painted}")?;
+        }
     }
     if args.check {
-        writeln!(cx.stdout, "{name}")?;
+        writeln!(cx.stdout, "{}", change.name)?;
     }
     if args.check || args.diff {
         return Ok(());
     }
-    if let Err(e) = fsutil::replace_file(path, before.as_bytes(), after.as_bytes()) {
-        cx.diagnostics.push(
-            Diagnostic::new(Code::I001, format!("cannot write `{name}`: {e}"))
-                .with_path(name.to_string())
-                .with_help(e.help()),
-        );
+    if let Err(d) = files::save(path, change) {
+        cx.diagnostics.push(*d);
         tally.errored = true;
     } else if !cx.quiet {
-        writeln!(cx.stdout, "{name}")?;
+        writeln!(cx.stdout, "{}", change.name)?;
     }
     Ok(())
-}
-
-fn write_diff(
-    cx: &mut Context,
-    name: &str,
-    before: &str,
-    after: &str,
-    color: bool,
-) -> io::Result<()> {
-    let diff = similar::TextDiff::from_lines(before, after);
-    let text = diff
-        .unified_diff()
-        .context_radius(3)
-        .header(name, &format!("{name} (formatted)"))
-        .to_string();
-    for line in text.lines() {
-        writeln!(
-            cx.stdout,
-            "{}",
-            crate::cli::report::paint_diff_line(line, color)
-        )?;
-    }
-    Ok(())
-}
-
-/// Formats the files inside every function-hcl step of a Composition, editing only the
-/// `hcl` values.
-fn composition(
-    path: &Path,
-    args: &FmtArgs,
-    color: bool,
-    cx: &mut Context,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    let name = loader::display_path(path);
-    let Some(text) = read(path, cx, tally) else {
-        return Ok(());
-    };
-    let steps: Vec<String> = match Composition::parse(&text) {
-        Ok(c) => {
-            // A step meant for function-hcl whose input it cannot read is reported, not
-            // silently skipped.
-            for error in c
-                .steps
-                .iter()
-                .filter(|s| s.intends_hcl)
-                .filter_map(|s| s.invalid_input())
-            {
-                let d = composition_error(&name, &text, error, cx);
-                cx.diagnostics.push(*d);
-                tally.failed = true;
-            }
-            c.steps
-                .iter()
-                .filter(|s| s.is_hcl)
-                .map(|s| s.name.clone())
-                .collect()
-        }
-        Err(e) => {
-            let d = composition_error(&name, &text, e, cx);
-            cx.diagnostics.push(*d);
-            tally.failed = true;
-            return Ok(());
-        }
-    };
-    let mut current = text.clone();
-    for step in steps {
-        let Some(bundle) = step_bundle(&current, &step) else {
-            continue;
-        };
-        let archive = txtar::parse(&bundle);
-        let mut files = Vec::new();
-        let mut ok = true;
-        for f in &archive.files {
-            match formatted(
-                &format!("{name}#{step}/{}", f.name),
-                f.data.clone(),
-                args,
-                cx,
-            ) {
-                Some(out) => files.push((f.name.clone(), out)),
-                None => ok = false,
-            }
-        }
-        if !ok {
-            tally.failed = true;
-            continue;
-        }
-        let new_bundle = txtar::format(
-            &archive.comment,
-            files.iter().map(|(n, d)| (n.as_str(), d.as_str())),
-        );
-        if new_bundle == bundle {
-            continue;
-        }
-        match write_step_hcl(&current, Some(&step), &new_bundle) {
-            Ok((next, _)) => current = next,
-            Err(e) => {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::I014,
-                        format!("cannot rewrite step {step:?} of `{name}`: {e}"),
-                    )
-                    .with_path(name.clone()),
-                );
-                tally.failed = true;
-            }
-        }
-    }
-    apply(path, &name, &text, &current, args, color, cx, tally)
-}
-
-/// The `input.hcl` text of the named step.
-fn step_bundle(yaml: &str, step: &str) -> Option<String> {
-    let composition = Composition::parse(yaml).ok()?;
-    let chosen = composition.steps.iter().find(|s| s.name == step)?;
-    chosen.hcl()?.as_str().map(str::to_string)
 }

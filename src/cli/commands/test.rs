@@ -5,11 +5,11 @@ use crate::cli::Context;
 use crate::cli::args::{DiagnosticFormat, TestArgs, TestImportArgs};
 use crate::cli::compare::{self, Style};
 use crate::cli::exit::ExitStatus;
-use crate::cli::fsutil;
 use crate::cli::inputs::parse_render_args;
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::golden::{self, Failure, Outcome, Runner};
 use fnhcl::schema::inputs::load_schemas;
+use fnhcl::source::write::write_atomic;
 use owo_colors::OwoColorize;
 use std::io::{self, Write};
 
@@ -48,7 +48,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
         update: args.update,
         schemas: schemas.as_ref(),
         parse: &parse_render_args,
-        write: &fsutil::write_atomic,
+        write: &write_atomic,
     };
     let results = golden::run(&cases, runner);
     // What each failed case shows, coloured for the terminal (the JUnit report strips it).
@@ -106,7 +106,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             .map(|(why, time)| (why.as_deref(), *time))
             .collect();
         let xml = golden::junit_xml(&cases, &failures);
-        if let Err(e) = fsutil::write_atomic(junit, xml.as_bytes()) {
+        if let Err(e) = write_atomic(junit, xml.as_bytes()) {
             return Ok(cx.fail(Diagnostic::new(
                 Code::I001,
                 format!("cannot write {}: {e}", junit.display()),
@@ -123,11 +123,10 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
 /// `fnhcl test import`.
 fn import(args: &TestImportArgs, cx: &mut Context) -> io::Result<ExitStatus> {
     let out = &args.out;
-    let imported =
-        match golden::import::import(&args.dump, out, &mut io::stdin(), &fsutil::write_atomic) {
-            Ok(imported) => imported,
-            Err(d) => return Ok(cx.fail(*d)),
-        };
+    let imported = match golden::import::import(&args.dump, out, &mut io::stdin(), &write_atomic) {
+        Ok(imported) => imported,
+        Err(d) => return Ok(cx.fail(*d)),
+    };
     writeln!(
         cx.stdout,
         "wrote {}: {}",

@@ -1,14 +1,17 @@
 //! L5: a render request — the XR, the composition, the Functions, observed and extra
 //! resources, context, credentials and the XRD, named as `fnhcl render`'s flags name them —
 //! read into the library's render [`Inputs`] and [`Options`]; and what follows a render that
-//! is not printing ([`finish`]). Used by `render`, `diff --rev` and `test`.
+//! is not printing ([`finish`]). Used by `render`, `diff --rev` and `test`; `eval` builds a
+//! single function call's request from files with [`function_request`].
 
 mod files;
 pub mod finish;
+mod request;
 mod steps;
 
 pub use files::{context_map, resource_docs, yaml_docs};
 pub use finish::{Documents, Io, Stopped, discard_warnings, documents, report, validate_rendered};
+pub use request::{RequestFiles, function_request};
 
 use crate::diagnostics::{Diagnostic, usage};
 use crate::eval::vars::into_float64;

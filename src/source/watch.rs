@@ -1,4 +1,4 @@
-//! `--watch`: wait until something a command reads changes.
+//! `--watch`: wait until something a command reads changes (the binary re-runs the command).
 //!
 //! Files are watched through their folder (an editor that saves by writing a new file and
 //! renaming it over the old one replaces the inode a file watch would hold); folders are
@@ -90,7 +90,7 @@ impl Watch {
             && event.paths.iter().any(|p| {
                 let ours = p
                     .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(".fnhcl-"));
+                    .is_some_and(|n| n.to_string_lossy().starts_with(super::write::TEMP_PREFIX));
                 !ours
                     && (self.files.contains(p)
                         || (input_like(p) && self.dirs.iter().any(|d| p.starts_with(d))))
