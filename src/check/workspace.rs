@@ -169,11 +169,7 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
     let mut units = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            let mut text = String::new();
-            if let Err(e) = stdin.read_to_string(&mut text) {
-                let d = Diagnostic::new(Code::I001, format!("cannot read standard input: {e}"));
-                return Err(Box::new(d));
-            }
+            let text = crate::diagnostics::read_stdin(stdin)?;
             units.push(Unit::Stdin(text));
         } else if path.is_dir() {
             units.extend(

@@ -26,3 +26,16 @@ pub fn composition_error(
     let file = map.add(name.to_string(), text.to_string());
     load_error(LoadError::Composition { file, error }, map)
 }
+
+/// All of standard input (or what stands for it) as text; an I001 error when it cannot be
+/// read.
+pub fn read_stdin(stdin: &mut dyn std::io::Read) -> Result<String, Box<Diagnostic>> {
+    let mut text = String::new();
+    stdin.read_to_string(&mut text).map_err(|e| {
+        Box::new(Diagnostic::new(
+            Code::I001,
+            format!("cannot read standard input: {e}"),
+        ))
+    })?;
+    Ok(text)
+}

@@ -1,7 +1,7 @@
 //! The two render streams `diff` compares, read from YAML files (or folders of them) or
 //! standard input, with the names their diff headers give them.
 
-use crate::diagnostics::{Code, Diagnostic, load_error};
+use crate::diagnostics::{Diagnostic, load_error};
 use crate::source::SourceMap;
 use crate::source::loader::{self, LoadError};
 use serde_json::Value as Json;
@@ -40,13 +40,7 @@ pub fn read_stream(
     stdin: &mut dyn Read,
 ) -> Result<Vec<Json>, Failure> {
     let docs = if arg == "-" {
-        let mut text = String::new();
-        if let Err(e) = stdin.read_to_string(&mut text) {
-            return Err(Some(Box::new(Diagnostic::new(
-                Code::I001,
-                format!("cannot read standard input: {e}"),
-            ))));
-        }
+        let text = crate::diagnostics::read_stdin(stdin).map_err(Some)?;
         let parsed = crate::source::yaml::read_stream(&text);
         let file = map.add("(stdin)", text);
         parsed

@@ -32,13 +32,7 @@ pub fn read(
     stdin: &mut dyn Read,
 ) -> Result<RunFunctionRequest, Box<Diagnostic>> {
     let (name, text) = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        stdin.read_to_string(&mut text).map_err(|e| {
-            Box::new(Diagnostic::new(
-                Code::I001,
-                format!("cannot read standard input: {e}"),
-            ))
-        })?;
+        let text = crate::diagnostics::read_stdin(stdin)?;
         ("standard input".to_string(), text)
     } else {
         let text = loader::read_text(path).map_err(|e| Box::new(from_load_error(&e, map)))?;

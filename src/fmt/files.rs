@@ -4,8 +4,9 @@
 //! code from what these return.
 
 use super::{FormatError, format_file};
+use crate::diagnostics::composition_error;
 use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
-use crate::source::composition::{Composition, CompositionError, write_step_hcl};
+use crate::source::composition::{Composition, write_step_hcl};
 use crate::source::loader::{self, LoadError};
 use crate::source::{SourceMap, txtar, write};
 use std::io;
@@ -203,17 +204,6 @@ fn formatted(
     }
 }
 
-/// A Composition's error as a diagnostic pointing into its text (`name`, added to `map`).
-fn composition_error(
-    map: &mut SourceMap,
-    name: &str,
-    text: &str,
-    error: CompositionError,
-) -> Diagnostic {
-    let file = map.add(name.to_string(), text.to_string());
-    from_load_error(&LoadError::Composition { file, error }, map)
-}
-
 /// Formats the files inside every function-hcl step of a Composition, editing only the `hcl`
 /// values. A step that fails is reported and left as it is; the others are still formatted.
 fn composition(
@@ -233,7 +223,7 @@ fn composition(
                 .filter(|s| s.intends_hcl)
                 .filter_map(|s| s.invalid_input())
             {
-                let d = composition_error(map, &name, &text, error);
+                let d = *composition_error(&name, &text, error, map);
                 result.diagnostics.push(d);
                 result.failed = true;
             }
@@ -244,7 +234,7 @@ fn composition(
                 .collect()
         }
         Err(e) => {
-            let d = composition_error(map, &name, &text, e);
+            let d = *composition_error(&name, &text, e, map);
             result.diagnostics.push(d);
             result.failed = true;
             return result;

@@ -36,14 +36,7 @@ pub fn import(
     write: &WriteFile,
 ) -> Result<Imported, Box<Diagnostic>> {
     let text = if dump == "-" {
-        let mut text = String::new();
-        if let Err(e) = stdin.read_to_string(&mut text) {
-            return Err(Box::new(Diagnostic::new(
-                Code::I001,
-                format!("cannot read standard input: {e}"),
-            )));
-        }
-        text
+        crate::diagnostics::read_stdin(stdin)?
     } else {
         match std::fs::read_to_string(dump) {
             Ok(text) => text,

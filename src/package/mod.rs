@@ -3,9 +3,9 @@
 //! target directory: no absolute or climbing member names, no writing through symbolic links,
 //! no overwriting a different file unless forced. Prints nothing.
 
-use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
+use crate::diagnostics::{Code, Diagnostic, Severity, composition_error, from_load_error};
 use crate::source::composition::{WriteError, write_step_hcl};
-use crate::source::loader::{self, Bundle, LoadError, io_text};
+use crate::source::loader::{self, Bundle, io_text};
 use crate::source::{SourceMap, txtar, write};
 use std::path::{Component, Path, PathBuf};
 
@@ -66,9 +66,7 @@ pub fn into_composition(
     let (new, step) = match write_step_hcl(&old, step, bundle) {
         Ok(done) => done,
         Err(WriteError::Composition(error)) => {
-            let file = map.add(display, old);
-            let e = LoadError::Composition { file, error };
-            return Err(Box::new(from_load_error(&e, map)));
+            return Err(composition_error(&display, &old, error, map));
         }
         Err(WriteError::Edit(error)) => {
             return Err(Box::new(

@@ -118,13 +118,7 @@ fn add_schema(schemas: &mut Schemas, file: &str, doc: &Json) -> Fallible<()> {
 }
 
 fn read_stdin_docs(map: &mut SourceMap, stdin: &mut dyn Read) -> Fallible<Vec<Resource>> {
-    let mut text = String::new();
-    stdin.read_to_string(&mut text).map_err(|e| {
-        Box::new(Diagnostic::new(
-            Code::I001,
-            format!("cannot read standard input: {e}"),
-        ))
-    })?;
+    let text = crate::diagnostics::read_stdin(stdin)?;
     let parsed = crate::source::yaml::read_stream(&text);
     let file = map.add("(stdin)".to_string(), text);
     let docs = parsed.map_err(|error| load_error(loader::LoadError::Yaml { file, error }, map))?;
