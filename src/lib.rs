@@ -12,6 +12,7 @@ pub mod grpc;
 pub mod ide;
 pub mod lsp;
 pub mod package;
+pub mod re2;
 pub mod render;
 pub mod schema;
 pub mod source;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 /// The library's layers, lowest first: a module may import only from a lower rank.
 const RANKS: &[(&str, u32)] = &[
     ("source", 0),
+    ("re2", 0),
     ("diagnostics", 1),
     ("syntax", 2),
     ("analysis", 3),

@@ -4,9 +4,11 @@
 //! the same messages.
 
 pub mod cel;
+mod cost;
 mod crd;
 pub mod defaults;
 pub mod format;
+mod guard;
 pub mod inputs;
 pub mod load;
 pub mod node;

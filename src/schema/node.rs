@@ -4,6 +4,7 @@
 use super::rule::Rule;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The `type` of a schema node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +66,9 @@ pub enum Additional {
 pub struct Pattern {
     /// As written.
     pub source: String,
-    /// Compiled (`None` when the regex crate cannot read it: the pattern is then not checked).
-    pub regex: Option<regex::Regex>,
+    /// Compiled with Go's `regexp` semantics, as the API server compiles it (`None` when Go
+    /// would not compile it: the pattern is then not checked).
+    pub regex: Option<Arc<crate::re2::Compiled>>,
 }
 
 /// One schema node.
@@ -255,7 +257,7 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
     };
     if let Some(source) = text("pattern") {
         node.pattern = Some(Pattern {
-            regex: regex::Regex::new(&source).ok(),
+            regex: crate::re2::compile(&source).ok(),
             source,
         });
     }

@@ -6,7 +6,7 @@
 //! Where crossplane follows Go's random map order (sibling keys), keys are taken in sorted
 //! order; identical messages of one resource are reported once, as kube-openapi does.
 
-use super::cel::Outcome;
+use super::cel::{Budget, Outcome};
 use super::defaults;
 use super::format;
 use super::node::{Additional, Node, Type};
@@ -103,7 +103,13 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         });
     }
     let mut cel = Vec::new();
-    rules(&value, schema, &mut Vec::new(), &mut cel);
+    rules(
+        &value,
+        schema,
+        &mut Vec::new(),
+        &mut cel,
+        &Budget::default(),
+    );
     violations.extend(cel);
     let mut seen = std::collections::HashSet::new();
     violations.retain(|v| seen.insert((v.kind, v.message.clone())));
@@ -428,7 +434,7 @@ impl Walker {
             );
         } else if let Some(pattern) = &node.pattern
             && let Some(regex) = &pattern.regex
-            && !regex.is_match(s)
+            && !regex.regex.is_match(s)
         {
             self.invalid(
                 path,
@@ -750,18 +756,47 @@ fn prune(
 }
 
 /// The CEL rules of every node, depth first: a node's rules, then its children (map entries
-/// before properties).
-fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut Vec<Violation>) {
-    if value.is_null() {
+/// before properties), all spending from the object's `budget`: once it runs out, that is
+/// reported once and no further rule runs (as the API server does).
+fn rules(
+    value: &Json,
+    node: &Node,
+    path: &mut Vec<(Segment, bool)>,
+    out: &mut Vec<Violation>,
+    budget: &Budget,
+) {
+    if value.is_null() || budget.exhausted() {
         return;
     }
     for rule in &node.rules {
-        let detail = match rule.check(value, node) {
+        let kind = node.kind.map_or("", Type::name);
+        let shown = rule.message.as_deref().unwrap_or(&rule.rule).trim();
+        let invalid = |message: String| Violation {
+            kind: Kind::Cel,
+            suggestion: None,
+            path: path.iter().map(|(s, _)| s.clone()).collect(),
+            message: format!(
+                "{}: Invalid value: {}: {message}",
+                field_path_text(path),
+                quote(kind),
+            ),
+        };
+        let detail = match rule.check_within(value, node, budget) {
             Outcome::Holds => continue,
             Outcome::Fails(message) => message,
+            Outcome::CallLimit => {
+                out.push(invalid(format!(
+                    "call cost exceeds limit for rule: {shown}"
+                )));
+                continue;
+            }
+            Outcome::OutOfBudget => {
+                out.push(invalid(
+                    "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+                ));
+                return;
+            }
             Outcome::Error(error) => {
-                let kind = node.kind.map_or("", Type::name);
-                let shown = rule.message.as_deref().unwrap_or(&rule.rule).trim();
                 // cel-go's words for the errors both interpreters raise.
                 let message = if error.starts_with("No such overload") {
                     format!(
@@ -774,16 +809,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
                     };
                     format!("{error} evaluating rule: {shown}")
                 };
-                out.push(Violation {
-                    kind: Kind::Cel,
-                    suggestion: None,
-                    path: path.iter().map(|(s, _)| s.clone()).collect(),
-                    message: format!(
-                        "{}: Invalid value: {}: {message}",
-                        field_path_text(path),
-                        quote(kind),
-                    ),
-                });
+                out.push(invalid(message));
                 continue;
             }
         };
@@ -833,7 +859,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
             if let Some(schema) = &node.items {
                 for (i, item) in items.iter().enumerate() {
                     path.push((Segment::Index(i), false));
-                    rules(item, schema, path, out);
+                    rules(item, schema, path, out, budget);
                     path.pop();
                 }
             }
@@ -843,7 +869,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
                 for (key, child) in object {
                     if !node.properties.contains_key(key) {
                         path.push((Segment::Key(key.clone()), true));
-                        rules(child, schema, path, out);
+                        rules(child, schema, path, out, budget);
                         path.pop();
                     }
                 }
@@ -851,7 +877,7 @@ fn rules(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut V
             for (key, schema) in &node.properties {
                 if let Some(child) = object.get(key) {
                     path.push((Segment::Key(key.clone()), false));
-                    rules(child, schema, path, out);
+                    rules(child, schema, path, out, budget);
                     path.pop();
                 }
             }

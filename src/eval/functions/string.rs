@@ -10,7 +10,6 @@ use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
 
 mod format;
-mod re2;
 mod regexp;
 mod segment;
 

@@ -2,13 +2,13 @@
 //! Go's `regexp` semantics: patterns are checked and translated by [`super::re2`]; matching
 //! loops, empty-match rules and `$name` expansion follow Go's `regexp` package.
 
-use super::re2::{self, ERR_LARGE, SyntaxError};
 use crate::eval::functions::{Function, FunctionError, Param, args};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use regex::{CaptureLocations, Regex, RegexBuilder};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, LazyLock, Mutex};
+use crate::re2::{self, SyntaxError};
+use regex::{CaptureLocations, Regex};
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 /// A compiled Go regular expression.
 pub(super) struct GoRegex {
@@ -21,33 +21,14 @@ pub(super) struct GoRegex {
 type Spans = Vec<Option<(usize, usize)>>;
 
 impl GoRegex {
-    /// Go's `regexp.Compile`, cached by pattern.
-    pub(super) fn compile(pattern: &str) -> Result<Arc<GoRegex>, SyntaxError> {
-        static CACHE: LazyLock<Mutex<HashMap<String, Arc<GoRegex>>>> =
-            LazyLock::new(Default::default);
-        if let Some(re) = CACHE.lock().ok().and_then(|c| c.get(pattern).cloned()) {
-            return Ok(re);
-        }
-        let translated = re2::translate(pattern)?;
-        let re = RegexBuilder::new(&translated.pattern)
-            .size_limit(256 << 20)
-            .nest_limit(10_000)
-            .build()
-            .map_err(|_| SyntaxError {
-                code: ERR_LARGE,
-                expr: pattern.to_string(),
-            })?;
-        let compiled = Arc::new(GoRegex {
-            re,
-            names: translated.names,
-        });
-        if let Ok(mut cache) = CACHE.lock() {
-            if cache.len() >= 256 {
-                cache.clear();
-            }
-            cache.insert(pattern.to_string(), compiled.clone());
-        }
-        Ok(compiled)
+    /// Go's `regexp.Compile` (cached by pattern in [`re2::compile`]).
+    pub(super) fn compile(pattern: &str) -> Result<GoRegex, SyntaxError> {
+        let compiled = re2::compile(pattern)?;
+        // Both clones are cheap: the regex shares its program, the names are few.
+        Ok(GoRegex {
+            re: compiled.regex.clone(),
+            names: compiled.names.clone(),
+        })
     }
 
     /// The leftmost match starting the search at `pos` (Go's `doExecute`).
@@ -250,7 +231,7 @@ fn known_result_type(args: &[Value]) -> Result<Option<Type>, FunctionError> {
     }
 }
 
-fn compiled(args: &[Value]) -> Result<Arc<GoRegex>, FunctionError> {
+fn compiled(args: &[Value]) -> Result<GoRegex, FunctionError> {
     GoRegex::compile(args::string(args, 0)?).map_err(|e| {
         FunctionError::arg(
             0,

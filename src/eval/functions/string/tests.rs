@@ -1,13 +1,13 @@
 //! Unit tests for the string family's tricky corners; expected values come from Go (the
 //! expression oracle: Go HCL + cty + Terraform's functions).
 
-use super::re2::translate;
 use crate::eval::expr::Evaluator;
 use crate::eval::functions::builtins;
 use crate::eval::json;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
+use crate::re2::translate;
 use crate::source::SourceMap;
 use crate::syntax::parse_expression;
 use std::collections::BTreeMap;

@@ -7,15 +7,21 @@
 //! special to the `regex` crate only (`\<`, `[` inside a class, `&&`, `--`, `~~`) mean what
 //! they mean in Go; flags are applied per node; all groups are emitted unnamed (Go allows
 //! duplicate and digit-first names) with the names kept on the side.
+//!
+//! Below `eval` (HCL's `regex`, `regexall`, `replace`) and `schema` (OpenAPI `pattern`, CEL
+//! `matches`, `find`, `findAll`): Go's `regexp` and the API server's RE2 share these semantics.
 
 /// A syntax error: Go's `ErrorCode` text and the offending part of the pattern.
 #[derive(Debug, PartialEq)]
-pub(super) struct SyntaxError {
+pub struct SyntaxError {
+    /// Go's `ErrorCode` text.
     pub code: &'static str,
+    /// The offending part of the pattern.
     pub expr: String,
 }
 
-pub(super) const ERR_LARGE: &str = "expression too large";
+/// Go's `ErrLarge`: also what a pattern too big for the `regex` crate reports.
+pub const ERR_LARGE: &str = "expression too large";
 const ERR_INVALID_CHAR_RANGE: &str = "invalid character class range";
 const ERR_INVALID_ESCAPE: &str = "invalid escape sequence";
 const ERR_INVALID_NAMED_CAPTURE: &str = "invalid named capture";
@@ -43,13 +49,57 @@ fn upto<'a>(before: &'a str, after: &str) -> &'a str {
 
 /// A pattern translated for the `regex` crate, with Go's capture-group names (empty for
 /// unnamed groups), in group order.
-pub(super) struct Translated {
+pub struct Translated {
+    /// The pattern in the `regex` crate's syntax.
     pub pattern: String,
+    /// Go's capture-group names, in group order.
     pub names: Vec<String>,
 }
 
 mod escapes;
 mod unicode_names;
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
+/// A pattern compiled with Go's semantics.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The translated pattern, compiled by the `regex` crate.
+    pub regex: regex::Regex,
+    /// Go's `SubexpNames()[1:]`: one per group, empty for unnamed groups.
+    pub names: Vec<String>,
+}
+
+/// How many compiled patterns the cache keeps: rules and functions call with few distinct
+/// patterns, so a full cache is simply emptied rather than tracked by use.
+const CACHE_ENTRIES: usize = 256;
+
+/// Go's `regexp.Compile`, cached by pattern so a pattern used once per list item (a CEL rule's
+/// `matches`, an HCL `regex` in a `for`) is compiled once.
+pub fn compile(pattern: &str) -> Result<Arc<Compiled>, SyntaxError> {
+    static CACHE: LazyLock<Mutex<HashMap<String, Arc<Compiled>>>> = LazyLock::new(Default::default);
+    if let Some(re) = CACHE.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return Ok(re);
+    }
+    let translated = translate(pattern)?;
+    let regex = regex::RegexBuilder::new(&translated.pattern)
+        .size_limit(256 << 20)
+        .nest_limit(10_000)
+        .build()
+        .map_err(|_| err(ERR_LARGE, pattern))?;
+    let compiled = Arc::new(Compiled {
+        regex,
+        names: translated.names,
+    });
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() >= CACHE_ENTRIES {
+            cache.clear();
+        }
+        cache.insert(pattern.to_string(), compiled.clone());
+    }
+    Ok(compiled)
+}
 
 use escapes::{
     NOTHING, parse_class_char, parse_escape, parse_named_class, parse_perl_class,
@@ -180,7 +230,7 @@ struct Parser<'a> {
 }
 
 /// Parses `pattern` as Go's `regexp.Compile` does and translates it.
-pub(super) fn translate(pattern: &str) -> Result<Translated, SyntaxError> {
+pub fn translate(pattern: &str) -> Result<Translated, SyntaxError> {
     let mut p = Parser {
         whole: pattern,
         flags: ONE_LINE,
