@@ -216,3 +216,77 @@ fn test_validate_fails_cases_with_invalid_output() {
         "{stdout}"
     );
 }
+
+/// A CRD of kind Widget whose `spec` has the rule `rule` and a `digits` field with the
+/// pattern `^\d+$`, and one Widget with `spec`, written into a new directory.
+fn widget_case(rule: &str, spec: serde_json::Value) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crd = serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.org"},
+        "spec": {
+            "group": "example.org",
+            "names": {"kind": "Widget", "plural": "widgets"},
+            "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {
+                "openAPIV3Schema": {"type": "object", "properties": {"spec": {
+                    "type": "object",
+                    "x-kubernetes-validations": [{"rule": rule}],
+                    "properties": {
+                        "items": {"type": "array", "items": {"type": "integer"}},
+                        "names": {"type": "array", "items": {"type": "string"}},
+                        "word": {"type": "string"},
+                        "digits": {"type": "string", "pattern": "^\\d+$"}
+                    }
+                }}}
+            }}]
+        }
+    });
+    let widget = serde_json::json!({
+        "apiVersion": "example.org/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": spec
+    });
+    std::fs::create_dir(dir.path().join("crds")).unwrap();
+    std::fs::write(dir.path().join("crds/crd.yaml"), crd.to_string()).unwrap();
+    std::fs::write(dir.path().join("widget.yaml"), widget.to_string()).unwrap();
+    dir
+}
+
+/// Rules past cel-go's size and depth limits are findings about the rule: no stack overflow,
+/// no panic printed.
+#[test]
+fn oversized_rules_are_findings() {
+    let chain = format!("{} > 0", vec!["1"; 10_000].join(" + "));
+    let nested = format!("{}true{}", "(".repeat(100_000), ")".repeat(100_000));
+    for (rule, expected) in [
+        (chain, "compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded evaluating rule: 1 + 1"),
+        (nested, "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000 evaluating rule: (((("),
+    ] {
+        let dir = widget_case(&rule, serde_json::json!({}));
+        let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
+        let text = transcript(&out);
+        assert_eq!(out.status.code(), Some(1), "{}", &text[..text.len().min(2000)]);
+        assert!(text.contains(expected), "{}", &text[..text.len().min(2000)]);
+        assert!(!text.contains("panicked") && !text.contains("overflow"));
+    }
+}
+
+/// `pattern` and `matches` use RE2's ASCII classes; `matches` per item and `map`/`filter` over
+/// 20,000 items finish (the regex compiled once, the lists built in one pass).
+#[test]
+fn regexes_are_re2s_and_long_lists_are_linear() {
+    let dir = widget_case(
+        r"self.word.matches('^\\w+$')",
+        serde_json::json!({"word": "café", "digits": "١٢٣"}),
+    );
+    let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
+    snapshot!("re2", transcript(&out));
+    let names: Vec<String> = (0..20_000).map(|i| format!("abc{i}")).collect();
+    let items: Vec<i64> = (0..20_000).collect();
+    let dir = widget_case(
+        "self.names.all(n, n.matches('^[a-z]+[0-9]*$')) && self.items.map(x, x * 2).filter(x, x % 4 == 0).size() == 10000",
+        serde_json::json!({"names": names, "items": items}),
+    );
+    let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+}
