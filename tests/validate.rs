@@ -259,13 +259,24 @@ fn oversized_rules_are_findings() {
     let chain = format!("{} > 0", vec!["1"; 10_000].join(" + "));
     let nested = format!("{}true{}", "(".repeat(100_000), ")".repeat(100_000));
     for (rule, expected) in [
-        (chain, "compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded evaluating rule: 1 + 1"),
-        (nested, "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000 evaluating rule: (((("),
+        (
+            chain,
+            "compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded evaluating rule: 1 + 1",
+        ),
+        (
+            nested,
+            "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000 evaluating rule: ((((",
+        ),
     ] {
         let dir = widget_case(&rule, serde_json::json!({}));
         let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
         let text = transcript(&out);
-        assert_eq!(out.status.code(), Some(1), "{}", &text[..text.len().min(2000)]);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            &text[..text.len().min(2000)]
+        );
         assert!(text.contains(expected), "{}", &text[..text.len().min(2000)]);
         assert!(!text.contains("panicked") && !text.contains("overflow"));
     }

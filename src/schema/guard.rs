@@ -8,12 +8,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
 
 /// The stack a rule is parsed and evaluated on: the crate's recursion is bounded by the
-/// limits of [`super::rule`] (250 levels of nesting), which use a few megabytes at most.
-pub(super) const STACK: usize = 64 * 1024 * 1024;
+/// limits of [`super::rule`] (250 levels of nesting); its interpreter's frames are large
+/// (tens of kilobytes each in a debug build), so 250 levels need more than a main thread has.
+pub(super) const STACK: usize = 128 * 1024 * 1024;
 
 /// How much stack must be left for an evaluation to run where it is; below that it moves to a
 /// segment of [`STACK`] bytes.
-const RED_ZONE: usize = 4 * 1024 * 1024;
+const RED_ZONE: usize = 48 * 1024 * 1024;
 
 thread_local! {
     /// Whether a panic on this thread is caught and reported by [`quietly`].
@@ -64,7 +65,14 @@ pub(super) fn on_thread<T: Send + 'static>(
 }
 
 /// Runs `work` quietly with at least [`RED_ZONE`] bytes of stack, moving to a new segment
-/// when the current one is short: evaluations run once per value, too often for a thread each.
+/// when the current one is short: evaluations run once per value, too often for a thread each
+/// (callers that evaluate many, as one object's validation, call [`roomy`] around them all).
 pub(super) fn with_stack<T>(work: impl FnOnce() -> T) -> Result<T, String> {
-    stacker::maybe_grow(RED_ZONE, STACK, || quietly(work))
+    roomy(|| quietly(work))
+}
+
+/// Runs `work` with at least [`RED_ZONE`] bytes of stack: the evaluations inside then run
+/// where they are, on one segment.
+pub(super) fn roomy<T>(work: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(RED_ZONE, STACK, work)
 }

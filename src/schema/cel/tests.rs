@@ -71,7 +71,10 @@ fn oversized_and_deep_rules_are_errors_about_the_rule() {
     let unbalanced = format!("{}true", "(".repeat(40_000));
     for (source, expected) in [
         (chain.as_str(), "max recursion depth exceeded"),
-        (nested.as_str(), "expression code point size exceeds limit: size: 200004"),
+        (
+            nested.as_str(),
+            "expression code point size exceeds limit: size: 200004",
+        ),
         (lists.as_str(), "max recursion depth exceeded"),
         (unbalanced.as_str(), "max recursion depth exceeded"),
     ] {
@@ -87,7 +90,10 @@ fn oversized_and_deep_rules_are_errors_about_the_rule() {
     // panics: the text is ours, and nothing is printed.
     let deep = format!("{}true{}", "(".repeat(120), ")".repeat(120));
     let r = rule(json!({ "rule": deep }));
-    assert!(r.compile_error().is_some_and(|e| e.contains("Recursion limit")));
+    assert!(
+        r.compile_error()
+            .is_some_and(|e| e.contains("Recursion limit"))
+    );
     // Within the limits, a long chain still runs.
     let r = rule(json!({"rule": format!("{} == 200", vec!["1"; 200].join(" + "))}));
     assert_eq!(r.compile_error(), None);
@@ -151,7 +157,10 @@ fn map_and_filter_are_linear_and_keep_their_meaning() {
         ("self.items.map(x, x > 2, x) == [3, 4]", true),
         ("self.items.filter(x, x % 2 == 0) == [2, 4]", true),
         ("self.m.map(k, k) == ['a']", true),
-        ("self.items.map(x, [x].map(y, y + x)) == [[2], [4], [6], [8]]", true),
+        (
+            "self.items.map(x, [x].map(y, y + x)) == [[2], [4], [6], [8]]",
+            true,
+        ),
         ("self.items.exists_one(x, x == 3)", true),
         ("self.items.exists(x, x == 5)", false),
         ("[[1, 2], [3]].all(l, l.all(x, x > 0))", true),
