@@ -1085,6 +1085,183 @@ fn diff_rev_renders_the_composition_as_it_was_in_git() {
     assert_eq!(usage.status.code(), Some(2), "{}", transcript(&usage));
 }
 
+/// git's stdout in `dir`, `input` on its stdin (for the plumbing that writes crafted trees).
+fn git_with(dir: &Path, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["-c", "user.email=test@example.org", "-c", "user.name=test"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("git runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", text(&out.stderr));
+    text(&out.stdout).trim().to_string()
+}
+
+/// A commit whose tree holds `comp/../../x.hcl` (git fetch accepts such trees): nothing may be
+/// written outside the temporary checkout, and the diagnostic says why.
+#[test]
+fn diff_rev_refuses_a_tree_that_climbs_out_of_the_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&comp, "main.hcl", DIFF_HCL);
+    git(dir.path(), &["init", "-q"]);
+    let main = git_with(dir.path(), &["hash-object", "-w", "--stdin"], DIFF_HCL);
+    let evil = git_with(
+        dir.path(),
+        &["hash-object", "-w", "--stdin"],
+        "planted = 1\n",
+    );
+    let t1 = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("100644 blob {evil}\tx.hcl\n"),
+    );
+    let t2 = git_with(dir.path(), &["mktree"], &format!("040000 tree {t1}\t..\n"));
+    let t3 = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("040000 tree {t2}\t..\n100644 blob {main}\tmain.hcl\n"),
+    );
+    let root = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("040000 tree {t3}\tcomp\n"),
+    );
+    let commit = git_with(dir.path(), &["commit-tree", "-m", "crafted", &root], "");
+    git(dir.path(), &["tag", "crafted", &commit]);
+    // The checkout is made in TMPDIR: `comp/../../x.hcl` would land in it, beside the checkout.
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = run(fnhcl(&comp).env("TMPDIR", &tmp).args([
+        "--color", "never", "diff", "--rev", "crafted", "--", "xr.yaml", ".",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(!tmp.join("x.hcl").exists(), "the blob was written outside");
+    assert!(
+        !dir.path().join("x.hcl").exists(),
+        "the blob was written outside"
+    );
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "the checkout is removed"
+    );
+    snapshot!("diff_rev_climbing_tree", transcript(&out));
+    // A revision that looks like an option is a revision, not an option.
+    let option = run(fnhcl(&comp).args(["diff", "--rev", "--output=x", "--", "xr.yaml", "."]));
+    assert_ne!(option.status.code(), Some(0), "{}", transcript(&option));
+    assert!(!comp.join("x").exists());
+}
+
+/// A composition that shares a file by a symbolic link: the old side reads the file the link
+/// leads to in that revision; a link out of the repository is refused.
+#[cfg(unix)]
+#[test]
+fn diff_rev_follows_links_inside_the_revision() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&comp).unwrap();
+    std::fs::create_dir(&shared).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&shared, "main.hcl", DIFF_HCL);
+    std::os::unix::fs::symlink("../shared/main.hcl", comp.join("main.hcl")).unwrap();
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "first"]);
+    let same = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(same.status.code(), Some(0), "{}", transcript(&same));
+    write(&shared, "main.hcl", &DIFF_HCL.replace("small", "large"));
+    let changed = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(changed.status.code(), Some(3), "{}", transcript(&changed));
+    assert!(text(&changed.stdout).contains("-  size: small"));
+    // A link that leaves the repository is not followed.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.hcl"), "secret = 1\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.hcl"), comp.join("other.hcl")).unwrap();
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "outside"]);
+    let out = run(fnhcl(&comp).args([
+        "--color", "never", "diff", "--rev", "HEAD", "--", "xr.yaml", ".",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(text(&out.stderr).contains("I016"), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("comp/other.hcl"),
+        "{}",
+        transcript(&out)
+    );
+}
+
+/// Commands a repository configures (an fsmonitor, a pager, an external diff, hooks, a
+/// filter) never run during `diff --rev`.
+#[cfg(unix)]
+#[test]
+fn diff_rev_runs_no_command_the_repository_configures() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&comp, "main.hcl", DIFF_HCL);
+    write(dir.path(), ".gitattributes", "* filter=mark diff=mark\n");
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "first"]);
+    let marker = dir.path().join("ran");
+    let script = dir.path().join("mark.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho \"$0 $*\" >> '{}'\ncat\n", marker.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = script.display().to_string();
+    for (key, value) in [
+        ("core.fsmonitor", script.as_str()),
+        ("core.pager", script.as_str()),
+        ("core.sshCommand", script.as_str()),
+        ("diff.external", script.as_str()),
+        ("diff.mark.textconv", script.as_str()),
+        ("filter.mark.smudge", script.as_str()),
+        ("filter.mark.clean", script.as_str()),
+        ("pager.ls-tree", script.as_str()),
+        ("pager.cat-file", script.as_str()),
+    ] {
+        git(dir.path(), &["config", key, value]);
+    }
+    let hooks = dir.path().join(".git/hooks");
+    for hook in [
+        "post-checkout",
+        "reference-transaction",
+        "post-index-change",
+        "pre-commit",
+    ] {
+        std::fs::copy(&*script, hooks.join(hook)).unwrap();
+    }
+    write(&comp, "main.hcl", &DIFF_HCL.replace("small", "large"));
+    let out = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(3), "{}", transcript(&out));
+    assert!(
+        !marker.exists(),
+        "a configured command ran: {}",
+        std::fs::read_to_string(&marker).unwrap_or_default()
+    );
+}
+
 #[test]
 fn diff_reads_standard_input_and_colours_on_request() {
     let dir = tempfile::tempdir().unwrap();
