@@ -1403,6 +1403,236 @@ fn test_expected_errors_and_junit() {
     assert_eq!(none.status.code(), Some(1), "{}", transcript(&none));
 }
 
+/// `fnhcl` run to its end, or killed after 60 s: a hang becomes a failure, not a stuck suite.
+fn run_bounded(cmd: &mut Command) -> Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fnhcl runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!("fnhcl did not finish in 60 s: {}", transcript(&out));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A context value with `;` and a key with `=` reach the composition as they are written.
+#[test]
+fn test_passes_context_values_intact() {
+    let dir = test_project();
+    let case = dir.path().join("tests/small");
+    write(&case, "context.yaml", "a=b: x;y\nplain: \"1;2\"\n");
+    let out = run(fnhcl(dir.path()).args(["test", "--update", "--filter", "small"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let expected = std::fs::read_to_string(case.join("expected.yaml")).unwrap();
+    assert!(expected.contains("a=b: x;y"), "{expected}");
+    assert!(expected.contains("plain: 1;2"), "{expected}");
+    let again = run(fnhcl(dir.path()).args(["test", "--filter", "small"]));
+    assert_eq!(again.status.code(), Some(0), "{}", transcript(&again));
+}
+
+/// A case may not name a file outside the tested folder (an absolute path, `..`, a link), so a
+/// case from a pull request cannot print other files into a CI log; a flag allows it.
+#[test]
+fn test_keeps_cases_inside_the_tested_folder() {
+    let dir = test_project();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.yaml");
+    std::fs::write(&secret, "\"TOP-SECRET\"\n").unwrap();
+    let case = dir.path().join("tests/small");
+    let refused = |out: &Output| {
+        assert_eq!(out.status.code(), Some(1), "{}", transcript(out));
+        assert!(
+            text(&out.stdout).contains("is outside the tested folder"),
+            "{}",
+            transcript(out)
+        );
+        assert!(
+            !text(&out.stdout).contains("TOP-SECRET"),
+            "{}",
+            transcript(out)
+        );
+        assert!(
+            !text(&out.stderr).contains("TOP-SECRET"),
+            "{}",
+            transcript(out)
+        );
+    };
+    let tests = dir.path().join("tests");
+    // The tested folder is the case itself: its composition is found above it.
+    let small = case.display().to_string();
+    for args in [
+        format!("--context-files=k={}", secret.display()),
+        format!("--observed-resources={}", secret.display()),
+        format!("-e={}", secret.display()),
+        format!("--xrd={}", secret.display()),
+        format!("--function-credentials={}", secret.display()),
+        format!("--validate={}", secret.display()),
+        "--context-files=k=../../../secret.yaml".to_string(),
+    ] {
+        write(&case, "args", &format!("{args}\n"));
+        refused(&run(
+            fnhcl(&tests).args(["--color", "never", "test", &small])
+        ));
+    }
+    std::fs::remove_file(case.join("args")).unwrap();
+    write(&case, "source", &format!("{}\n", outside.path().display()));
+    refused(&run(
+        fnhcl(&tests).args(["--color", "never", "test", &small])
+    ));
+    std::fs::remove_file(case.join("source")).unwrap();
+    #[cfg(unix)]
+    {
+        let expected = case.join("expected.yaml");
+        std::fs::remove_file(&expected).unwrap();
+        std::os::unix::fs::symlink(&secret, &expected).unwrap();
+        refused(&run(
+            fnhcl(&tests).args(["--color", "never", "test", &small])
+        ));
+        // --update does not write through it either.
+        refused(&run(fnhcl(&tests).args(["test", "--update", &small])));
+        assert_eq!(
+            std::fs::read_to_string(&secret).unwrap(),
+            "\"TOP-SECRET\"\n"
+        );
+        std::fs::remove_file(&expected).unwrap();
+    }
+    // The composition above the tested folder is still found, and the flag lets a case name
+    // an outside file.
+    let out = run(fnhcl(&tests).args(["test", "--update", &small]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    write(
+        &case,
+        "args",
+        &format!("--context-files=k={}\n", secret.display()),
+    );
+    let allowed =
+        run(fnhcl(&tests).args(["--color", "never", "test", "--allow-outside-paths", &small]));
+    assert!(
+        !text(&allowed.stdout).contains("outside the tested folder"),
+        "{}",
+        transcript(&allowed)
+    );
+    assert!(
+        text(&allowed.stdout).contains("TOP-SECRET"),
+        "{}",
+        transcript(&allowed)
+    );
+}
+
+/// `--junit` through a symbolic link writes the file the link leads to, and the link stays.
+#[cfg(unix)]
+#[test]
+fn test_junit_writes_through_links() {
+    let dir = test_project();
+    std::fs::create_dir(dir.path().join("reports")).unwrap();
+    std::os::unix::fs::symlink("reports/junit.xml", dir.path().join("link.xml")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.path().join("null.xml")).unwrap();
+    for (junit, report) in [
+        ("link.xml", "reports/junit.xml"),
+        ("link.xml", "reports/junit.xml"),
+        ("null.xml", ""),
+    ] {
+        let out = run(fnhcl(dir.path()).args(["test", "--junit", junit]));
+        assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+        let link = std::fs::symlink_metadata(dir.path().join(junit)).unwrap();
+        assert!(link.file_type().is_symlink(), "{junit} was replaced");
+        if !report.is_empty() {
+            let xml = std::fs::read_to_string(dir.path().join(report)).unwrap();
+            assert!(xml.contains("tests=\"2\""), "{xml}");
+        }
+    }
+}
+
+/// A committed link to `/dev/zero` or a named pipe is refused at once, wherever an input is
+/// read: the composition, a library file, an input flag, a configuration, a case file.
+#[cfg(unix)]
+#[test]
+fn inputs_that_are_not_regular_files_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "main.hcl", DIFF_HCL);
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    let fifo = dir.path().join("pipe.yaml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.yaml")).unwrap();
+    let refused = |out: &Output, path: &str| {
+        assert!(
+            matches!(out.status.code(), Some(1 | 2)),
+            "{}",
+            transcript(out)
+        );
+        let all = transcript(out);
+        assert!(
+            all.contains("not a regular file") && all.contains(path),
+            "{all}"
+        );
+    };
+    let render = |extra: &[&str]| {
+        let mut cmd = fnhcl(dir.path());
+        cmd.args(["--color", "never", "render", "xr.yaml", "comp"])
+            .args(extra);
+        run_bounded(&mut cmd)
+    };
+    for (flag, value) in [
+        ("-o", "pipe.yaml"),
+        ("-o", "zero.yaml"),
+        ("--xrd", "zero.yaml"),
+        ("--xrd", "pipe.yaml"),
+    ] {
+        refused(&render(&[flag, value]), value);
+    }
+    refused(&render(&["--context-files", "k=zero.yaml"]), "zero.yaml");
+    refused(
+        &run_bounded(fnhcl(dir.path()).args([
+            "--color",
+            "never",
+            "check",
+            "--config",
+            "zero.yaml",
+            "comp",
+        ])),
+        "zero.yaml",
+    );
+    // In the composition: a .hcl file, then a library file.
+    std::os::unix::fs::symlink("/dev/zero", comp.join("zero.hcl")).unwrap();
+    refused(
+        &run_bounded(fnhcl(dir.path()).args(["--color", "never", "check", "comp"])),
+        "zero.hcl",
+    );
+    refused(&render(&[]), "zero.hcl");
+    std::fs::remove_file(comp.join("zero.hcl")).unwrap();
+    write(&comp, "composition.yaml", "libraryFiles:\n- ../pipe.yaml\n");
+    refused(
+        &run_bounded(fnhcl(dir.path()).args(["--color", "never", "check", "comp"])),
+        "pipe.yaml",
+    );
+    std::fs::remove_file(comp.join("composition.yaml")).unwrap();
+    // A case's expected output.
+    let case = comp.join("tests/zero");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", RENDER_XR);
+    write(&case, "expected.yaml", "");
+    // A link to /dev/zero is outside the tested folder; a named pipe is inside it.
+    let made = Command::new("mkfifo").arg(case.join("context.yaml")).status().unwrap();
+    assert!(made.success());
+    let out = run_bounded(fnhcl(dir.path()).args(["--color", "never", "test", "comp"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("not a regular file"),
+        "{}",
+        transcript(&out)
+    );
+}
+
 #[test]
 fn the_examples_pass_their_tests() {
     let out = run(fnhcl(&examples()).args(["test", "."]));
