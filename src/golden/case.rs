@@ -62,6 +62,9 @@ pub enum Failure {
     Differs(StreamDiff),
 }
 
+/// A case's `context.yaml`, key by key.
+type ContextData = Vec<(String, Json)>;
+
 /// Lines of a case file's text (trimmed, blank lines and `#` comments dropped).
 pub(super) fn lines(text: Option<&str>) -> Vec<String> {
     text.unwrap_or_default()
@@ -77,7 +80,7 @@ pub(super) fn lines(text: Option<&str>) -> Vec<String> {
 fn render_args(
     dir: &Path,
     confine: &Confinement<'_>,
-) -> Result<(Vec<String>, Vec<(String, Json)>), String> {
+) -> Result<(Vec<String>, ContextData), String> {
     let path = |name: &str| dir.join(name).display().to_string();
     let mut args = vec![
         path("xr.yaml"),
