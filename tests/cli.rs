@@ -1622,7 +1622,10 @@ fn inputs_that_are_not_regular_files_are_refused_at_once() {
     write(&case, "xr.yaml", RENDER_XR);
     write(&case, "expected.yaml", "");
     // A link to /dev/zero is outside the tested folder; a named pipe is inside it.
-    let made = Command::new("mkfifo").arg(case.join("context.yaml")).status().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(case.join("context.yaml"))
+        .status()
+        .unwrap();
     assert!(made.success());
     let out = run_bounded(fnhcl(dir.path()).args(["--color", "never", "test", "comp"]));
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
@@ -1746,6 +1749,44 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<String>, marker: &str, seen: &mut Vec
             Err(_) => panic!("no `{marker}` within 30 s; seen:\n{}", seen.join("\n")),
         }
     }
+}
+
+/// The watcher does not follow links: a committed link to `/usr` adds no watches, a link to
+/// `/` does not fail the start.
+#[cfg(target_os = "linux")]
+#[test]
+fn watch_does_not_follow_links() {
+    let dir = test_project();
+    std::os::unix::fs::symlink("/usr", dir.path().join("usr")).unwrap();
+    std::os::unix::fs::symlink("/", dir.path().join("root")).unwrap();
+    let mut child = fnhcl(dir.path())
+        .args(["test", "--watch", "."])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let (_stdout, stderr) = (
+        lines_of(child.stdout.take().unwrap()),
+        lines_of(child.stderr.take().unwrap()),
+    );
+    let _guard = Killed(child);
+    let mut status = Vec::new();
+    wait_for(&stderr, "run 1 done", &mut status);
+    // inotify watches are listed one a line in the fdinfo of the inotify descriptor.
+    let mut watches = 0;
+    for fd in std::fs::read_dir(format!("/proc/{pid}/fdinfo"))
+        .unwrap()
+        .flatten()
+    {
+        let info = std::fs::read_to_string(fd.path()).unwrap_or_default();
+        watches += info
+            .lines()
+            .filter(|l| l.starts_with("inotify wd:"))
+            .count();
+    }
+    assert!(watches > 0, "no inotify watch found");
+    assert!(watches < 50, "{watches} watches: links were followed");
 }
 
 #[test]
