@@ -176,22 +176,8 @@ pub enum LoadError {
     },
 }
 
-/// Short lower-case text for an I/O error, without Rust's "(os error N)" suffix.
-pub fn io_text(error: &io::Error) -> String {
-    match error.kind() {
-        io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::NotADirectory => "not a directory".to_string(),
-        io::ErrorKind::IsADirectory => "is a directory".to_string(),
-        _ => {
-            let text = error.to_string();
-            match text.find(" (os error") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            }
-        }
-    }
-}
+/// Short lower-case text for an I/O error (kept here for the loader's users).
+pub use super::read::io_text;
 
 /// Options for [`load_path`].
 #[derive(Debug, Clone, Copy, Default)]

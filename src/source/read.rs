@@ -7,7 +7,6 @@
 //! a check and the open — before a byte is read. A link to a regular file is followed: users
 //! share files by linking them.
 
-use super::loader::io_text;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -15,6 +14,23 @@ use std::path::Path;
 /// compositions, CRDs and resource files are far smaller; the cap keeps a device, a huge file
 /// or an endless pipe from taking all memory.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Short lower-case text for an I/O error, without Rust's "(os error N)" suffix.
+pub fn io_text(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::NotADirectory => "not a directory".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
 
 /// Why an input could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -107,11 +123,36 @@ pub fn irregular_kind(file_type: std::fs::FileType) -> Option<&'static str> {
     Some("not a file")
 }
 
-/// Whether `path` (links followed) is something fnhcl may read: a regular file. A missing or
-/// unreadable path is "regular" here: reading it reports the real error.
+/// Whether a file is `/dev/null`: a device, but the usual way to say "an empty input"
+/// (`-e vpc=/dev/null`), and it never yields a byte.
+fn is_dev_null(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        meta.file_type().is_char_device()
+            && std::fs::metadata("/dev/null").is_ok_and(|null| null.rdev() == meta.rdev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
+/// What a file is, in words, when fnhcl may not read it (`None`: a regular file, or
+/// `/dev/null`).
+fn refused_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    if is_dev_null(meta) {
+        return None;
+    }
+    irregular_kind(meta.file_type())
+}
+
+/// Whether `path` (links followed) is something fnhcl may read: a regular file (or
+/// `/dev/null`). A missing or unreadable path passes here: reading it reports the real error.
 pub fn check_regular(path: &Path) -> Result<(), ReadError> {
     match std::fs::metadata(path) {
-        Ok(meta) => match irregular_kind(meta.file_type()) {
+        Ok(meta) => match refused_kind(&meta) {
             Some(kind) => Err(ReadError::NotRegular {
                 path: path.display().to_string(),
                 kind,
@@ -143,7 +184,7 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
     }
     let file = options.open(path).map_err(io_error)?;
     let meta = file.metadata().map_err(io_error)?;
-    if let Some(kind) = irregular_kind(meta.file_type()) {
+    if let Some(kind) = refused_kind(&meta) {
         return Err(ReadError::NotRegular {
             path: display,
             kind,
@@ -227,6 +268,7 @@ mod tests {
             ),
             "{e}"
         );
+        assert_eq!(read_bytes(Path::new("/dev/null")).unwrap(), b"");
         let e = read_bytes(dir.path()).unwrap_err();
         assert!(
             matches!(
