@@ -151,6 +151,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone')
             [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops')
+            [CompletionResult]::new('--allow-outside-paths', '--allow-outside-paths', [CompletionResultType]::ParameterName, 'Let cases name files outside the PATHs (an absolute or `..` path in `args` or `source`, a link leading out). Without it such a case fails, so that a case from an untrusted change cannot print other files into a CI log')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')

@@ -1057,7 +1057,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__test)
-            opts="-w -q -v -h -V --update --filter --junit --context --validate --watch --color --format --quiet --verbose --help --version import help"
+            opts="-w -q -v -h -V --update --filter --junit --context --validate --watch --allow-outside-paths --color --format --quiet --verbose --help --version import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

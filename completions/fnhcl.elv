@@ -142,6 +142,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --update 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
             cand -w 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops'
             cand --watch 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops'
+            cand --allow-outside-paths 'Let cases name files outside the PATHs (an absolute or `..` path in `args` or `source`, a link leading out). Without it such a case fails, so that a case from an untrusted change cannot print other files into a CI log'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'

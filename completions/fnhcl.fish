@@ -151,6 +151,7 @@ sarif\t'A SARIF 2.1.0 log'
 markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l update -d 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s w -l watch -d 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l allow-outside-paths -d 'Let cases name files outside the PATHs (an absolute or `..` path in `args` or `source`, a link leading out). Without it such a case fails, so that a case from an untrusted change cannot print other files into a CI log'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s h -l help -d 'Print help (see more with \'--help\')'

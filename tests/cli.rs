@@ -1085,6 +1085,183 @@ fn diff_rev_renders_the_composition_as_it_was_in_git() {
     assert_eq!(usage.status.code(), Some(2), "{}", transcript(&usage));
 }
 
+/// git's stdout in `dir`, `input` on its stdin (for the plumbing that writes crafted trees).
+fn git_with(dir: &Path, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(["-c", "user.email=test@example.org", "-c", "user.name=test"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("git runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", text(&out.stderr));
+    text(&out.stdout).trim().to_string()
+}
+
+/// A commit whose tree holds `comp/../../x.hcl` (git fetch accepts such trees): nothing may be
+/// written outside the temporary checkout, and the diagnostic says why.
+#[test]
+fn diff_rev_refuses_a_tree_that_climbs_out_of_the_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&comp, "main.hcl", DIFF_HCL);
+    git(dir.path(), &["init", "-q"]);
+    let main = git_with(dir.path(), &["hash-object", "-w", "--stdin"], DIFF_HCL);
+    let evil = git_with(
+        dir.path(),
+        &["hash-object", "-w", "--stdin"],
+        "planted = 1\n",
+    );
+    let t1 = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("100644 blob {evil}\tx.hcl\n"),
+    );
+    let t2 = git_with(dir.path(), &["mktree"], &format!("040000 tree {t1}\t..\n"));
+    let t3 = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("040000 tree {t2}\t..\n100644 blob {main}\tmain.hcl\n"),
+    );
+    let root = git_with(
+        dir.path(),
+        &["mktree"],
+        &format!("040000 tree {t3}\tcomp\n"),
+    );
+    let commit = git_with(dir.path(), &["commit-tree", "-m", "crafted", &root], "");
+    git(dir.path(), &["tag", "crafted", &commit]);
+    // The checkout is made in TMPDIR: `comp/../../x.hcl` would land in it, beside the checkout.
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = run(fnhcl(&comp).env("TMPDIR", &tmp).args([
+        "--color", "never", "diff", "--rev", "crafted", "--", "xr.yaml", ".",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(!tmp.join("x.hcl").exists(), "the blob was written outside");
+    assert!(
+        !dir.path().join("x.hcl").exists(),
+        "the blob was written outside"
+    );
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "the checkout is removed"
+    );
+    snapshot!("diff_rev_climbing_tree", transcript(&out));
+    // A revision that looks like an option is a revision, not an option.
+    let option = run(fnhcl(&comp).args(["diff", "--rev", "--output=x", "--", "xr.yaml", "."]));
+    assert_ne!(option.status.code(), Some(0), "{}", transcript(&option));
+    assert!(!comp.join("x").exists());
+}
+
+/// A composition that shares a file by a symbolic link: the old side reads the file the link
+/// leads to in that revision; a link out of the repository is refused.
+#[cfg(unix)]
+#[test]
+fn diff_rev_follows_links_inside_the_revision() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&comp).unwrap();
+    std::fs::create_dir(&shared).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&shared, "main.hcl", DIFF_HCL);
+    std::os::unix::fs::symlink("../shared/main.hcl", comp.join("main.hcl")).unwrap();
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "first"]);
+    let same = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(same.status.code(), Some(0), "{}", transcript(&same));
+    write(&shared, "main.hcl", &DIFF_HCL.replace("small", "large"));
+    let changed = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(changed.status.code(), Some(3), "{}", transcript(&changed));
+    assert!(text(&changed.stdout).contains("-  size: small"));
+    // A link that leaves the repository is not followed.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.hcl"), "secret = 1\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.hcl"), comp.join("other.hcl")).unwrap();
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "outside"]);
+    let out = run(fnhcl(&comp).args([
+        "--color", "never", "diff", "--rev", "HEAD", "--", "xr.yaml", ".",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(text(&out.stderr).contains("I016"), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("comp/other.hcl"),
+        "{}",
+        transcript(&out)
+    );
+}
+
+/// Commands a repository configures (an fsmonitor, a pager, an external diff, hooks, a
+/// filter) never run during `diff --rev`.
+#[cfg(unix)]
+#[test]
+fn diff_rev_runs_no_command_the_repository_configures() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "xr.yaml", RENDER_XR);
+    write(&comp, "main.hcl", DIFF_HCL);
+    write(dir.path(), ".gitattributes", "* filter=mark diff=mark\n");
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "first"]);
+    let marker = dir.path().join("ran");
+    let script = dir.path().join("mark.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho \"$0 $*\" >> '{}'\ncat\n", marker.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = script.display().to_string();
+    for (key, value) in [
+        ("core.fsmonitor", script.as_str()),
+        ("core.pager", script.as_str()),
+        ("core.sshCommand", script.as_str()),
+        ("diff.external", script.as_str()),
+        ("diff.mark.textconv", script.as_str()),
+        ("filter.mark.smudge", script.as_str()),
+        ("filter.mark.clean", script.as_str()),
+        ("pager.ls-tree", script.as_str()),
+        ("pager.cat-file", script.as_str()),
+    ] {
+        git(dir.path(), &["config", key, value]);
+    }
+    let hooks = dir.path().join(".git/hooks");
+    for hook in [
+        "post-checkout",
+        "reference-transaction",
+        "post-index-change",
+        "pre-commit",
+    ] {
+        std::fs::copy(&*script, hooks.join(hook)).unwrap();
+    }
+    write(&comp, "main.hcl", &DIFF_HCL.replace("small", "large"));
+    let out = run(fnhcl(&comp).args(["diff", "--rev", "HEAD", "--", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(3), "{}", transcript(&out));
+    assert!(
+        !marker.exists(),
+        "a configured command ran: {}",
+        std::fs::read_to_string(&marker).unwrap_or_default()
+    );
+}
+
 #[test]
 fn diff_reads_standard_input_and_colours_on_request() {
     let dir = tempfile::tempdir().unwrap();
@@ -1226,6 +1403,239 @@ fn test_expected_errors_and_junit() {
     assert_eq!(none.status.code(), Some(1), "{}", transcript(&none));
 }
 
+/// `fnhcl` run to its end, or killed after 60 s: a hang becomes a failure, not a stuck suite.
+fn run_bounded(cmd: &mut Command) -> Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fnhcl runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!("fnhcl did not finish in 60 s: {}", transcript(&out));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A context value with `;` and a key with `=` reach the composition as they are written.
+#[test]
+fn test_passes_context_values_intact() {
+    let dir = test_project();
+    let case = dir.path().join("tests/small");
+    write(&case, "context.yaml", "a=b: x;y\nplain: \"1;2\"\n");
+    let out = run(fnhcl(dir.path()).args(["test", "--update", "--filter", "small"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let expected = std::fs::read_to_string(case.join("expected.yaml")).unwrap();
+    assert!(expected.contains("a=b: x;y"), "{expected}");
+    assert!(expected.contains("plain: 1;2"), "{expected}");
+    let again = run(fnhcl(dir.path()).args(["test", "--filter", "small"]));
+    assert_eq!(again.status.code(), Some(0), "{}", transcript(&again));
+}
+
+/// A case may not name a file outside the tested folder (an absolute path, `..`, a link), so a
+/// case from a pull request cannot print other files into a CI log; a flag allows it.
+#[test]
+fn test_keeps_cases_inside_the_tested_folder() {
+    let dir = test_project();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.yaml");
+    std::fs::write(&secret, "\"TOP-SECRET\"\n").unwrap();
+    let case = dir.path().join("tests/small");
+    let refused = |out: &Output| {
+        assert_eq!(out.status.code(), Some(1), "{}", transcript(out));
+        assert!(
+            text(&out.stdout).contains("is outside the tested folder"),
+            "{}",
+            transcript(out)
+        );
+        assert!(
+            !text(&out.stdout).contains("TOP-SECRET"),
+            "{}",
+            transcript(out)
+        );
+        assert!(
+            !text(&out.stderr).contains("TOP-SECRET"),
+            "{}",
+            transcript(out)
+        );
+    };
+    let tests = dir.path().join("tests");
+    // The tested folder is the case itself: its composition is found above it.
+    let small = case.display().to_string();
+    for args in [
+        format!("--context-files=k={}", secret.display()),
+        format!("--observed-resources={}", secret.display()),
+        format!("-e={}", secret.display()),
+        format!("--xrd={}", secret.display()),
+        format!("--function-credentials={}", secret.display()),
+        format!("--validate={}", secret.display()),
+        "--context-files=k=../../../secret.yaml".to_string(),
+    ] {
+        write(&case, "args", &format!("{args}\n"));
+        refused(&run(
+            fnhcl(&tests).args(["--color", "never", "test", &small])
+        ));
+    }
+    std::fs::remove_file(case.join("args")).unwrap();
+    write(&case, "source", &format!("{}\n", outside.path().display()));
+    refused(&run(
+        fnhcl(&tests).args(["--color", "never", "test", &small])
+    ));
+    std::fs::remove_file(case.join("source")).unwrap();
+    #[cfg(unix)]
+    {
+        let expected = case.join("expected.yaml");
+        std::fs::remove_file(&expected).unwrap();
+        std::os::unix::fs::symlink(&secret, &expected).unwrap();
+        refused(&run(
+            fnhcl(&tests).args(["--color", "never", "test", &small])
+        ));
+        // --update does not write through it either.
+        refused(&run(fnhcl(&tests).args(["test", "--update", &small])));
+        assert_eq!(
+            std::fs::read_to_string(&secret).unwrap(),
+            "\"TOP-SECRET\"\n"
+        );
+        std::fs::remove_file(&expected).unwrap();
+    }
+    // The composition above the tested folder is still found, and the flag lets a case name
+    // an outside file.
+    let out = run(fnhcl(&tests).args(["test", "--update", &small]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    write(
+        &case,
+        "args",
+        &format!("--context-files=k={}\n", secret.display()),
+    );
+    let allowed =
+        run(fnhcl(&tests).args(["--color", "never", "test", "--allow-outside-paths", &small]));
+    assert!(
+        !text(&allowed.stdout).contains("outside the tested folder"),
+        "{}",
+        transcript(&allowed)
+    );
+    assert!(
+        text(&allowed.stdout).contains("TOP-SECRET"),
+        "{}",
+        transcript(&allowed)
+    );
+}
+
+/// `--junit` through a symbolic link writes the file the link leads to, and the link stays.
+#[cfg(unix)]
+#[test]
+fn test_junit_writes_through_links() {
+    let dir = test_project();
+    std::fs::create_dir(dir.path().join("reports")).unwrap();
+    std::os::unix::fs::symlink("reports/junit.xml", dir.path().join("link.xml")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.path().join("null.xml")).unwrap();
+    for (junit, report) in [
+        ("link.xml", "reports/junit.xml"),
+        ("link.xml", "reports/junit.xml"),
+        ("null.xml", ""),
+    ] {
+        let out = run(fnhcl(dir.path()).args(["test", "--junit", junit]));
+        assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+        let link = std::fs::symlink_metadata(dir.path().join(junit)).unwrap();
+        assert!(link.file_type().is_symlink(), "{junit} was replaced");
+        if !report.is_empty() {
+            let xml = std::fs::read_to_string(dir.path().join(report)).unwrap();
+            assert!(xml.contains("tests=\"2\""), "{xml}");
+        }
+    }
+}
+
+/// A committed link to `/dev/zero` or a named pipe is refused at once, wherever an input is
+/// read: the composition, a library file, an input flag, a configuration, a case file.
+#[cfg(unix)]
+#[test]
+fn inputs_that_are_not_regular_files_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let comp = dir.path().join("comp");
+    std::fs::create_dir(&comp).unwrap();
+    write(&comp, "main.hcl", DIFF_HCL);
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    let fifo = dir.path().join("pipe.yaml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.yaml")).unwrap();
+    let refused = |out: &Output, path: &str| {
+        assert!(
+            matches!(out.status.code(), Some(1 | 2)),
+            "{}",
+            transcript(out)
+        );
+        let all = transcript(out);
+        assert!(
+            all.contains("not a regular file") && all.contains(path),
+            "{all}"
+        );
+    };
+    let render = |extra: &[&str]| {
+        let mut cmd = fnhcl(dir.path());
+        cmd.args(["--color", "never", "render", "xr.yaml", "comp"])
+            .args(extra);
+        run_bounded(&mut cmd)
+    };
+    for (flag, value) in [
+        ("-o", "pipe.yaml"),
+        ("-o", "zero.yaml"),
+        ("--xrd", "zero.yaml"),
+        ("--xrd", "pipe.yaml"),
+    ] {
+        refused(&render(&[flag, value]), value);
+    }
+    refused(&render(&["--context-files", "k=zero.yaml"]), "zero.yaml");
+    refused(
+        &run_bounded(fnhcl(dir.path()).args([
+            "--color",
+            "never",
+            "check",
+            "--config",
+            "zero.yaml",
+            "comp",
+        ])),
+        "zero.yaml",
+    );
+    // In the composition: a .hcl file, then a library file.
+    std::os::unix::fs::symlink("/dev/zero", comp.join("zero.hcl")).unwrap();
+    refused(
+        &run_bounded(fnhcl(dir.path()).args(["--color", "never", "check", "comp"])),
+        "zero.hcl",
+    );
+    refused(&render(&[]), "zero.hcl");
+    std::fs::remove_file(comp.join("zero.hcl")).unwrap();
+    write(&comp, "composition.yaml", "libraryFiles:\n- ../pipe.yaml\n");
+    refused(
+        &run_bounded(fnhcl(dir.path()).args(["--color", "never", "check", "comp"])),
+        "pipe.yaml",
+    );
+    std::fs::remove_file(comp.join("composition.yaml")).unwrap();
+    // A case's expected output.
+    let case = comp.join("tests/zero");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", RENDER_XR);
+    write(&case, "expected.yaml", "");
+    // A link to /dev/zero is outside the tested folder; a named pipe is inside it.
+    let made = Command::new("mkfifo")
+        .arg(case.join("context.yaml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = run_bounded(fnhcl(dir.path()).args(["--color", "never", "test", "comp"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains("not a regular file"),
+        "{}",
+        transcript(&out)
+    );
+}
+
 #[test]
 fn the_examples_pass_their_tests() {
     let out = run(fnhcl(&examples()).args(["test", "."]));
@@ -1339,6 +1749,44 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<String>, marker: &str, seen: &mut Vec
             Err(_) => panic!("no `{marker}` within 30 s; seen:\n{}", seen.join("\n")),
         }
     }
+}
+
+/// The watcher does not follow links: a committed link to `/usr` adds no watches, a link to
+/// `/` does not fail the start.
+#[cfg(target_os = "linux")]
+#[test]
+fn watch_does_not_follow_links() {
+    let dir = test_project();
+    std::os::unix::fs::symlink("/usr", dir.path().join("usr")).unwrap();
+    std::os::unix::fs::symlink("/", dir.path().join("root")).unwrap();
+    let mut child = fnhcl(dir.path())
+        .args(["test", "--watch", "."])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let (_stdout, stderr) = (
+        lines_of(child.stdout.take().unwrap()),
+        lines_of(child.stderr.take().unwrap()),
+    );
+    let _guard = Killed(child);
+    let mut status = Vec::new();
+    wait_for(&stderr, "run 1 done", &mut status);
+    // inotify watches are listed one a line in the fdinfo of the inotify descriptor.
+    let mut watches = 0;
+    for fd in std::fs::read_dir(format!("/proc/{pid}/fdinfo"))
+        .unwrap()
+        .flatten()
+    {
+        let info = std::fs::read_to_string(fd.path()).unwrap_or_default();
+        watches += info
+            .lines()
+            .filter(|l| l.starts_with("inotify wd:"))
+            .count();
+    }
+    assert!(watches > 0, "no inotify watch found");
+    assert!(watches < 50, "{watches} watches: links were followed");
 }
 
 #[test]

@@ -202,9 +202,11 @@ fn render_validate_points_at_the_hcl() {
 #[test]
 fn test_validate_fails_cases_with_invalid_output() {
     let dir = data().join("render");
-    let plain = fnhcl(&dir, &["test", "tests"]);
+    // The tested folder holds the composition the case's `source` names (`../../hcl`): a case
+    // may only name files inside the tested folder.
+    let plain = fnhcl(&dir, &["test", "."]);
     assert_eq!(plain.status.code(), Some(0), "{}", transcript(&plain));
-    let out = fnhcl(&dir, &["test", "tests", "--validate", "../.crds"]);
+    let out = fnhcl(&dir, &["test", ".", "--validate", "../.crds"]);
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -131,11 +131,18 @@ impl Config {
     /// Reads and checks a configuration file; its text goes into `map` so errors can point
     /// into it.
     pub fn load(map: &mut SourceMap, path: &Path) -> Result<Config, Box<Diagnostic>> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Box::new(
-                Diagnostic::new(Code::I019, format!("cannot read `{}`: {e}", path.display()))
-                    .with_path(path.display().to_string()),
-            )
+        let text = crate::source::read::read_text(path).map_err(|e| {
+            let d =
+                Diagnostic::new(Code::I019, e.to_string()).with_path(path.display().to_string());
+            Box::new(match e {
+                // The old message (with Rust's error text) for what the file system refuses.
+                crate::source::read::ReadError::Io { source, .. } => Diagnostic::new(
+                    Code::I019,
+                    format!("cannot read `{}`: {source}", path.display()),
+                )
+                .with_path(path.display().to_string()),
+                _ => d.with_help(e.help()),
+            })
         })?;
         let file = map.add(shown(path).display().to_string(), text);
         let text = map.get(file).text();

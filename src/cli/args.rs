@@ -331,6 +331,12 @@ pub struct TestArgs {
     /// Ctrl-C stops.
     #[arg(short = 'w', long)]
     pub watch: bool,
+
+    /// Let cases name files outside the PATHs (an absolute or `..` path in `args` or
+    /// `source`, a link leading out). Without it such a case fails, so that a case from an
+    /// untrusted change cannot print other files into a CI log.
+    #[arg(long)]
+    pub allow_outside_paths: bool,
 }
 
 /// `fnhcl test` subcommands.

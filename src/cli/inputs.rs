@@ -19,6 +19,7 @@ impl From<&RenderArgs> for Request {
             required_resources: args.required_resources.clone(),
             context_files: args.context_files.clone(),
             context_values: args.context_values.clone(),
+            context_data: Vec::new(),
             include_function_results: args.include_function_results,
             include_context: args.include_context,
             include_full_xr: args.include_full_xr,

@@ -10,7 +10,7 @@ mod load;
 
 pub use code::{CODES, Code, CodeInfo};
 pub use formats::{Format, github, json, sarif};
-pub use input::{composition_error, load_error, read_stdin, usage};
+pub use input::{composition_error, from_read_error, load_error, read_stdin, usage};
 pub use load::from_load_error;
 
 use crate::source::{SourceMap, Span};

@@ -7,6 +7,7 @@
 //! documents are equal when their values are, after the ignored paths are removed from both;
 //! a changed one is shown as a unified diff of its YAML as `render` prints it.
 
+mod gittree;
 mod paths;
 pub mod rev;
 pub mod streams;

@@ -6,14 +6,16 @@
 //! the repository's top (so a Composition's relative `libraryFiles` and a directory's
 //! neighbours resolve as they would have), and the render runs again with those paths. The
 //! other inputs (XR, observed resources, …) are the same files for both renders. Nothing is
-//! written outside that temporary directory.
+//! written outside that temporary directory: every path of the revision's tree is checked
+//! before it is joined to it, and symbolic links are followed inside the revision
+//! ([`super::gittree`]) and written as the files they lead to.
 
+use super::gittree::{Entry, Kind, MAX_FILES, Revision, git, safe_components};
 use super::streams::{Failure, Streams};
 use crate::diagnostics::{Code, Diagnostic, usage};
 use crate::render::inputs::{self, Io, Request};
 use crate::source::SourceMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Both renders' documents, or why not: the render of `new` (the request as given) and of the
 /// same request with its composition as it is in `rev`. Each render gets what `io` makes of
@@ -82,30 +84,6 @@ fn io_error(message: String) -> Box<Diagnostic> {
     Box::new(Diagnostic::new(Code::I001, message))
 }
 
-/// Runs git in `dir`; its stdout, or a diagnostic with its stderr.
-fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, Box<Diagnostic>> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| io_error(format!("cannot run git: {e}")))?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(Box::new(
-            Diagnostic::new(
-                Code::I001,
-                format!("git {}: {}", args.join(" "), stderr.trim()),
-            )
-            .with_help(
-                "--rev needs the composition inside a git repository and a revision git knows",
-            ),
-        ));
-    }
-    Ok(out.stdout)
-}
-
 /// Writes `path` (a file or a directory, as in the work tree) as it is in `rev` under `into`,
 /// at its place relative to the repository's top, and returns where it is there.
 fn materialize(rev: &str, path: &Path, into: &Path) -> Result<PathBuf, Box<Diagnostic>> {
@@ -130,31 +108,14 @@ fn materialize(rev: &str, path: &Path, into: &Path) -> Result<PathBuf, Box<Diagn
             top.display()
         ))
     })?;
-    let rel = relative.to_string_lossy().replace('\\', "/");
-    let spec = if rel.is_empty() {
-        ".".to_string()
-    } else {
-        rel.clone()
-    };
-    let listing = git(
-        &top,
-        &[
-            "ls-tree",
-            "-r",
-            "-z",
-            "--name-only",
-            "--full-tree",
-            rev,
-            "--",
-            &spec,
-        ],
-    )?;
-    let files: Vec<String> = listing
-        .split(|b| *b == 0)
-        .filter(|name| !name.is_empty())
-        .map(|name| String::from_utf8_lossy(name).into_owned())
+    let revision = Revision::open(&top, rev)?;
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if files.is_empty() {
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let mut written = 0;
+    let Some(entry) = revision.resolve(&parts)? else {
         return Err(Box::new(
             Diagnostic::new(
                 Code::I001,
@@ -162,38 +123,116 @@ fn materialize(rev: &str, path: &Path, into: &Path) -> Result<PathBuf, Box<Diagn
             )
             .with_help("a composition added since that revision has nothing to compare with"),
         ));
-    }
-    for file in &files {
-        let content = git(&top, &["cat-file", "blob", &format!("{rev}:{file}")])?;
-        let target = into.join(file);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| io_error(format!("cannot write {}: {e}", parent.display())))?;
-        }
-        std::fs::write(&target, content)
-            .map_err(|e| io_error(format!("cannot write {}: {e}", target.display())))?;
-    }
+    };
+    let placed = into.join(relative);
+    place(&revision, &entry, &placed, 0, &mut written)?;
     // A composition directory's `libraryFiles` (in its composition.yaml as of REV) are read
     // relative to it: bring them along.
-    let placed = into.join(relative);
     if let Some(composition) = composition_file(&placed) {
         for library in library_files(&composition) {
             let Some(lib_rel) = normalize(&relative.join(&library)) else {
                 continue;
             };
-            let Ok(content) = git(&top, &["cat-file", "blob", &format!("{rev}:{lib_rel}")]) else {
+            let Some(lib_parts) = safe_components(&lib_rel) else {
                 continue;
             };
-            let target = into.join(&lib_rel);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| io_error(format!("cannot write {}: {e}", parent.display())))?;
+            // A library missing in REV is reported by the render that reads the directory.
+            if let Some(entry) = revision.resolve(&lib_parts)?
+                && entry.kind == Kind::Blob
+            {
+                place(&revision, &entry, &into.join(&lib_rel), 0, &mut written)?;
             }
-            std::fs::write(&target, content)
-                .map_err(|e| io_error(format!("cannot write {}: {e}", target.display())))?;
         }
     }
-    Ok(into.join(relative))
+    Ok(placed)
+}
+
+/// Writes `entry` (links already followed) at `target`: a file's content, or a directory's
+/// files below it. Directories reached through links nest at most 8 deep (a link to an
+/// ancestor would never end) and at most [`MAX_FILES`] files are written in all.
+fn place(
+    revision: &Revision<'_>,
+    entry: &Entry,
+    target: &Path,
+    depth: usize,
+    written: &mut usize,
+) -> Result<(), Box<Diagnostic>> {
+    match entry.kind {
+        Kind::Blob => write_file(target, &revision.blob(entry)?, written),
+        Kind::Commit => Ok(()),
+        // `resolve` follows links: a link here would be a bug; nothing is written for it.
+        Kind::Link => Ok(()),
+        Kind::Tree => {
+            if depth > 8 {
+                return Err(Box::new(
+                    Diagnostic::new(
+                        Code::I001,
+                        format!(
+                            "`{}` in {} nests directory links more than 8 deep",
+                            entry.path,
+                            revision.name()
+                        ),
+                    )
+                    .with_help("a directory link that leads to its own parent cannot be followed"),
+                ));
+            }
+            let prefix = if entry.path.is_empty() {
+                String::new()
+            } else {
+                format!("{}/", entry.path)
+            };
+            for item in revision.list(&entry.path)? {
+                let below = item.path.strip_prefix(&prefix).unwrap_or(&item.path);
+                let Some(parts) = safe_components(below)
+                    .filter(|_| item.path.starts_with(&prefix))
+                    .zip(safe_components(&item.path))
+                else {
+                    return Err(unsafe_path(&item.path, revision.name()));
+                };
+                let (below_parts, full_parts) = parts;
+                let to = below_parts
+                    .iter()
+                    .fold(target.to_path_buf(), |p, c| p.join(c));
+                match item.kind {
+                    Kind::Link => {
+                        if let Some(linked) = revision.resolve(&full_parts)? {
+                            place(revision, &linked, &to, depth + 1, written)?;
+                        }
+                    }
+                    Kind::Blob | Kind::Tree | Kind::Commit => {
+                        place(revision, &item, &to, depth, written)?;
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn unsafe_path(path: &str, rev: &str) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::new(
+            Code::I016,
+            format!("`{path}` in {rev} would be written outside the checkout of that revision"),
+        )
+        .with_help("the revision's tree holds a path with `..`, `.` or an empty name; no git checkout accepts it, so compare with another revision"),
+    )
+}
+
+/// Writes one file of the checkout (its parents made).
+fn write_file(target: &Path, content: &[u8], written: &mut usize) -> Result<(), Box<Diagnostic>> {
+    *written += 1;
+    if *written > MAX_FILES {
+        return Err(io_error(format!(
+            "the composition holds more than {MAX_FILES} files in that revision"
+        )));
+    }
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| io_error(format!("cannot write {}: {e}", parent.display())))?;
+    }
+    std::fs::write(target, content)
+        .map_err(|e| io_error(format!("cannot write {}: {e}", target.display())))
 }
 
 /// A repository-relative path with `.` and `..` resolved (`None` when it leaves the top).
@@ -224,7 +263,7 @@ fn composition_file(path: &Path) -> Option<PathBuf> {
 
 /// The `libraryFiles` a directory's `composition.yaml` names (relative paths).
 fn library_files(composition: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(composition) else {
+    let Ok(text) = crate::source::read::read_text(composition) else {
         return Vec::new();
     };
     let Ok(docs) = crate::source::yaml::read_stream(&text) else {

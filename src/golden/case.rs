@@ -6,6 +6,7 @@
 //! lines go through the caller's argument parser like any command line, `context.yaml` must
 //! be a mapping, and nothing is written but the case's own `expected.yaml`.
 
+use super::confine::Confinement;
 use super::discover::{Case, source_of};
 use crate::diagnostics::Diagnostic;
 use crate::diff::{IgnorePath, StreamDiff, diff_streams};
@@ -36,6 +37,8 @@ pub struct Runner<'a> {
     pub parse: &'a ParseArgs,
     /// Writes `expected.yaml`.
     pub write: &'a WriteFile,
+    /// `--allow-outside-paths`: a case may name files outside the tested tree.
+    pub allow_outside_paths: bool,
 }
 
 /// How a case ended.
@@ -59,21 +62,25 @@ pub enum Failure {
     Differs(StreamDiff),
 }
 
-/// Lines of a case file (trimmed, blank lines and `#` comments dropped).
-pub(super) fn lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .map(|text| {
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+/// A case's `context.yaml`, key by key.
+type ContextData = Vec<(String, Json)>;
+
+/// Lines of a case file's text (trimmed, blank lines and `#` comments dropped).
+pub(super) fn lines(text: Option<&str>) -> Vec<String> {
+    text.unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
 }
 
-/// The `render` arguments of a case.
-fn render_args(dir: &Path) -> Result<Vec<String>, String> {
+/// The `render` arguments of a case, and its `context.yaml` (passed as values, never through
+/// flag syntax, so a `;` in a value or a `=` in a key stays what it is).
+fn render_args(
+    dir: &Path,
+    confine: &Confinement<'_>,
+) -> Result<(Vec<String>, ContextData), String> {
     let path = |name: &str| dir.join(name).display().to_string();
     let mut args = vec![
         path("xr.yaml"),
@@ -87,9 +94,8 @@ fn render_args(dir: &Path) -> Result<Vec<String>, String> {
     if dir.join("extra-resources.yaml").exists() {
         args.extend(["-e".into(), path("extra-resources.yaml")]);
     }
-    if dir.join("context.yaml").exists() {
-        let text = std::fs::read_to_string(dir.join("context.yaml"))
-            .map_err(|e| format!("cannot read context.yaml: {e}"))?;
+    let mut context = Vec::new();
+    if let Some(text) = confine.case_file(dir, "context.yaml")? {
         let docs = crate::source::yaml::read_stream(&text)
             .map_err(|e| format!("context.yaml: {}", e.message))?;
         if let Some(doc) = docs.first() {
@@ -97,13 +103,11 @@ fn render_args(dir: &Path) -> Result<Vec<String>, String> {
             let Json::Object(map) = value else {
                 return Err("context.yaml must be a mapping".into());
             };
-            for (key, value) in map {
-                args.extend(["--context-values".into(), format!("{key}={value}")]);
-            }
+            context.extend(map);
         }
     }
-    args.extend(lines(&dir.join("args")));
-    Ok(args)
+    args.extend(lines(confine.case_file(dir, "args")?.as_deref()));
+    Ok((args, context))
 }
 
 /// Runs one case.
@@ -171,15 +175,23 @@ fn render(request: &Request, schemas: Option<&Schemas>) -> Render {
 
 fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
     let dir = &case.dir;
-    let request = (runner.parse)(&render_args(dir)?).map_err(|d| d.summary.clone())?;
+    let confine = Confinement {
+        root: &case.root,
+        allow: runner.allow_outside_paths,
+    };
+    let (args, context) = render_args(dir, &confine)?;
+    let mut request = (runner.parse)(&args).map_err(|d| d.summary.clone())?;
+    confine.request(&request, dir)?;
+    request.context_data = context;
     let mut ignore = Vec::new();
-    for text in lines(&dir.join("ignore-paths")) {
+    for text in lines(confine.case_file(dir, "ignore-paths")?.as_deref()) {
         ignore.push(IgnorePath::parse(&text).map_err(|e| format!("ignore-paths: {e}"))?);
     }
+    let expected_error = confine.case_file(dir, "expected-error.txt")?;
+    let expected_text = confine.case_file(dir, "expected.yaml")?;
     let rendered = render(&request, runner.schemas);
-    let expected_error = dir.join("expected-error.txt");
-    if expected_error.is_file() {
-        let wanted = lines(&expected_error);
+    if let Some(expected_error) = expected_error {
+        let wanted = lines(Some(&expected_error));
         if rendered.documents.is_some() {
             return Err("the render succeeded, but expected-error.txt says it must fail".into());
         }
@@ -210,12 +222,13 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
         }
         None => return Err(format!("the render failed:\n{}\n", rendered.errors())),
     };
-    compare(dir, &actual, &ignore, runner)
+    compare(dir, expected_text, &actual, &ignore, runner)
 }
 
 /// The rendered documents against `expected.yaml` (written by `--update`).
 fn compare(
     dir: &Path,
+    expected_text: Option<String>,
     actual: &[Json],
     ignore: &[IgnorePath],
     runner: Runner<'_>,
@@ -225,7 +238,6 @@ fn compare(
         .map(|d| format!("---\n{}", to_yaml(d)))
         .collect();
     let expected_path = dir.join("expected.yaml");
-    let expected_text = std::fs::read_to_string(&expected_path).ok();
     let expected: Option<Vec<Json>> = match &expected_text {
         None => None,
         Some(text) => match crate::source::yaml::read_stream(text) {

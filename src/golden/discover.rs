@@ -10,6 +10,9 @@ pub struct Case {
     pub dir: PathBuf,
     /// Its name in reports: the directory as found from the path given.
     pub id: String,
+    /// The tested tree it was found in (the PATH given, made absolute with its links
+    /// resolved): the paths a case names must stay inside it.
+    pub root: PathBuf,
 }
 
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
@@ -28,7 +31,8 @@ pub fn discover(
                 format!("{} is not a directory", path.display()),
             )));
         }
-        discover_below(path, update, &mut cases);
+        let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        discover_below(path, &root, update, &mut cases);
     }
     if let Some(filter) = filter {
         cases.retain(|c| c.id.contains(filter));
@@ -44,8 +48,8 @@ fn skipped(name: &str) -> bool {
 }
 
 /// The cases below `root`.
-fn discover_below(root: &Path, update: bool, cases: &mut Vec<Case>) {
-    let walker = walkdir::WalkDir::new(root)
+fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>) {
+    let walker = walkdir::WalkDir::new(path)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
@@ -72,6 +76,7 @@ fn discover_below(root: &Path, update: bool, cases: &mut Vec<Case>) {
             cases.push(Case {
                 dir: dir.to_path_buf(),
                 id,
+                root: root.to_path_buf(),
             });
         }
     }
@@ -80,7 +85,9 @@ fn discover_below(root: &Path, update: bool, cases: &mut Vec<Case>) {
 /// The composition a case tests: its `source` file, its `hcl/` folder, or the nearest folder
 /// at or above it holding `.hcl` files.
 pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
-    if let Ok(text) = std::fs::read_to_string(dir.join("source")) {
+    let named = dir.join("source");
+    if named.exists() {
+        let text = crate::source::read::read_text(&named).map_err(|e| e.to_string())?;
         return Ok(dir.join(text.trim()));
     }
     if has_hcl(&dir.join("hcl")) {

@@ -38,14 +38,15 @@ pub fn import(
     let text = if dump == "-" {
         crate::diagnostics::read_stdin(stdin)?
     } else {
-        match std::fs::read_to_string(dump) {
+        match crate::source::read::read_text(std::path::Path::new(dump)) {
             Ok(text) => text,
-            Err(e) => {
+            Err(crate::source::read::ReadError::Io { source, .. }) => {
                 return Err(Box::new(
-                    Diagnostic::new(Code::I001, format!("cannot read `{dump}`: {e}"))
+                    Diagnostic::new(Code::I001, format!("cannot read `{dump}`: {source}"))
                         .with_help("give the file holding the function's log, or - to paste it"),
                 ));
             }
+            Err(e) => return Err(Box::new(crate::diagnostics::from_read_error(&e))),
         }
     };
     let dumps = request_dumps(&text);

@@ -7,6 +7,7 @@
 //! command line parser is not the library's.
 
 mod case;
+mod confine;
 mod discover;
 pub mod import;
 mod junit;

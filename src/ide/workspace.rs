@@ -73,7 +73,7 @@ impl Workspace {
     pub fn text(&self, path: &Path) -> Option<String> {
         match self.documents.get(path) {
             Some(text) => Some(text.clone()),
-            None => std::fs::read_to_string(path).ok(),
+            None => crate::source::read::read_text(path).ok(),
         }
     }
 

@@ -350,7 +350,7 @@ impl Server {
             } else {
                 std::env::current_dir().unwrap_or_default().join(path)
             };
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let text = crate::source::read::read_text(&path).unwrap_or_default();
             by_file
                 .entry(path)
                 .or_default()

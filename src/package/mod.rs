@@ -129,7 +129,13 @@ pub fn extract(
             }
         };
         let data = map.get(file.file).text();
-        match std::fs::read(&target) {
+        match crate::source::read::read_bytes(&target) {
+            // A device or pipe in the way is never read, nor replaced by a file.
+            Err(e @ crate::source::read::ReadError::NotRegular { .. }) => problems.push(
+                Diagnostic::new(Code::I015, e.to_string())
+                    .with_path(target.display().to_string())
+                    .with_help("move it away, then extract again"),
+            ),
             Ok(existing) if existing == data.as_bytes() => {}
             Ok(_) if !force => problems.push(
                 Diagnostic::new(

@@ -61,6 +61,7 @@ pub fn locate(d: Diagnostic, resource: &Resource, path: &[Segment], map: &Source
 fn sources_error(e: SourcesError) -> Box<Diagnostic> {
     let path = match &e {
         SourcesError::Io { path, .. } | SourcesError::Config { path, .. } => path.clone(),
+        SourcesError::Read(read) => return Box::new(crate::diagnostics::from_read_error(read)),
     };
     Box::new(Diagnostic::new(Code::I001, e.to_string()).with_path(path))
 }

@@ -2,6 +2,7 @@
 //! conventions — a `.crd-sources.yaml` listing paths and globs (relative to its folder), or a
 //! `.crds/` folder — found by walking up from a folder.
 
+use crate::source::read::{self, ReadError};
 use std::path::{Path, PathBuf};
 
 /// The file naming schema sources.
@@ -20,6 +21,9 @@ pub enum SourcesError {
         /// Why.
         source: std::io::Error,
     },
+    /// A file is not a regular file, too large, or not text.
+    #[error("{0}")]
+    Read(#[from] ReadError),
     /// A `.crd-sources.yaml` is not what function-hcl reads.
     #[error("{path}: {message}")]
     Config {
@@ -55,10 +59,7 @@ pub fn yaml_files_below(dir: &Path) -> Result<Vec<PathBuf>, SourcesError> {
 /// folders), relative to the file's folder; only `.yaml` files, as function-hcl loads them.
 pub fn from_sources_file(file: &Path) -> Result<Vec<PathBuf>, SourcesError> {
     let display = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|source| SourcesError::Io {
-        path: display.clone(),
-        source,
-    })?;
+    let text = read::read_text(file)?;
     let config = |message: String| SourcesError::Config {
         path: display.clone(),
         message,
@@ -168,8 +169,7 @@ pub fn files_for(configured: &[PathBuf], start: &Path) -> Result<Vec<PathBuf>, S
 pub fn load(files: &[PathBuf]) -> Result<super::Schemas, String> {
     let mut schemas = super::Schemas::new();
     for file in files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = read::read_text(file).map_err(|e| e.to_string())?;
         let docs = crate::source::yaml::read_stream(&text)
             .map_err(|e| format!("{}: invalid YAML: {}", file.display(), e.message))?;
         for doc in docs {

@@ -5,6 +5,7 @@
 //! diagnostics layer turns them into user-facing diagnostics.
 
 use super::composition::{Composition, CompositionError};
+use super::read::ReadError;
 use super::txtar;
 use super::yaml::{Node, YamlError, parse_nodes, serde_error};
 use super::{FileId, SourceMap, Span};
@@ -62,6 +63,20 @@ pub enum LoadError {
         path: String,
         /// The cause.
         source: io::Error,
+    },
+    /// A device, FIFO, socket (or a directory where a file was needed): never read.
+    #[error("`{path}` is {kind}, not a regular file")]
+    NotRegular {
+        /// The path as the user wrote it.
+        path: String,
+        /// What it is ("a named pipe", ...).
+        kind: &'static str,
+    },
+    /// More than [`super::read::MAX_INPUT_BYTES`].
+    #[error("`{path}` is larger than {} MiB", super::read::MAX_INPUT_BYTES >> 20)]
+    TooLarge {
+        /// The path as the user wrote it (`standard input` for stdin).
+        path: String,
     },
     /// A directory was needed.
     #[error("{path} is not a directory")]
@@ -161,22 +176,8 @@ pub enum LoadError {
     },
 }
 
-/// Short lower-case text for an I/O error, without Rust's "(os error N)" suffix.
-pub fn io_text(error: &io::Error) -> String {
-    match error.kind() {
-        io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::NotADirectory => "not a directory".to_string(),
-        io::ErrorKind::IsADirectory => "is a directory".to_string(),
-        _ => {
-            let text = error.to_string();
-            match text.find(" (os error") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            }
-        }
-    }
-}
+/// Short lower-case text for an I/O error (kept here for the loader's users).
+pub use super::read::io_text;
 
 /// Options for [`load_path`].
 #[derive(Debug, Clone, Copy, Default)]
@@ -219,18 +220,7 @@ pub fn load_arg(
     if arg != "-" {
         return load_path(map, Path::new(arg), options);
     }
-    let mut bytes = Vec::new();
-    stdin
-        .read_to_end(&mut bytes)
-        .map_err(|source| LoadError::Io {
-            action: "read",
-            path: "standard input".into(),
-            source,
-        })?;
-    let text = String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
-        path: "standard input".into(),
-        offset: e.utf8_error().valid_up_to(),
-    })?;
+    let text = super::read::read_capped_text(stdin, "standard input")?;
     load_txtar(map, "-", text)
 }
 
@@ -326,17 +316,24 @@ pub fn is_manifest(path: &Path) -> bool {
     is_yaml(path) || path.extension().is_some_and(|e| e == "json")
 }
 
-/// Reads a whole file as UTF-8 text.
+/// Reads a whole regular file as UTF-8 text (at most [`super::read::MAX_INPUT_BYTES`]).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        action: "read",
-        path: path.display().to_string(),
-        source,
-    })?;
-    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
-        path: path.display().to_string(),
-        offset: e.utf8_error().valid_up_to(),
-    })
+    Ok(super::read::read_text(path)?)
+}
+
+impl From<ReadError> for LoadError {
+    fn from(error: ReadError) -> LoadError {
+        match error {
+            ReadError::Io { path, source } => LoadError::Io {
+                action: "read",
+                path,
+                source,
+            },
+            ReadError::NotRegular { path, kind } => LoadError::NotRegular { path, kind },
+            ReadError::TooLarge { path } => LoadError::TooLarge { path },
+            ReadError::NotUtf8 { path, offset } => LoadError::NotUtf8 { path, offset },
+        }
+    }
 }
 
 /// Loads a txtar bundle held in `text`; `name` is what diagnostics call it (`-` for stdin).
@@ -607,7 +604,7 @@ fn decode_config(text: &str) -> Result<(Config, Vec<std::ops::Range<usize>>), Ya
 /// paths below (or beside) `dir`. Empty when there is no readable, valid config: loading the
 /// directory reports what is wrong with it.
 pub fn library_paths(dir: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(dir.join(CONFIG_FILE)) else {
+    let Ok(text) = super::read::read_text(&dir.join(CONFIG_FILE)) else {
         return Vec::new();
     };
     let Ok((config, _)) = decode_config(&text) else {

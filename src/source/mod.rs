@@ -7,6 +7,7 @@
 pub mod composition;
 pub mod gostr;
 pub mod loader;
+pub mod read;
 pub mod txtar;
 pub mod watch;
 pub mod write;

@@ -4,7 +4,8 @@
 //! renaming it over the old one replaces the inode a file watch would hold); folders are
 //! watched recursively, for the kinds of files a render or a test case reads (`.hcl`, `.yaml`,
 //! `.json`, `.txtar`, `.txt`, `args`, `source`, `ignore-paths`). Events are gathered for a short moment after the first one, so one
-//! save that touches several files runs the command once.
+//! save that touches several files runs the command once. Symbolic links inside a watched
+//! folder are not followed (a file reached through one is watched when it is named).
 
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
@@ -32,9 +33,15 @@ impl Watch {
     /// nearest folder that exists, so creating them counts).
     pub fn new(paths: &[PathBuf]) -> notify::Result<Watch> {
         let (tx, events) = channel();
-        let mut watcher = notify::recommended_watcher(move |event| {
-            let _ = tx.send(event);
-        })?;
+        // Links are not followed: a committed link to `/usr` (or `/`) would otherwise add a
+        // watch for every folder it leads to, or fail at the system's watch limit.
+        let config = notify::Config::default().with_follow_symlinks(false);
+        let mut watcher = RecommendedWatcher::new(
+            move |event| {
+                let _ = tx.send(event);
+            },
+            config,
+        )?;
         let mut files = BTreeSet::new();
         let mut dirs = Vec::new();
         let mut parents = BTreeSet::new();

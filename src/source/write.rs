@@ -108,6 +108,35 @@ fn sync_dir(dir: &Path) {
     }
 }
 
+/// Writes `contents` to `path` as a report or an output file given by the user is written:
+/// through a symbolic link (the file it leads to is replaced atomically, the link stays), and
+/// straight into what is not a regular file (`/dev/stdout`, a pipe), which an atomic replace
+/// would swap for a file.
+pub fn write_through(path: &Path, contents: &[u8]) -> io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
+            out.write_all(contents)?;
+            out.flush()
+        }
+        Ok(_) => write_atomic(&std::fs::canonicalize(path)?, contents),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A dangling link: create the file it names, as a shell redirection would.
+            match std::fs::read_link(path) {
+                Ok(target) => {
+                    let target = match path.parent() {
+                        Some(dir) if target.is_relative() => dir.join(target),
+                        _ => target,
+                    };
+                    write_atomic(&target, contents)
+                }
+                Err(_) => write_atomic(path, contents),
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Why an existing file was not replaced.
 #[derive(Debug)]
 pub enum ReplaceError {

@@ -6,9 +6,8 @@ use crate::cli::Context;
 use crate::cli::args::FmtArgs;
 use crate::cli::exit::ExitStatus;
 use crate::cli::fsutil;
-use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::fmt::files::{self, Change, Formatted};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 /// What happened to the inputs.
@@ -55,15 +54,14 @@ pub fn run(args: &FmtArgs, color: bool, cx: &mut Context) -> io::Result<ExitStat
 }
 
 fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Result<()> {
-    let mut text = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut text) {
-        cx.diagnostics.push(Diagnostic::new(
-            Code::I001,
-            format!("cannot read standard input: {e}"),
-        ));
-        tally.errored = true;
-        return Ok(());
-    }
+    let text = match fnhcl::diagnostics::read_stdin(&mut io::stdin()) {
+        Ok(text) => text,
+        Err(d) => {
+            cx.diagnostics.push(*d);
+            tally.errored = true;
+            return Ok(());
+        }
+    };
     let (out, diagnostics) = files::filter(&mut cx.map, &text, args.normalize_literals);
     cx.diagnostics.extend(diagnostics);
     match out {

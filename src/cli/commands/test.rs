@@ -9,7 +9,7 @@ use crate::cli::inputs::parse_render_args;
 use fnhcl::diagnostics::{Code, Diagnostic};
 use fnhcl::golden::{self, Failure, Outcome, Runner};
 use fnhcl::schema::inputs::load_schemas;
-use fnhcl::source::write::write_atomic;
+use fnhcl::source::write::{write_atomic, write_through};
 use owo_colors::OwoColorize;
 use std::io::{self, Write};
 
@@ -48,7 +48,8 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
         update: args.update,
         schemas: schemas.as_ref(),
         parse: &parse_render_args,
-        write: &write_atomic,
+        write: &write_through,
+        allow_outside_paths: args.allow_outside_paths,
     };
     let results = golden::run(&cases, runner);
     // What each failed case shows, coloured for the terminal (the JUnit report strips it).
@@ -106,7 +107,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             .map(|(why, time)| (why.as_deref(), *time))
             .collect();
         let xml = golden::junit_xml(&cases, &failures);
-        if let Err(e) = write_atomic(junit, xml.as_bytes()) {
+        if let Err(e) = write_through(junit, xml.as_bytes()) {
             return Ok(cx.fail(Diagnostic::new(
                 Code::I001,
                 format!("cannot write {}: {e}", junit.display()),

@@ -113,9 +113,11 @@ fn parse_value(text: &str) -> Fallible<Json> {
     })
 }
 
-/// The context `--context-files` then `--context-values` describe (values win).
+/// The context `--context-files`, then entries given as values (`data`), then
+/// `--context-values` describe (the later wins).
 pub fn context_map(
     files: &[String],
+    data: &[(String, Json)],
     values: &[String],
     map: &mut SourceMap,
 ) -> Fallible<serde_json::Map<String, Json>> {
@@ -123,6 +125,9 @@ pub fn context_map(
     for (key, path) in pairs(files)? {
         let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, map))?;
         context.insert(key, parse_value(&text)?);
+    }
+    for (key, value) in data {
+        context.insert(key.clone(), value.clone());
     }
     for (key, value) in pairs(values)? {
         context.insert(key, parse_value(&value)?);

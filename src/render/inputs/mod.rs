@@ -43,6 +43,10 @@ pub struct Request {
     pub context_files: Vec<String>,
     /// `--context-values`: `KEY=VALUE`, `;`-separated or repeated.
     pub context_values: Vec<String>,
+    /// Context entries given as values rather than flags (a golden case's `context.yaml`), so
+    /// no `;` or `=` in them is read as flag syntax: set after `--context-files`, before
+    /// `--context-values`.
+    pub context_data: Vec<(String, Json)>,
     /// `-r`.
     pub include_function_results: bool,
     /// `-c`.
@@ -111,7 +115,12 @@ pub fn read(
             None => Vec::new(),
         },
         required,
-        context: context_map(&args.context_files, &args.context_values, map)?,
+        context: context_map(
+            &args.context_files,
+            &args.context_data,
+            &args.context_values,
+            map,
+        )?,
         secrets: match &args.function_credentials {
             Some(path) => resource_docs(path, "credentials", map)?,
             None => Vec::new(),

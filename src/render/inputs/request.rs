@@ -71,7 +71,7 @@ pub fn function_request(
             .extra_resources
             .insert(name.to_string(), Resources { items });
     }
-    let context = context_map(files.context_files, files.context_values, map)?;
+    let context = context_map(files.context_files, &[], files.context_values, map)?;
     if !context.is_empty() {
         request.context = Some(Json::Object(context));
     }
