@@ -100,7 +100,7 @@ fn rename_edits_every_place_of_the_file_once() {
         navigate::prepare_rename(&here),
         Some((nth("region", 0)..nth("region", 0) + 6, "region".to_string()))
     );
-    let change = navigate::rename(&here, "zone").unwrap();
+    let change = navigate::rename(&here, "zone").unwrap().unwrap();
     assert_eq!(change.len(), 1);
     let (file, edits) = &change[0];
     assert_eq!(file, &path);
@@ -112,7 +112,7 @@ fn rename_edits_every_place_of_the_file_once() {
     assert_eq!(renamed.matches("zone").count(), 3);
     // The object key `region` in the body is not the local.
     assert_eq!(renamed.matches("region").count(), 1);
-    assert!(navigate::rename(&here, "not a name").is_none());
+    assert!(navigate::rename(&here, "not a name").unwrap().is_err());
 }
 
 #[test]
@@ -268,7 +268,10 @@ fn example_files_must_be_regular_files_inside_the_workspace() {
         ("xr = \"zero.yaml\"", "`zero.yaml` is not a regular file"),
         ("xr = \"fifo.yaml\"", "`fifo.yaml` is not a regular file"),
         ("xr = \"link.yaml\"", "`link.yaml` is outside the workspace"),
-        ("xr = \"../outside.yaml\"", "outside.yaml` is outside the workspace"),
+        (
+            "xr = \"../outside.yaml\"",
+            "outside.yaml` is outside the workspace",
+        ),
         ("xr = \"big.yaml\"", "`big.yaml` is larger than 16 MiB"),
         (
             "xr = \"good.yaml\"\nobserved = \"observed\"",

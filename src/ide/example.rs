@@ -322,10 +322,7 @@ fn usable(path: &Path, roots: &[PathBuf], shown: &dyn Fn(&Path) -> String) -> Re
         let meta = std::fs::metadata(&file)
             .map_err(|e| format!("cannot read `{}`: {}", shown(&file), io_text(&e)))?;
         if !meta.is_file() {
-            return Err(format!(
-                "`{}` is not a regular file",
-                shown(&file)
-            ));
+            return Err(format!("`{}` is not a regular file", shown(&file)));
         }
         check_inside(&file, roots, shown)?;
         if meta.len() > MAX_EXAMPLE_FILE {

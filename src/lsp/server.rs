@@ -122,22 +122,41 @@ impl Server {
                 })
             }),
             Rename::METHOD => {
-                let new_name = request.params["newName"].as_str().unwrap_or_default();
-                if !crate::syntax::schema::is_identifier(new_name) {
-                    return Response::new_err(
-                        request.id,
+                let id = request.id.clone();
+                let params = match serde_json::from_value::<RenameParams>(request.params) {
+                    Ok(params) => params,
+                    Err(e) => {
+                        return Response::new_err(
+                            id,
+                            lsp_server::ErrorCode::InvalidParams as i32,
+                            e.to_string(),
+                        );
+                    }
+                };
+                let refused = |reason| {
+                    Response::new_err(
+                        id.clone(),
                         lsp_server::ErrorCode::InvalidParams as i32,
-                        format!(
-                            "`{new_name}` is not a valid name: a letter or `_`, then letters, \
-                             digits, `_` or `-`"
-                        ),
-                    );
+                        reason,
+                    )
+                };
+                let new_name = &params.new_name;
+                if !crate::syntax::schema::is_identifier(new_name) {
+                    return refused(format!(
+                        "`{new_name}` is not a valid name: a letter or `_`, then letters, \
+                         digits, `_` or `-`"
+                    ));
                 }
-                answer(request, |p: RenameParams| {
-                    let at = self.at_params(&p.text_document_position)?;
-                    let change = ide::navigate::rename(&at, &p.new_name)?;
-                    Some(convert::workspace_edit(&at.comp, change))
-                })
+                let Some(at) = self.at_params(&params.text_document_position) else {
+                    return Response::new_ok(id, serde_json::Value::Null);
+                };
+                match ide::navigate::rename(&at, new_name) {
+                    Some(Ok(change)) => {
+                        Response::new_ok(id, convert::workspace_edit(&at.comp, change))
+                    }
+                    Some(Err(reason)) => refused(reason),
+                    None => Response::new_ok(id, serde_json::Value::Null),
+                }
             }
             Completion::METHOD => answer(request, |p: CompletionParams| {
                 let at = self.at_params(&p.text_document_position)?;
