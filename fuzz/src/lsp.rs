@@ -36,7 +36,10 @@ impl Text {
             Text::Any(s) => s.clone(),
             Text::Spliced(n, at, s) => {
                 let mut text = SEEDS[*n as usize % SEEDS.len()].to_string();
-                let at = text.floor_char_boundary(*at as usize % (text.len() + 1));
+                let mut at = *at as usize % (text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
                 text.insert_str(at, s);
                 text
             }
