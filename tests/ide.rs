@@ -100,7 +100,7 @@ fn rename_edits_every_place_of_the_file_once() {
         navigate::prepare_rename(&here),
         Some((nth("region", 0)..nth("region", 0) + 6, "region".to_string()))
     );
-    let change = navigate::rename(&here, "zone").unwrap();
+    let change = navigate::rename(&here, "zone").unwrap().unwrap();
     assert_eq!(change.len(), 1);
     let (file, edits) = &change[0];
     assert_eq!(file, &path);
@@ -112,7 +112,7 @@ fn rename_edits_every_place_of_the_file_once() {
     assert_eq!(renamed.matches("zone").count(), 3);
     // The object key `region` in the body is not the local.
     assert_eq!(renamed.matches("region").count(), 1);
-    assert!(navigate::rename(&here, "not a name").is_none());
+    assert!(navigate::rename(&here, "not a name").unwrap().is_err());
 }
 
 #[test]
@@ -214,4 +214,77 @@ fn formatting_is_one_edit_of_the_whole_text_or_none() {
     assert_eq!(edits.len(), 1);
     assert_eq!(edits[0].range, 0..messy.len());
     assert_eq!(edits[0].new_text, "locals {\n  a = 1\n}\n");
+}
+
+/// The live-value titles of `main.hcl`'s blocks in `root` with `config` as `.fnhcl.toml`,
+/// computed on a thread: a read that blocks fails the test after 30 s instead of hanging it.
+fn live_titles(root: &Path, config: &str) -> Vec<String> {
+    std::fs::write(root.join(".fnhcl.toml"), config).unwrap();
+    let path = root.join("main.hcl");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut ws = Workspace::default();
+        let text = std::fs::read_to_string(&path).unwrap();
+        ws.documents.insert(path.clone(), text);
+        let notes = fnhcl::ide::live::block_notes(&at(&ws, &path, 0));
+        let _ = tx.send(notes.into_iter().map(|n| n.title).collect());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(30))
+        .unwrap_or_else(|_| panic!("live values for {config:?} did not come within 30 s"))
+}
+
+/// Example files are repository content the server reads on its own: a link to a device, a
+/// FIFO, a file outside the workspace (through a link or `..`) or one past the size cap is
+/// refused with the reason, never read.
+#[cfg(unix)]
+#[test]
+fn example_files_must_be_regular_files_inside_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("ws");
+    std::fs::create_dir(&root).unwrap();
+    let xr = "apiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: shop\n";
+    std::fs::write(
+        root.join("main.hcl"),
+        "resource bucket {\n  body = {\n    apiVersion = \"v1\"\n    kind = \"ConfigMap\"\n    metadata = { name = req.composite.metadata.name }\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("outside.yaml"), xr).unwrap();
+    std::fs::write(root.join("good.yaml"), xr).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.yaml")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("outside.yaml"), root.join("link.yaml")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo.yaml"))
+        .status()
+        .unwrap();
+    assert!(fifo.success());
+    std::fs::File::create(root.join("big.yaml"))
+        .unwrap()
+        .set_len(fnhcl::ide::example::MAX_EXAMPLE_FILE + 1)
+        .unwrap();
+    std::fs::create_dir(root.join("observed")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join("observed/a.yaml")).unwrap();
+    for (config, reason) in [
+        ("xr = \"/dev/stdin\"", "`/dev/stdin` is not a regular file"),
+        ("xr = \"zero.yaml\"", "`zero.yaml` is not a regular file"),
+        ("xr = \"fifo.yaml\"", "`fifo.yaml` is not a regular file"),
+        ("xr = \"link.yaml\"", "`link.yaml` is outside the workspace"),
+        (
+            "xr = \"../outside.yaml\"",
+            "outside.yaml` is outside the workspace",
+        ),
+        ("xr = \"big.yaml\"", "`big.yaml` is larger than 16 MiB"),
+        (
+            "xr = \"good.yaml\"\nobserved = \"observed\"",
+            "`observed/a.yaml` is not a regular file",
+        ),
+    ] {
+        let titles = live_titles(&root, &format!("[example]\n{config}\n"));
+        assert_eq!(titles.len(), 1, "{config}: {titles:?}");
+        assert!(
+            titles[0].starts_with("no live values: ") && titles[0].contains(reason),
+            "{config}: {titles:?}"
+        );
+    }
+    let titles = live_titles(&root, "[example]\nxr = \"good.yaml\"\n");
+    assert!(!titles[0].starts_with("no live values"), "{titles:?}");
 }

@@ -728,3 +728,186 @@ fn walk_hcl(dir: &Path) -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+/// Runs `fnhcl lsp` on `input` (stdin closed after it): its exit code (`None`: killed by a
+/// signal or still running after 5 s) and its standard error.
+fn run_raw(input: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fnhcl lsp starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // The server may stop reading early: a refused write is expected.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let mut stderr = child.stderr.take().unwrap();
+    let code = wait(&mut child);
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut text = String::new();
+    let _ = stderr.read_to_string(&mut text);
+    (code, text)
+}
+
+fn framed(body: &str) -> String {
+    format!("Content-Length: {}\r\n\r\n{body}", body.len())
+}
+
+/// Broken framing ends the session with an error naming it (exit 2), never an abort: a
+/// claimed size far past the cap (once allocated before reading, SIGABRT), a header line with
+/// no end, a header without `: `, before and after `initialize`.
+#[test]
+fn broken_framing_is_refused_with_an_error() {
+    let init =
+        framed(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#);
+    let huge = "Content-Length: 1000000000000000000\r\n\r\n{}";
+    let endless = "A".repeat(1 << 20);
+    for (input, message) in [
+        (
+            huge.to_string(),
+            "Content-Length \"1000000000000000000\" is not a size of at most 64 MiB",
+        ),
+        (format!("{init}{huge}"), "is not a size of at most 64 MiB"),
+        (endless, "a line longer than 1024 bytes"),
+        (
+            format!("{init}Content-Length 2\r\n\r\n{{}}"),
+            "malformed header",
+        ),
+    ] {
+        let (code, stderr) = run_raw(input.as_bytes());
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("memory allocation"),
+            "{stderr}"
+        );
+    }
+}
+
+/// The server keeps answering after a body that is not JSON-RPC, requests whose positions
+/// are far past the text (or negative), and 10,000 edits sent without waiting; and a whole
+/// session — formatting, code actions, renames included — never writes a file.
+#[test]
+fn hostile_messages_are_survived_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let text = "locals {\n  a = 1\n  unused = 2\n}\nresource r {\n  body = { apiVersion = \"v1\", kind = \"ConfigMap\", data = { a = a } }\n}\n";
+    std::fs::write(root.join("main.hcl"), "locals {\na=1\n}\n").unwrap();
+    std::fs::write(
+        root.join(".fnhcl.toml"),
+        "[rules]\nunformatted = \"warning\"\n",
+    )
+    .unwrap();
+    let tree = |root: &Path| -> Vec<(std::path::PathBuf, Vec<u8>, Option<std::time::SystemTime>)> {
+        let mut out: Vec<_> = std::fs::read_dir(root)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                let meta = std::fs::metadata(&p).unwrap();
+                (
+                    p.clone(),
+                    std::fs::read(&p).unwrap_or_default(),
+                    meta.modified().ok(),
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let before = tree(&root);
+    let mut server = Server::start();
+    server.initialize(&root);
+    let uri = format!("file://{}/main.hcl", root.display());
+    let doc = json!({"uri": uri});
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    for body in [
+        "{bad}",
+        "[]",
+        "{}",
+        "null",
+        r#"{"jsonrpc":"2.0","id":{},"method":"x"}"#,
+    ] {
+        write!(server.stdin, "{}", framed(body)).unwrap();
+    }
+    for (line, character) in [
+        (json!(1_000_000_000u32), json!(1_000_000_000u32)),
+        (json!(u32::MAX), json!(0)),
+        (json!(1), json!(u32::MAX)),
+        (json!(-1), json!(-1)),
+    ] {
+        let position = json!({"line": line, "character": character});
+        for method in [
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/definition",
+            "textDocument/signatureHelp",
+            "textDocument/prepareRename",
+        ] {
+            let answer = server.request(method, json!({"textDocument": doc, "position": position}));
+            let code = answer["error"]["code"].as_i64();
+            // Answered: a result, or invalid parameters for a negative position.
+            assert!(
+                code.is_none() || code == Some(-32602),
+                "{method} {position}: {answer}"
+            );
+        }
+        let range = json!({"start": position, "end": position});
+        let answer = server.request(
+            "textDocument/codeAction",
+            json!({"textDocument": doc, "range": range, "context": {"diagnostics": []}}),
+        );
+        assert!(
+            answer.get("result").is_some() || answer["error"]["code"] == -32602,
+            "{answer}"
+        );
+        server.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": range, "text": ""}]}),
+        );
+    }
+    // 10,000 edits, each typing one character at the end of line 2, with no wait.
+    for i in 0..10_000u32 {
+        server.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 3 + i}, "contentChanges": [{"range": {"start": {"line": 1, "character": 7 + i}, "end": {"line": 1, "character": 7 + i}}, "text": "0"}]}),
+        );
+    }
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": doc, "position": {"line": 1, "character": 2}}),
+    );
+    assert!(
+        hover["result"]["contents"]["value"]
+            .as_str()
+            .is_some_and(|v| v.contains(&format!("a = 1{}", "0".repeat(10_000)))),
+        "{hover}"
+    );
+    for (method, params) in [
+        (
+            "textDocument/formatting",
+            json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}}),
+        ),
+        (
+            "textDocument/rename",
+            json!({"textDocument": doc, "position": {"line": 1, "character": 2}, "newName": "b"}),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": doc, "range": {"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 2}}, "context": {"diagnostics": []}}),
+        ),
+    ] {
+        let answer = server.request(method, params);
+        assert!(answer.get("result").is_some(), "{method}: {answer}");
+    }
+    let shutdown = server.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    server.notify("exit", Value::Null);
+    assert_eq!(wait(&mut server.child), Some(0));
+    assert_eq!(tree(&root), before, "the server wrote a file");
+}

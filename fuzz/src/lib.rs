@@ -6,6 +6,7 @@
 //! operands" or "11,000 splats" are reached from a few bytes; the text they print is bounded by
 //! [`MAX_TEXT`] so that one input never costs more than a fuzzing second.
 
+pub mod lsp;
 pub mod targets;
 
 use arbitrary::{Arbitrary, Result, Unstructured};

@@ -152,3 +152,30 @@ fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         _ => a == b,
     }
 }
+
+/// A language-server session over an in-memory connection: the bytes an editor sends (first
+/// byte even: the rest as is, headers and all; odd: the rest describes a session, read by
+/// `arbitrary`, see `src/lsp.rs`). The server must not panic, hang or exhaust memory, and what
+/// it writes must be framed JSON-RPC.
+pub fn lsp(data: &[u8]) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let bytes = if mode % 2 == 0 {
+        rest.to_vec()
+    } else {
+        let Ok(session) = super::lsp::Session::arbitrary_take_rest(Unstructured::new(rest)) else {
+            return;
+        };
+        session.bytes()
+    };
+    let written = fnhcl::lsp::session(&bytes);
+    let mut output = &written[..];
+    while let Some(message) = fnhcl::lsp::transport::read_message(&mut output)
+        .unwrap_or_else(|e| panic!("the server's own framing is broken: {e}"))
+    {
+        if let Err(e) = message {
+            panic!("the server wrote a body that is not JSON-RPC: {e}");
+        }
+    }
+}

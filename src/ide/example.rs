@@ -7,7 +7,7 @@ use crate::check::config::Example;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::eval::program::{self, Failure, HclResponse, Trace};
 use crate::eval::proto::{Resource, RunFunctionRequest, State};
-use crate::source::loader::BundleFile;
+use crate::source::loader::{BundleFile, io_text};
 use crate::source::{FileId, SourceMap};
 use crate::syntax::model::Program;
 use serde_json::Value as Json;
@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 
 /// How long one evaluation may take before the server gives up on it.
 const EVALUATION_TIME: Duration = Duration::from_secs(2);
+
+/// How large one example file may be. Example files are repository content the server reads
+/// on its own: a link to `/dev/zero` or a huge file must not exhaust memory.
+pub const MAX_EXAMPLE_FILE: u64 = 16 * 1024 * 1024;
 
 /// The composition evaluated for its example (what the workspace keeps per folder).
 pub struct Evaluation {
@@ -46,6 +50,13 @@ pub fn applies(example: &Example, dir: &Path) -> bool {
     let Some(case) = &example.case else {
         return true;
     };
+    // The case's `source` file is read to find the tested composition: only a regular file of
+    // a sane size (a link to a device or a pipe would block the server).
+    if let Ok(meta) = std::fs::metadata(case.join("source"))
+        && (!meta.is_file() || meta.len() > MAX_EXAMPLE_FILE)
+    {
+        return false;
+    }
     // A `source` may name a file of the composition: its folder is the composition.
     let tested = crate::golden::source_of(case).ok().and_then(|source| {
         if source.is_dir() {
@@ -107,13 +118,14 @@ struct Inputs {
 }
 
 /// Evaluates the composition for the example (`base`: the configuration's folder, for
-/// messages).
+/// messages; example files must be inside it or inside the composition's folder `dir`).
 pub fn evaluate(
     program: &Program,
     source: &SourceMap,
     bundle: &[BundleFile],
     example: &Example,
     base: &Path,
+    dir: &Path,
 ) -> Evaluation {
     let mut out = Evaluation {
         program: program.clone(),
@@ -121,7 +133,11 @@ pub fn evaluate(
         trace: None,
         failure: None,
     };
-    let inputs = match read_inputs(example, base) {
+    let roots: Vec<PathBuf> = [base, dir]
+        .into_iter()
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    let inputs = match read_inputs(example, base, &roots) {
         Ok(inputs) => inputs,
         Err(problem) => {
             out.problem = Some(problem);
@@ -208,13 +224,22 @@ fn settle(
     }
 }
 
-/// Reads the example's files into a request, as `fnhcl test` passes them to `render`.
-fn read_inputs(example: &Example, base: &Path) -> Result<Inputs, String> {
+/// Reads the example's files into a request, as `fnhcl test` passes them to `render`; only
+/// regular files inside one of `roots` (canonical) are read.
+fn read_inputs(example: &Example, base: &Path, roots: &[PathBuf]) -> Result<Inputs, String> {
     let shown = |path: &Path| {
         path.strip_prefix(base)
             .unwrap_or(path)
             .display()
             .to_string()
+    };
+    let documents = |path: &Path, shown: &dyn Fn(&Path) -> String| {
+        usable(path, roots, shown)?;
+        documents(path, shown)
+    };
+    let objects = |path: &Path, shown: &dyn Fn(&Path) -> String, what: &str| {
+        usable(path, roots, shown)?;
+        objects(path, shown, what)
     };
     // In a case folder every file but xr.yaml is optional.
     let optional = |path: &Option<PathBuf>| -> Option<PathBuf> {
@@ -268,6 +293,65 @@ fn read_inputs(example: &Example, base: &Path) -> Result<Inputs, String> {
         },
         extra,
     })
+}
+
+/// Refuses an example path that is not a regular file (or a folder of them) inside the
+/// workspace, or is too large: the server would block on a pipe or a device (`/dev/stdin` is
+/// its own JSON-RPC input), or read another project's files into hovers. A missing file is
+/// left to the reader, which says so.
+fn usable(path: &Path, roots: &[PathBuf], shown: &dyn Fn(&Path) -> String) -> Result<(), String> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    let mut files = Vec::new();
+    if meta.is_dir() {
+        check_inside(path, roots, shown)?;
+        if let Ok(entries) = std::fs::read_dir(path) {
+            files.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| crate::source::loader::is_yaml(p) && !p.is_dir()),
+            );
+        }
+        files.sort();
+    } else {
+        files.push(path.to_path_buf());
+    }
+    for file in files {
+        let meta = std::fs::metadata(&file)
+            .map_err(|e| format!("cannot read `{}`: {}", shown(&file), io_text(&e)))?;
+        if !meta.is_file() {
+            return Err(format!("`{}` is not a regular file", shown(&file)));
+        }
+        check_inside(&file, roots, shown)?;
+        if meta.len() > MAX_EXAMPLE_FILE {
+            return Err(format!(
+                "`{}` is larger than {} MiB, the limit for an example file",
+                shown(&file),
+                MAX_EXAMPLE_FILE >> 20
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a path that, links resolved, is outside every root.
+fn check_inside(
+    path: &Path,
+    roots: &[PathBuf],
+    shown: &dyn Fn(&Path) -> String,
+) -> Result<(), String> {
+    let real = path
+        .canonicalize()
+        .map_err(|e| format!("cannot read `{}`: {}", shown(path), io_text(&e)))?;
+    if roots.iter().any(|root| real.starts_with(root)) {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` is outside the workspace (the folder of `.fnhcl.toml`)",
+        shown(path)
+    ))
 }
 
 /// The documents of a YAML file (or a folder of them).

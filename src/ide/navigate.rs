@@ -279,12 +279,13 @@ pub fn prepare_rename(at: &At) -> Option<(std::ops::Range<usize>, String)> {
     Some((span.start as usize..span.end as usize, found.name))
 }
 
-/// Every definition and use renamed, grouped by file. Refused (no edit) when the new name is
-/// not a valid identifier for what is renamed.
-pub fn rename(at: &At, new_name: &str) -> Option<SourceChange> {
+/// Every definition and use renamed, grouped by file; `None` when nothing renamable is at the
+/// cursor, the reason when the new name would change what the program means (see
+/// [`refusal`]).
+pub fn rename(at: &At, new_name: &str) -> Option<Result<SourceChange, String>> {
     let found = places(at)?;
-    if !crate::syntax::schema::is_identifier(new_name) {
-        return None;
+    if let Some(reason) = refusal(at, &found, new_name) {
+        return Some(Err(reason));
     }
     let mut changes: SourceChange = Vec::new();
     for place in found.definition.into_iter().chain(found.uses) {
@@ -297,5 +298,93 @@ pub fn rename(at: &At, new_name: &str) -> Option<SourceChange> {
             None => changes.push((place.path, vec![edit])),
         }
     }
-    Some(changes)
+    Some(Ok(changes))
+}
+
+/// Why `found` may not be renamed to `new_name`: not an identifier; for a local or an argument,
+/// a name that references could not reach it by (HCL's literals `true`, `false`, `null`),
+/// function-hcl's own variables (`req`, `self`, `each`: shadowing them is rejected), or a name
+/// already bound where it is defined or read (a duplicate, a shadowing, or a `for` variable
+/// that would capture a reference).
+pub fn refusal(at: &At, found: &Places, new_name: &str) -> Option<String> {
+    if !crate::syntax::schema::is_identifier(new_name) {
+        return Some(format!(
+            "`{new_name}` is not a valid name: a letter or `_`, then letters, digits, `_` or `-`"
+        ));
+    }
+    if found.kind != Kind::Binding || new_name == found.name {
+        return None;
+    }
+    if matches!(new_name, "true" | "false" | "null") {
+        return Some(format!(
+            "`{new_name}` is an HCL literal: a reference named `{new_name}` reads the literal, \
+             not the local"
+        ));
+    }
+    if matches!(new_name, "req" | "self" | "each") {
+        return Some(format!(
+            "`{new_name}` is a function-hcl variable: function-hcl rejects a local or argument \
+             that shadows it (`attempt to shadow variable`)"
+        ));
+    }
+    let program = at.comp.program();
+    let resolution = Resolution::of(&program.top, &program.functions);
+    let definition = found.spans.0?;
+    let id = resolution
+        .bindings
+        .iter()
+        .position(|b| unquoted(at, b.name_span) == definition)?;
+    let scope = resolution.bindings[id].scope;
+    if resolution.defines(scope, new_name) {
+        return Some(format!(
+            "`{new_name}` is already a variable where `{}` is defined: the two would collide",
+            found.name
+        ));
+    }
+    let shadowed = resolution.bindings.iter().any(|b| {
+        b.name == new_name && b.scope != scope && resolution.chain(b.scope).any(|s| s == scope)
+    });
+    if shadowed {
+        return Some(format!(
+            "a block inside defines `{new_name}`: it would shadow the renamed `{}`, which \
+             function-hcl rejects",
+            found.name
+        ));
+    }
+    let captured = resolution
+        .uses
+        .iter()
+        .filter(|u| u.target == Target::Binding(id))
+        .any(|u| {
+            resolution.exprs.iter().any(|site| {
+                site.expr.file == u.file && for_captures(&site.expr.expr, new_name, u.var.root_span)
+            })
+        });
+    if captured {
+        return Some(format!(
+            "a `for` expression's variable `{new_name}` would capture a reference to `{}`",
+            found.name
+        ));
+    }
+    None
+}
+
+/// Whether a `for` expression binding `name` encloses `range` in its key, value or condition
+/// (where its variables are in scope).
+fn for_captures(expr: &Expr, name: &str, range: &TextRange) -> bool {
+    if let ExprKind::For(f) = &expr.kind
+        && (f.value_var == name || f.key_var.as_deref() == Some(name))
+        && [f.key.as_ref(), Some(&f.value), f.condition.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|e| e.span.start <= range.start && range.end <= e.span.end)
+    {
+        return true;
+    }
+    if !(expr.span.start <= range.start && range.end <= expr.span.end) {
+        return false;
+    }
+    let mut found = false;
+    expr.for_each_child(|child| found = found || for_captures(child, name, range));
+    found
 }

@@ -98,11 +98,15 @@ pub fn apply(text: &mut String, change: TextDocumentContentChangeEvent) {
     }
 }
 
-/// LSP positions of byte offsets in one text, each offset looked up in its line only (for
-/// many positions in a large file).
+/// LSP positions of byte offsets in one text, each offset looked up in its line only: what
+/// converts many offsets (a file's diagnostics, tokens, symbols, edits) is linear in the text
+/// and their number, not their product.
 pub struct LineIndex<'t> {
     text: &'t str,
+    /// Each line's start.
     starts: Vec<usize>,
+    /// Whether each line is ASCII (a column is then a byte count).
+    ascii: Vec<bool>,
 }
 
 impl<'t> LineIndex<'t> {
@@ -110,19 +114,46 @@ impl<'t> LineIndex<'t> {
     pub fn new(text: &'t str) -> LineIndex<'t> {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
+        let ascii = (0..starts.len())
+            .map(|i| {
+                let end = starts.get(i + 1).copied().unwrap_or(text.len());
+                text[starts[i]..end].is_ascii()
+            })
+            .collect();
+        LineIndex {
+            text,
+            starts,
+            ascii,
+        }
     }
 
-    /// The position of a byte offset.
+    /// The text indexed.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The position of a byte offset (past the end: the end).
     pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
         let line = self
             .starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1);
         let start = self.starts[line];
+        if self.ascii[line] {
+            return Position::new(line as u32, (offset - start) as u32);
+        }
         let mut position = position_of(&self.text[start..], offset - start);
         position.line = line as u32;
         position
+    }
+
+    /// The range of a byte range.
+    pub fn range(&self, start: usize, end: usize) -> Range {
+        Range {
+            start: self.position(start),
+            end: self.position(end),
+        }
     }
 }
 
@@ -134,16 +165,16 @@ fn markdown(value: String) -> lsp_types::MarkupContent {
     }
 }
 
-/// An edit of `text`.
-pub fn text_edit(text: &str, edit: ide::TextEdit) -> lsp_types::TextEdit {
+/// An edit of the indexed text.
+pub fn text_edit(lines: &LineIndex, edit: ide::TextEdit) -> lsp_types::TextEdit {
     lsp_types::TextEdit {
-        range: range_of(text, edit.range.start, edit.range.end),
+        range: lines.range(edit.range.start, edit.range.end),
         new_text: edit.new_text,
     }
 }
 
-/// A completion item; `text` is the file the cursor is in.
-pub fn completion(text: &str, item: ide::Completion) -> lsp_types::CompletionItem {
+/// A completion item; `lines` index the file the cursor is in.
+pub fn completion(lines: &LineIndex, item: ide::Completion) -> lsp_types::CompletionItem {
     use ide::CompletionKind as K;
     use lsp_types::CompletionItemKind;
     let kind = match item.kind {
@@ -170,7 +201,7 @@ pub fn completion(text: &str, item: ide::Completion) -> lsp_types::CompletionIte
         insert_text_format: item.snippet.then_some(lsp_types::InsertTextFormat::SNIPPET),
         text_edit: item
             .edit
-            .map(|e| lsp_types::CompletionTextEdit::Edit(text_edit(text, e))),
+            .map(|e| lsp_types::CompletionTextEdit::Edit(text_edit(lines, e))),
         ..lsp_types::CompletionItem::default()
     }
 }
@@ -210,7 +241,7 @@ pub fn signature_help(help: ide::SignatureHelp) -> lsp_types::SignatureHelp {
 
 /// A document symbol and its children.
 #[allow(deprecated)] // DocumentSymbol's `deprecated` field must be given.
-pub fn symbol(text: &str, symbol: ide::Symbol) -> lsp_types::DocumentSymbol {
+pub fn symbol(lines: &LineIndex, symbol: ide::Symbol) -> lsp_types::DocumentSymbol {
     use ide::SymbolKind as K;
     use lsp_types::SymbolKind;
     let kind = match symbol.kind {
@@ -229,11 +260,11 @@ pub fn symbol(text: &str, symbol: ide::Symbol) -> lsp_types::DocumentSymbol {
         kind,
         tags: None,
         deprecated: None,
-        range: range_of(text, symbol.range.start, symbol.range.end),
-        selection_range: range_of(text, symbol.selection.start, symbol.selection.end),
+        range: lines.range(symbol.range.start, symbol.range.end),
+        selection_range: lines.range(symbol.selection.start, symbol.selection.end),
         children: symbol
             .children
-            .map(|c| c.into_iter().map(|s| self::symbol(text, s)).collect()),
+            .map(|c| c.into_iter().map(|s| self::symbol(lines, s)).collect()),
     }
 }
 
@@ -252,11 +283,12 @@ pub fn fold(fold: ide::Fold) -> lsp_types::FoldingRange {
 /// Semantic tokens, each relative to the one before (tokens that span lines are left out:
 /// LSP's tokens are on one line).
 pub fn semantic_tokens(text: &str, tokens: Vec<ide::Token>) -> lsp_types::SemanticTokens {
+    let lines = LineIndex::new(text);
     let mut data = Vec::with_capacity(tokens.len());
     let mut previous = Position::default();
     for token in tokens {
-        let from = position_of(text, token.start);
-        let to = position_of(text, token.end);
+        let from = lines.position(token.start);
+        let to = lines.position(token.end);
         if to.line != from.line || to.character <= from.character {
             continue;
         }
@@ -281,13 +313,30 @@ pub fn semantic_tokens(text: &str, tokens: Vec<ide::Token>) -> lsp_types::Semant
     }
 }
 
-/// The location of a byte range of one of the composition's files.
-pub fn location(comp: &Composition, place: &ide::FileRange) -> Option<lsp_types::Location> {
-    let file = comp.file_of(&place.path)?;
-    Some(lsp_types::Location {
-        uri: uri_of(&place.path)?,
-        range: range_of(comp.text(file), place.range.start, place.range.end),
-    })
+/// The locations of byte ranges of the composition's files (each file indexed once).
+pub fn locations<'p>(
+    comp: &Composition,
+    places: impl IntoIterator<Item = &'p ide::FileRange>,
+) -> Vec<lsp_types::Location> {
+    let mut indexes: Vec<(crate::source::FileId, LineIndex)> = Vec::new();
+    let mut out = Vec::new();
+    for place in places {
+        let (Some(file), Some(uri)) = (comp.file_of(&place.path), uri_of(&place.path)) else {
+            continue;
+        };
+        let lines = match indexes.iter().position(|(f, _)| *f == file) {
+            Some(i) => &indexes[i].1,
+            None => {
+                indexes.push((file, LineIndex::new(comp.text(file))));
+                &indexes[indexes.len() - 1].1
+            }
+        };
+        out.push(lsp_types::Location {
+            uri,
+            range: lines.range(place.range.start, place.range.end),
+        });
+    }
+    out
 }
 
 /// Edits to the composition's files.
@@ -300,9 +349,9 @@ pub fn workspace_edit(comp: &Composition, change: ide::SourceChange) -> lsp_type
         let (Some(file), Some(uri)) = (comp.file_of(&path), uri_of(&path)) else {
             continue;
         };
-        let text = comp.text(file);
+        let lines = LineIndex::new(comp.text(file));
         let edits: Vec<lsp_types::TextEdit> =
-            edits.into_iter().map(|e| text_edit(text, e)).collect();
+            edits.into_iter().map(|e| text_edit(&lines, e)).collect();
         changes.entry(uri).or_insert_with(Vec::new).extend(edits);
     }
     lsp_types::WorkspaceEdit {
@@ -312,7 +361,12 @@ pub fn workspace_edit(comp: &Composition, change: ide::SourceChange) -> lsp_type
 }
 
 /// A finding as an LSP diagnostic: its code, message, detail and hint.
-pub fn diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_types::Diagnostic {
+pub fn diagnostic(
+    d: &Diagnostic,
+    lines: &LineIndex,
+    start: usize,
+    end: usize,
+) -> lsp_types::Diagnostic {
     use lsp_types::{DiagnosticSeverity, NumberOrString};
     let mut message = d.summary.clone();
     if let Some(detail) = &d.detail {
@@ -324,7 +378,7 @@ pub fn diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_t
         message.push_str(help);
     }
     lsp_types::Diagnostic {
-        range: range_of(text, start, end),
+        range: lines.range(start, end),
         severity: Some(match d.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -337,21 +391,25 @@ pub fn diagnostic(d: &Diagnostic, text: &str, start: usize, end: usize) -> lsp_t
     }
 }
 
-/// A code action editing the file at `uri` (whose text is `text`).
+/// A code action editing the file at `uri` (whose text `lines` index).
 // See [`workspace_edit`] for the key type.
 #[allow(clippy::mutable_key_type)]
-pub fn code_action(text: &str, uri: &Uri, action: ide::Action) -> lsp_types::CodeActionOrCommand {
+pub fn code_action(
+    lines: &LineIndex,
+    uri: &Uri,
+    action: ide::Action,
+) -> lsp_types::CodeActionOrCommand {
     let edits = action
         .edits
         .into_iter()
-        .map(|e| text_edit(text, e))
+        .map(|e| text_edit(lines, e))
         .collect();
     let mut changes = std::collections::HashMap::new();
     changes.insert(uri.clone(), edits);
     let diagnostics = action.fixes.and_then(|d| {
         let primary = d.primary.as_ref()?;
         let (start, end) = (primary.span.start as usize, primary.span.end as usize);
-        Some(vec![diagnostic(&d, text, start, end)])
+        Some(vec![diagnostic(&d, lines, start, end)])
     });
     lsp_types::CodeActionOrCommand::CodeAction(lsp_types::CodeAction {
         title: action.title,
@@ -434,6 +492,24 @@ mod tests {
         assert_eq!(offset_of(text, Position::new(2, 2)), x);
         // Past the end of a line: its end.
         assert_eq!(offset_of(text, Position::new(0, 99)), 1);
+    }
+
+    /// The line index gives what scanning from the start gives, on ASCII lines (counted in
+    /// bytes) and others (in UTF-16 units), inside characters and past the end.
+    #[test]
+    fn the_line_index_agrees_with_scanning() {
+        let text = "ab\néé = 1\n\n𝄞x\r\nplain\nlast";
+        let lines = LineIndex::new(text);
+        for offset in 0..text.len() + 3 {
+            assert_eq!(
+                lines.position(offset),
+                position_of(text, offset),
+                "{offset}"
+            );
+        }
+        assert_eq!(lines.range(3, text.len()), range_of(text, 3, text.len()));
+        let empty = LineIndex::new("");
+        assert_eq!(empty.position(5), Position::new(0, 0));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 pub mod convert;
 mod server;
+pub mod transport;
 
 use crate::ide::{self};
 use lsp_server::{Connection, Message, Request, RequestId, Response};
@@ -86,14 +87,31 @@ fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// Runs the server on stdin and stdout until the client says `exit`.
+/// Runs the server on stdin and stdout until the client says `exit`. A client whose framing
+/// breaks (a malformed or oversized header) ends the session with that error.
 pub fn run() -> std::io::Result<()> {
-    let (connection, io_threads) = Connection::stdio();
-    serve(&connection)?;
+    let (connection, io) = transport::stdio()?;
+    let served = serve(&connection);
     drop(connection);
-    io_threads
-        .join()
-        .map_err(|e| std::io::Error::other(e.to_string()))
+    io.finish()?;
+    served
+}
+
+/// Plays a whole session: the bytes a client sent (framed messages) in, the bytes the server
+/// wrote out. Everything is read before the server starts, over an in-memory connection;
+/// for tests and fuzzing of the transport and the message handling.
+pub fn session(input: &[u8]) -> Vec<u8> {
+    let (server, client) = Connection::memory();
+    let Connection { sender, receiver } = client;
+    let _ = transport::pump(input, |m| sender.send(m).is_ok());
+    drop(sender);
+    let _ = serve(&server);
+    drop(server);
+    let mut out = Vec::new();
+    for message in receiver.try_iter() {
+        let _ = message.write(&mut out);
+    }
+    out
 }
 
 /// Initializes and answers on `connection` until shutdown.

@@ -2,7 +2,7 @@
 //! function that answers it, and its answer turned into LSP's types; edits applied to the open
 //! documents; a folder's findings published per file.
 
-use super::convert::{self, offset_of, path_of, uri_of};
+use super::convert::{self, LineIndex, offset_of, path_of, uri_of};
 use crate::ide::workspace::Workspace;
 use crate::ide::{self, At};
 use lsp_server::{Notification, Request, Response};
@@ -69,10 +69,11 @@ impl Server {
                 let path = path_of(&p.text_document.uri)?;
                 let edits = ide::actions::format(&self.ws, &path)?;
                 let text = self.ws.text(&path).unwrap_or_default();
+                let lines = LineIndex::new(&text);
                 Some(
                     edits
                         .into_iter()
-                        .map(|e| convert::text_edit(&text, e))
+                        .map(|e| convert::text_edit(&lines, e))
                         .collect::<Vec<_>>(),
                 )
             }),
@@ -80,7 +81,9 @@ impl Server {
                 let at = self.at_params(&p.text_document_position_params)?;
                 let places = ide::navigate::places(&at)?;
                 let definition = places.definition.as_ref()?;
-                convert::location(&at.comp, definition).map(GotoDefinitionResponse::Scalar)
+                convert::locations(&at.comp, [definition])
+                    .pop()
+                    .map(GotoDefinitionResponse::Scalar)
             }),
             References::METHOD => answer(request, |p: ReferenceParams| {
                 let at = self.at_params(&p.text_document_position)?;
@@ -90,21 +93,17 @@ impl Server {
                     out.extend(places.definition.iter());
                 }
                 out.extend(places.uses.iter());
-                Some(
-                    out.into_iter()
-                        .filter_map(|place| convert::location(&at.comp, place))
-                        .collect::<Vec<_>>(),
-                )
+                Some(convert::locations(&at.comp, out))
             }),
             DocumentHighlightRequest::METHOD => answer(request, |p: DocumentHighlightParams| {
                 let at = self.at_params(&p.text_document_position_params)?;
-                let text = at.text();
+                let lines = LineIndex::new(at.text());
                 let found = ide::navigate::highlights(&at)?;
                 Some(
                     found
                         .into_iter()
                         .map(|(range, kind)| DocumentHighlight {
-                            range: convert::range_of(text, range.start, range.end),
+                            range: lines.range(range.start, range.end),
                             kind: Some(match kind {
                                 ide::types::HighlightKind::Write => DocumentHighlightKind::WRITE,
                                 ide::types::HighlightKind::Read => DocumentHighlightKind::READ,
@@ -122,31 +121,50 @@ impl Server {
                 })
             }),
             Rename::METHOD => {
-                let new_name = request.params["newName"].as_str().unwrap_or_default();
-                if !crate::syntax::schema::is_identifier(new_name) {
-                    return Response::new_err(
-                        request.id,
+                let id = request.id.clone();
+                let params = match serde_json::from_value::<RenameParams>(request.params) {
+                    Ok(params) => params,
+                    Err(e) => {
+                        return Response::new_err(
+                            id,
+                            lsp_server::ErrorCode::InvalidParams as i32,
+                            e.to_string(),
+                        );
+                    }
+                };
+                let refused = |reason| {
+                    Response::new_err(
+                        id.clone(),
                         lsp_server::ErrorCode::InvalidParams as i32,
-                        format!(
-                            "`{new_name}` is not a valid name: a letter or `_`, then letters, \
-                             digits, `_` or `-`"
-                        ),
-                    );
+                        reason,
+                    )
+                };
+                let new_name = &params.new_name;
+                if !crate::syntax::schema::is_identifier(new_name) {
+                    return refused(format!(
+                        "`{new_name}` is not a valid name: a letter or `_`, then letters, \
+                         digits, `_` or `-`"
+                    ));
                 }
-                answer(request, |p: RenameParams| {
-                    let at = self.at_params(&p.text_document_position)?;
-                    let change = ide::navigate::rename(&at, &p.new_name)?;
-                    Some(convert::workspace_edit(&at.comp, change))
-                })
+                let Some(at) = self.at_params(&params.text_document_position) else {
+                    return Response::new_ok(id, serde_json::Value::Null);
+                };
+                match ide::navigate::rename(&at, new_name) {
+                    Some(Ok(change)) => {
+                        Response::new_ok(id, convert::workspace_edit(&at.comp, change))
+                    }
+                    Some(Err(reason)) => refused(reason),
+                    None => Response::new_ok(id, serde_json::Value::Null),
+                }
             }
             Completion::METHOD => answer(request, |p: CompletionParams| {
                 let at = self.at_params(&p.text_document_position)?;
                 let items = ide::complete::complete(&at)?;
-                let text = at.text();
+                let lines = LineIndex::new(at.text());
                 Some(CompletionResponse::Array(
                     items
                         .into_iter()
-                        .map(|i| convert::completion(text, i))
+                        .map(|i| convert::completion(&lines, i))
                         .collect(),
                 ))
             }),
@@ -162,11 +180,11 @@ impl Server {
             DocumentSymbolRequest::METHOD => answer(request, |p: DocumentSymbolParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
                 let symbols = ide::symbols::symbols(&at)?;
-                let text = at.text();
+                let lines = LineIndex::new(at.text());
                 Some(DocumentSymbolResponse::Nested(
                     symbols
                         .into_iter()
-                        .map(|s| convert::symbol(text, s))
+                        .map(|s| convert::symbol(&lines, s))
                         .collect(),
                 ))
             }),
@@ -190,10 +208,11 @@ impl Server {
                     .as_ref()
                     .map(|kinds| kinds.iter().map(|k| k.as_str().to_string()).collect());
                 let actions = ide::actions::code_actions(&at, from, to, only.as_deref());
+                let lines = LineIndex::new(text);
                 Some(
                     actions
                         .into_iter()
-                        .map(|a| convert::code_action(text, &p.text_document.uri, a))
+                        .map(|a| convert::code_action(&lines, &p.text_document.uri, a))
                         .collect::<Vec<_>>(),
                 )
             }),
@@ -308,6 +327,8 @@ impl Server {
         let comp = self.ws.composition(dir);
         let settings = self.ws.settings(dir);
         let findings = comp.findings(&settings.config);
+        // One line index per file: a file with many findings is converted in linear time.
+        let mut indexes: HashMap<crate::source::FileId, LineIndex> = HashMap::new();
         let mut by_file: BTreeMap<PathBuf, Vec<lsp_types::Diagnostic>> = comp
             .files
             .iter()
@@ -319,29 +340,34 @@ impl Server {
             let Some(path) = comp.path(primary.span.file) else {
                 continue;
             };
-            let text = comp.text(primary.span.file);
+            let lines = indexes
+                .entry(primary.span.file)
+                .or_insert_with(|| LineIndex::new(comp.text(primary.span.file)));
             by_file
                 .entry(path.to_path_buf())
                 .or_default()
                 .push(convert::diagnostic(
                     d,
-                    text,
+                    lines,
                     primary.span.start as usize,
                     primary.span.end as usize,
                 ));
         }
         // Problems with `.fnhcl.toml` or the schemas go on the configuration file.
         for d in &settings.problems {
-            let (path, range) = match &d.primary {
+            // The text the problem's span points into was read with the settings: the file is
+            // not read again (it could be anything by now).
+            let (path, text, range) = match &d.primary {
                 Some(primary) => {
                     let file = settings.map.get(primary.span.file);
                     (
                         PathBuf::from(file.name()),
+                        file.text(),
                         (primary.span.start as usize, primary.span.end as usize),
                     )
                 }
                 None => match &settings.config.path {
-                    Some(path) => (path.clone(), (0, 0)),
+                    Some(path) => (path.clone(), "", (0, 0)),
                     None => continue,
                 },
             };
@@ -350,11 +376,11 @@ impl Server {
             } else {
                 std::env::current_dir().unwrap_or_default().join(path)
             };
-            let text = crate::source::read::read_text(&path).unwrap_or_default();
+            let lines = LineIndex::new(text);
             by_file
                 .entry(path)
                 .or_default()
-                .push(convert::diagnostic(d, &text, range.0, range.1));
+                .push(convert::diagnostic(d, &lines, range.0, range.1));
         }
         let previous = self
             .published

@@ -57,6 +57,7 @@ fn evaluation(at: &At) -> Option<Arc<Evaluation>> {
             &at.comp.files,
             example,
             &base,
+            &at.comp.dir,
         )
     }))
 }
