@@ -1,6 +1,6 @@
 use super::*;
 use crate::grpc::pb;
-use crate::grpc::service::{FunctionService, Handler, V1};
+use crate::grpc::service::{CallScope, FunctionService, Handler, V1};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -83,24 +83,26 @@ fn request() -> RunFunctionRequest {
 fn calls_reach_the_target_and_come_back() {
     let calls = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&calls);
-    let server = serve(Arc::new(move |request: pb::RunFunctionRequest| {
-        seen.fetch_add(1, Ordering::SeqCst);
-        let request = convert::request_from_pb(&request);
-        let mut response = RunFunctionResponse {
-            context: request.context.clone(),
-            ..RunFunctionResponse::default()
-        };
-        response.results.push(crate::eval::proto::FunctionResult {
-            severity: "SEVERITY_NORMAL".into(),
-            message: format!(
-                "n={} caps={}",
-                request.observed.composite.unwrap().resource.unwrap()["spec"]["n"],
-                request.meta.unwrap().capabilities.join(",")
-            ),
-            ..Default::default()
-        });
-        convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
-    }));
+    let server = serve(Arc::new(
+        move |request: pb::RunFunctionRequest, _: &CallScope| {
+            seen.fetch_add(1, Ordering::SeqCst);
+            let request = convert::request_from_pb(&request);
+            let mut response = RunFunctionResponse {
+                context: request.context.clone(),
+                ..RunFunctionResponse::default()
+            };
+            response.results.push(crate::eval::proto::FunctionResult {
+                severity: "SEVERITY_NORMAL".into(),
+                message: format!(
+                    "n={} caps={}",
+                    request.observed.composite.unwrap().resource.unwrap()["spec"]["n"],
+                    request.meta.unwrap().capabilities.join(",")
+                ),
+                ..Default::default()
+            });
+            convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
+        },
+    ));
     let mut remote = GrpcRemote::new();
     let target = format!("dns:///{}", server.addr);
     for _ in 0..3 {
@@ -124,7 +126,9 @@ fn calls_reach_the_target_and_come_back() {
 /// A function's gRPC error is the render's, as crossplane prints it.
 #[test]
 fn a_status_from_the_function_is_an_rpc_error() {
-    let server = serve(Arc::new(|_| Err(tonic::Status::internal("it broke"))));
+    let server = serve(Arc::new(|_, _: &CallScope| {
+        Err(tonic::Status::internal("it broke"))
+    }));
     let e = GrpcRemote::new()
         .run(&server.addr.to_string(), &request(), None)
         .unwrap_err();
@@ -166,7 +170,7 @@ fn an_unreachable_target_fails_quickly_naming_it() {
 /// deadline ends the call.
 #[test]
 fn a_slow_function_runs_into_the_deadline() {
-    let server = serve(Arc::new(|_| {
+    let server = serve(Arc::new(|_, _: &CallScope| {
         std::thread::sleep(Duration::from_secs(2));
         Ok(pb::RunFunctionResponse::default())
     }));
