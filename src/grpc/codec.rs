@@ -219,6 +219,11 @@ fn encode_into<T: Message>(message: &T, buf: &mut EncodeBuf<'_>) -> Result<(), S
     })
 }
 
+/// `message`'s wire bytes, encoded on a stack big enough for the values it holds.
+pub fn encode<T: Message>(message: &T) -> Vec<u8> {
+    stacker::maybe_grow(256 * 1024, stack_for(MAX_DEPTH), || message.encode_to_vec())
+}
+
 /// The codec: sends `E`, receives `D`.
 pub struct DepthCodec<E, D>(PhantomData<fn(E) -> D>);
 

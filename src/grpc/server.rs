@@ -86,7 +86,7 @@ const MAX_PEM_BYTES: u64 = 1024 * 1024;
 /// Serves until SIGINT or SIGTERM; an error when the certificates cannot be read or the
 /// server cannot start or fails.
 pub fn serve(options: &Options<'_>, log: Log) -> Result<(), Box<Diagnostic>> {
-    serve_until(options, log, stop_signal())
+    serve_until(options, log, async { stop_signal().await })
 }
 
 /// Serves until `stop` resolves (then as after SIGTERM: calls in flight get the grace period;
@@ -227,6 +227,7 @@ pub fn serve_until(
             () = stop => {}
         }
         let _ = shutdown.send(());
+        let second = stop_signal();
         let running = calls.count();
         log(&format!(
             "fnhcl function serve: stopping ({running} call{} in flight, up to {} to finish)",
@@ -248,7 +249,7 @@ pub fn serve_until(
                     calls.count()
                 ));
             }
-            () = stop_signal() => {
+            () = second => {
                 log("fnhcl function serve: second signal, stopping now");
             }
         }
@@ -405,29 +406,36 @@ fn server_tls(
     ))
 }
 
-/// Resolves at the first SIGINT or SIGTERM.
-async fn stop_signal() {
+/// Resolves at the first SIGINT or SIGTERM after this call (the handlers are installed here,
+/// not at the first poll, so a signal sent right after cannot be missed). Must be called
+/// inside the runtime.
+fn stop_signal() -> impl Future<Output = ()> + Send {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match (
+        let handlers = (
             signal(SignalKind::terminate()),
             signal(SignalKind::interrupt()),
-        ) {
-            (Ok(mut term), Ok(mut int)) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = int.recv() => {}
+        );
+        async move {
+            match handlers {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
                 }
-            }
-            _ => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

@@ -188,3 +188,55 @@ fn a_slow_function_runs_into_the_deadline() {
         .unwrap_err();
     assert_eq!(e, RemoteError::DeadlineExceeded);
 }
+
+/// A render sends and receives values nested past prost's default limit (about 31 objects)
+/// and up to 1,000 levels; a function answering deeper gets an error, not a crash.
+#[test]
+fn deep_values_reach_a_remote_function_and_come_back() {
+    let server = serve(Arc::new(
+        |request: pb::RunFunctionRequest, _: &CallScope| {
+            // The function echoes the XR's spec into the context.
+            let request = convert::request_from_pb(&request);
+            let spec = request.observed.composite.unwrap().resource.unwrap()["spec"].clone();
+            let response = RunFunctionResponse {
+                context: Some(serde_json::json!({ "spec": spec })),
+                ..RunFunctionResponse::default()
+            };
+            convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
+        },
+    ));
+    let nested = |depth: usize| {
+        let mut value = serde_json::json!(1);
+        for _ in 0..depth {
+            value = serde_json::json!({ "a": value });
+        }
+        value
+    };
+    let with_spec = |spec: serde_json::Value| {
+        let mut request = request();
+        request
+            .observed
+            .composite
+            .as_mut()
+            .unwrap()
+            .resource
+            .as_mut()
+            .unwrap()["spec"] = spec;
+        request
+    };
+    let mut remote = GrpcRemote::new();
+    let target = server.addr.to_string();
+    let deadline = || Some(Instant::now() + Duration::from_secs(20));
+    let response = remote
+        .run(&target, &with_spec(nested(400)), deadline())
+        .unwrap();
+    assert_eq!(response.context.unwrap()["spec"], nested(400));
+    // The request itself is too deep: the function refuses it.
+    let e = remote
+        .run(&target, &with_spec(nested(1200)), deadline())
+        .unwrap_err();
+    assert!(
+        matches!(&e, RemoteError::Failed(m) if m.contains("InvalidArgument")),
+        "{e:?}"
+    );
+}
