@@ -753,3 +753,63 @@ impl tonic::codec::Codec for RawCodec {
         RawDecoder
     }
 }
+
+/// At the descriptor limit the accept loop pauses and says so once, instead of spinning a
+/// core in silence; once descriptors are free again, calls are answered.
+#[cfg(unix)]
+#[test]
+fn the_accept_loop_backs_off_at_the_descriptor_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new("sh")
+        .current_dir(dir.path())
+        .args([
+            "-c",
+            "ulimit -n 48 && exec \"$0\" function serve --insecure --address 127.0.0.1:0",
+            env!("CARGO_BIN_EXE_fnhcl"),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let server = Process {
+        child,
+        lines: None,
+        address: String::new(),
+    };
+    let (send, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = lines.recv_timeout(WAIT).unwrap();
+    let address = first
+        .strip_prefix("fnhcl function serve: listening on ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    // More connections than descriptors: the kernel queues them, accept fails.
+    let crowd: Vec<TcpStream> = (0..80)
+        .filter_map(|_| TcpStream::connect(&address).ok())
+        .collect();
+    let said = lines
+        .recv_timeout(WAIT)
+        .expect("the accept error is logged");
+    assert!(said.contains("cannot accept a connection"), "{said}");
+    drop(crowd);
+    let rt = runtime();
+    let answered = call(&rt, &address, request("after", CONFIG_MAP), WAIT).unwrap();
+    assert_eq!(answered.meta.unwrap().tag, "after");
+    drop(rt);
+    // Logged once for the whole run of errors, not once per retry.
+    let mut again = 0;
+    while let Ok(line) = lines.try_recv() {
+        again += usize::from(line.contains("cannot accept"));
+    }
+    assert!(again <= 2, "{again} more accept errors logged");
+    drop(server);
+}
