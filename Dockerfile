@@ -17,4 +17,6 @@ FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /src/target/release/fnhcl /usr/local/bin/fnhcl
 EXPOSE 9443
 USER nonroot:nonroot
-ENTRYPOINT ["/usr/local/bin/fnhcl", "function", "serve"]
+# Every interface: the container's port is reached from outside it (`function serve` alone
+# keeps plaintext on loopback).
+ENTRYPOINT ["/usr/local/bin/fnhcl", "function", "serve", "--address", "0.0.0.0:9443"]

@@ -353,9 +353,10 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;function;serve' {
-            [CompletionResult]::new('--address', '--address', [CompletionResultType]::ParameterName, 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)')
+            [CompletionResult]::new('--address', '--address', [CompletionResultType]::ParameterName, 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start). Default: `127.0.0.1:9443` with `--insecure` (plaintext answers anyone who can reach it: give `0.0.0.0:9443` to serve other hosts), `0.0.0.0:9443` with mutual TLS')
             [CompletionResult]::new('--tls-certs-dir', '--tls-certs-dir', [CompletionResultType]::ParameterName, 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server''s), `ca.crt` (the CA that signs clients'' certificates; a client without one is refused). Crossplane mounts them in-cluster')
             [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How each request''s log line is written')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The longest one call may evaluate, whatever deadline its caller sent (`1m`, `30s`): then it ends with `DeadlineExceeded`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
             [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials)')

@@ -625,7 +625,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__function__subcmd__serve)
-            opts="-q -v -h -V --address --insecure --tls-certs-dir --log-format --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --address --insecure --tls-certs-dir --log-format --timeout --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -641,6 +641,10 @@ _fnhcl() {
                     ;;
                 --log-format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

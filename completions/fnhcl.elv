@@ -329,9 +329,10 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
         }
         &'fnhcl;function;serve'= {
-            cand --address 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)'
+            cand --address 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start). Default: `127.0.0.1:9443` with `--insecure` (plaintext answers anyone who can reach it: give `0.0.0.0:9443` to serve other hosts), `0.0.0.0:9443` with mutual TLS'
             cand --tls-certs-dir 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server''s), `ca.crt` (the CA that signs clients'' certificates; a client without one is refused). Crossplane mounts them in-cluster'
             cand --log-format 'How each request''s log line is written'
+            cand --timeout 'The longest one call may evaluate, whatever deadline its caller sent (`1m`, `30s`): then it ends with `DeadlineExceeded`'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand --insecure 'Serve plaintext gRPC (what `crossplane render`''s Development runtime dials)'

@@ -305,10 +305,11 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l address -d 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l address -d 'The address to listen on, `HOST:PORT` (port 0: a free one, printed at start). Default: `127.0.0.1:9443` with `--insecure` (plaintext answers anyone who can reach it: give `0.0.0.0:9443` to serve other hosts), `0.0.0.0:9443` with mutual TLS' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l tls-certs-dir -d 'Serve mutual TLS with the certificates in this folder, as function SDKs read them: `tls.crt` and `tls.key` (the server\'s), `ca.crt` (the CA that signs clients\' certificates; a client without one is refused). Crossplane mounts them in-cluster' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l log-format -d 'How each request\'s log line is written' -r -f -a "text\t'`key=value` pairs'
 json\t'One JSON object per line'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l timeout -d 'The longest one call may evaluate, whatever deadline its caller sent (`1m`, `30s`): then it ends with `DeadlineExceeded`' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"

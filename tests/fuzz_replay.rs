@@ -121,6 +121,11 @@ fn lsp_random() {
     );
 }
 
+#[test]
+fn grpc_inputs_run_cleanly() {
+    assert!(replay("grpc", fuzzing::targets::grpc) > 0);
+}
+
 /// Prints the text an input stands for (`FUZZ_SHOW=path FUZZ_KIND=eval|program cargo test
 /// --test fuzz_replay show -- --ignored --nocapture`), to read a finding; `FUZZ_OUT=file`
 /// also writes it whole to that file.

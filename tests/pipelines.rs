@@ -12,7 +12,7 @@ use fnhcl::eval::proto::{
 };
 use fnhcl::grpc::convert;
 use fnhcl::grpc::pb;
-use fnhcl::grpc::service::{FunctionService, Handler, V1};
+use fnhcl::grpc::service::{CallScope, FunctionService, Handler, V1};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -126,7 +126,7 @@ fn serve(handler: Arc<Handler>) -> Server {
 /// its own, a status field, a result, a condition and a context key. Every request it receives
 /// is kept for the test to inspect.
 fn remote_function(seen: Arc<Mutex<Vec<RunFunctionRequest>>>) -> Arc<Handler> {
-    Arc::new(move |request: pb::RunFunctionRequest| {
+    Arc::new(move |request: pb::RunFunctionRequest, _: &CallScope| {
         let request = convert::request_from_pb(&request);
         seen.lock().unwrap().push(request.clone());
         let mut desired = request.desired.clone().unwrap_or_default();
@@ -322,7 +322,7 @@ fn an_unreachable_function_is_an_error_naming_the_step_and_the_target() {
 /// A function slower than --timeout: crossplane's deadline error, and a hint naming the target.
 #[test]
 fn a_function_slower_than_the_timeout_runs_into_it() {
-    let server = serve(Arc::new(|_| {
+    let server = serve(Arc::new(|_, _: &CallScope| {
         std::thread::sleep(Duration::from_secs(5));
         Ok(pb::RunFunctionResponse::default())
     }));

@@ -179,3 +179,49 @@ pub fn lsp(data: &[u8]) {
         }
     }
 }
+
+/// The gRPC request path of `fnhcl function serve`: bytes as a `RunFunctionRequest` arrives on
+/// the wire, through the depth-checking decoder, the conversion to protobuf JSON, the function
+/// under the deadline, the response's conversion and encoding, and its decoding as a caller
+/// (`render`) decodes it. A first byte divisible by 3 means "the rest is the wire bytes"; any
+/// other means "the rest describes a program" (as `program` reads it), sent inline in a
+/// request, so the evaluator's hostile shapes reach the server's path too.
+pub fn grpc(data: &[u8]) {
+    use fnhcl::grpc::{codec, convert, pb};
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let wire = if first % 3 == 0 {
+        rest.to_vec()
+    } else {
+        let Some(text) = input_text(rest, &NAMES, true) else {
+            return;
+        };
+        let mut request = request();
+        request.input = Some(serde_json::json!({
+            "apiVersion": "hcl.fn.crossplane.io/v1beta1",
+            "kind": "HclInput",
+            "hcl": format!("-- main.hcl --\n{text}"),
+        }));
+        match convert::request_to_pb(&request) {
+            Ok(message) => codec::encode(&message),
+            Err(_) => return,
+        }
+    };
+    let Ok(message) = codec::decode::<pb::RunFunctionRequest>(&wire) else {
+        return;
+    };
+    let request = convert::request_from_pb(&message);
+    let mut map = SourceMap::new();
+    let limit = Some(Instant::now() + DEADLINE);
+    let Ok(outcome) = deadline::within(limit, || function::run(&mut map, &request, None)) else {
+        return;
+    };
+    let Ok(response) = convert::response_to_pb(&outcome.response) else {
+        return;
+    };
+    let bytes = codec::encode(&response);
+    let back = codec::decode::<pb::RunFunctionResponse>(&bytes)
+        .expect("a response the server encodes decodes");
+    assert_eq!(back, response, "the response survives the wire");
+}

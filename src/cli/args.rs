@@ -554,13 +554,16 @@ pub enum FunctionCommand {
 /// `fnhcl function serve`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
-  fnhcl function serve --insecure                          # 0.0.0.0:9443, plaintext
+  fnhcl function serve --insecure                          # 127.0.0.1:9443, plaintext
   fnhcl function serve --insecure --address 127.0.0.1:0    # a free port, printed at start
-  fnhcl function serve --tls-certs-dir /tls/server         # mutual TLS, as in a cluster")]
+  fnhcl function serve --insecure --address 0.0.0.0:9443   # plaintext for every interface
+  fnhcl function serve --tls-certs-dir /tls/server         # mutual TLS on 0.0.0.0:9443")]
 pub struct FunctionServeArgs {
-    /// The address to listen on, `HOST:PORT` (port 0: a free one, printed at start).
-    #[arg(long, value_name = "HOST:PORT", default_value = "0.0.0.0:9443")]
-    pub address: String,
+    /// The address to listen on, `HOST:PORT` (port 0: a free one, printed at start). Default:
+    /// `127.0.0.1:9443` with `--insecure` (plaintext answers anyone who can reach it: give
+    /// `0.0.0.0:9443` to serve other hosts), `0.0.0.0:9443` with mutual TLS.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub address: Option<String>,
 
     /// Serve plaintext gRPC (what `crossplane render`'s Development runtime dials).
     #[arg(long, conflicts_with = "tls_certs_dir")]
@@ -575,6 +578,11 @@ pub struct FunctionServeArgs {
     /// How each request's log line is written.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
     pub log_format: LogFormat,
+
+    /// The longest one call may evaluate, whatever deadline its caller sent (`1m`, `30s`):
+    /// then it ends with `DeadlineExceeded`.
+    #[arg(long, value_name = "DURATION", default_value = "1m")]
+    pub timeout: String,
 }
 
 /// The format of `function serve`'s request log.

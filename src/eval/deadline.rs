@@ -11,10 +11,15 @@
 //! hand an [`Expired`] payload on (see [`is_expired`]).
 //!
 //! The deadline is per thread, so `check`'s parallel workers are unaffected by a render's.
+//!
+//! [`within_or_cancelled`] adds a flag another thread may raise (`function serve`: the caller
+//! went away, or the server is stopping): the same checkpoints read it and unwind alike.
 
 use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How many checkpoints pass between two readings of the clock. A checkpoint is at most a few
@@ -25,6 +30,7 @@ const CLOCK_EVERY: u32 = 256;
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static TICKS: Cell<u32> = const { Cell::new(0) };
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
 }
 
 /// The deadline passed before the work finished.
@@ -72,9 +78,34 @@ pub fn checkpoint() {
 
 #[cold]
 fn check_clock() {
-    if DEADLINE.get().is_some_and(|d| Instant::now() >= d) {
+    let cancelled =
+        || CANCEL.with_borrow(|c| c.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)));
+    if DEADLINE.get().is_some_and(|d| Instant::now() >= d) || cancelled() {
         resume_unwind(Box::new(Expired));
     }
+}
+
+/// As [`within`], and also stops (with [`Expired`]) once `cancel` is raised, by this thread or
+/// any other; the flag is read where the clock is.
+pub fn within_or_cancelled<T>(
+    deadline: Option<Instant>,
+    cancel: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T,
+) -> Result<T, Expired> {
+    if cancel.load(Ordering::Relaxed) {
+        return Err(Expired);
+    }
+    /// Puts the enclosing flag back however `work` ends.
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            CANCEL.with_borrow_mut(|c| *c = outer);
+        }
+    }
+    let outer = CANCEL.with_borrow_mut(|c| c.replace(Arc::clone(cancel)));
+    let _restore = Restore(outer);
+    within(deadline, work)
 }
 
 /// Whether an unwind's payload is the deadline's: code that catches unwinds (a built-in
@@ -126,6 +157,30 @@ mod tests {
         let outer = within(Some(soon), || within(None, spin));
         // The inner call saw the outer deadline and reported it.
         assert_eq!(outer, Ok(Err(Expired)));
+    }
+
+    #[test]
+    fn a_raised_flag_stops_the_work() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let raiser = Arc::clone(&cancel);
+        let far = Instant::now() + Duration::from_secs(3600);
+        let thread = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(10));
+            raiser.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(within_or_cancelled(Some(far), &cancel, spin), Err(Expired));
+        thread.join().unwrap();
+        // Raised before the start: nothing runs.
+        let mut ran = false;
+        assert_eq!(
+            within_or_cancelled(None, &cancel, || ran = true),
+            Err(Expired)
+        );
+        assert!(!ran);
+        // The flag is gone once the call returns.
+        assert!(CANCEL.with_borrow(Option::is_none));
+        let fresh = Arc::new(AtomicBool::new(false));
+        assert_eq!(within_or_cancelled(None, &fresh, || 5), Ok(5));
     }
 
     #[test]

@@ -275,6 +275,13 @@ fn marshal_value(value: &Value) -> Result<Out, JsonError> {
 /// cty's `marshal`. `dynamic` says the type expected here is `cty.DynamicPseudoType` (the element
 /// type of a collection of dynamic type); everywhere else the expected type is the value's own.
 fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
+    // Values nest up to 1,000 levels, on whatever thread (a server's) marshals them.
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        marshal_here(value, dynamic, path)
+    })
+}
+
+fn marshal_here(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
     if !value.is_known() {
         return Err(JsonError::new(path, "value is not known"));
     }

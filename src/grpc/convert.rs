@@ -41,7 +41,16 @@ pub fn to_struct(json: &Json) -> Option<Struct> {
     }
 }
 
+/// How much stack a step of the value conversions may leave before it grows more: values nest
+/// up to 1,000 levels (`grpc::codec::MAX_DEPTH`), on whatever thread converts them.
+const RED_ZONE: usize = 64 * 1024;
+const GROW_BY: usize = 1024 * 1024;
+
 fn to_value(json: &Json) -> Value {
+    stacker::maybe_grow(RED_ZONE, GROW_BY, || to_value_here(json))
+}
+
+fn to_value_here(json: &Json) -> Value {
     let kind = match json {
         Json::Null => Kind::NullValue(0),
         Json::Bool(b) => Kind::BoolValue(*b),
@@ -66,6 +75,10 @@ pub fn from_struct(s: &Struct) -> Json {
 }
 
 fn from_value(value: &Value) -> Json {
+    stacker::maybe_grow(RED_ZONE, GROW_BY, || from_value_here(value))
+}
+
+fn from_value_here(value: &Value) -> Json {
     match &value.kind {
         None | Some(Kind::NullValue(_)) => Json::Null,
         Some(Kind::BoolValue(b)) => Json::Bool(*b),

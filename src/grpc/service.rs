@@ -2,15 +2,16 @@
 //! that calls a function at a target (v1, falling back to v1beta1 on `Unimplemented` as
 //! Crossplane does) and a server that answers both package names with one handler.
 
+use super::codec::DepthCodec;
 use super::pb;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tonic::codegen::{BoxFuture, Service, http};
 use tonic::server::NamedService;
-use tonic_prost::ProstCodec;
 
 /// The v1 service's name.
 pub const V1_SERVICE: &str = "apiextensions.fn.proto.v1.FunctionRunnerService";
@@ -110,8 +111,8 @@ pub async fn call_on(
         })?;
         let path = http::uri::PathAndQuery::try_from(format!("/{service}/RunFunction"))
             .expect("a constant path");
-        let codec: ProstCodec<pb::RunFunctionRequest, pb::RunFunctionResponse> =
-            ProstCodec::default();
+        let codec: DepthCodec<pb::RunFunctionRequest, pb::RunFunctionResponse> =
+            DepthCodec::default();
         match grpc
             .unary(tonic::Request::new(request.clone()), path, codec)
             .await
@@ -145,9 +146,61 @@ pub(crate) fn source_text(e: &dyn std::error::Error) -> String {
     text
 }
 
-/// What a server does with one request.
-pub type Handler =
-    dyn Fn(pb::RunFunctionRequest) -> Result<pb::RunFunctionResponse, tonic::Status> + Send + Sync;
+/// What a server does with one request, within its call.
+pub type Handler = dyn Fn(pb::RunFunctionRequest, &CallScope) -> Result<pb::RunFunctionResponse, tonic::Status>
+    + Send
+    + Sync;
+
+/// The call a request came with: when its caller stops waiting, and a flag raised when the
+/// call is abandoned (the caller went away, the deadline passed in the transport, the server
+/// is stopping), for the handler's work to stop at.
+#[derive(Debug, Clone)]
+pub struct CallScope {
+    /// The caller's deadline (`grpc-timeout`), if it sent one.
+    pub deadline: Option<Instant>,
+    /// Raised once nobody waits for the answer any more.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl CallScope {
+    /// A call without a deadline, never abandoned (tests, benches).
+    pub fn unbounded() -> CallScope {
+        CallScope {
+            deadline: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+/// A `grpc-timeout` header's duration (`1S`, `250m`, `20u`: at most 8 digits and a unit);
+/// `None` when malformed, as gRPC servers ignore a malformed one.
+pub fn grpc_timeout(text: &str) -> Option<Duration> {
+    let unit = text.chars().last()?;
+    let digits = &text[..text.len() - unit.len_utf8()];
+    if digits.is_empty() || digits.len() > 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u64 = digits.parse().ok()?;
+    Some(match unit {
+        'H' => Duration::from_secs(n * 3600),
+        'M' => Duration::from_secs(n * 60),
+        'S' => Duration::from_secs(n),
+        'm' => Duration::from_millis(n),
+        'u' => Duration::from_micros(n),
+        'n' => Duration::from_nanos(n),
+        _ => return None,
+    })
+}
+
+/// Raises the flag when dropped: the future of a call is dropped when its caller goes away,
+/// and with it the evaluation on the blocking thread is told to stop.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
 
 /// The package a [`FunctionService`] answers for.
 pub trait Package: Send + Sync + 'static {
@@ -207,11 +260,25 @@ impl tonic::server::UnaryService<pb::RunFunctionRequest> for RunFunction {
 
     fn call(&mut self, request: tonic::Request<pb::RunFunctionRequest>) -> Self::Future {
         let handler = Arc::clone(&self.0);
+        let deadline = request
+            .metadata()
+            .get("grpc-timeout")
+            .and_then(|value| value.to_str().ok())
+            .and_then(grpc_timeout)
+            .and_then(|timeout| Instant::now().checked_add(timeout));
+        let scope = CallScope {
+            deadline,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
+        let guard = CancelOnDrop(Arc::clone(&scope.cancel));
         Box::pin(async move {
+            // Dropped with this future: when the caller resets the stream or disconnects.
+            let _guard = guard;
             // Evaluation is CPU work: keep it off the threads that serve connections.
-            let response = tokio::task::spawn_blocking(move || handler(request.into_inner()))
-                .await
-                .map_err(|e| tonic::Status::internal(format!("the function panicked: {e}")))?;
+            let response =
+                tokio::task::spawn_blocking(move || handler(request.into_inner(), &scope))
+                    .await
+                    .map_err(|e| tonic::Status::internal(format!("the function panicked: {e}")))?;
             response.map(tonic::Response::new)
         })
     }
@@ -242,8 +309,8 @@ where
             if !is_run {
                 return Ok(tonic::Status::unimplemented("unknown method").into_http());
             }
-            let codec: ProstCodec<pb::RunFunctionResponse, pb::RunFunctionRequest> =
-                ProstCodec::default();
+            let codec: DepthCodec<pb::RunFunctionResponse, pb::RunFunctionRequest> =
+                DepthCodec::default();
             let mut grpc = tonic::server::Grpc::new(codec);
             Ok(grpc.unary(RunFunction(handler), request).await)
         })

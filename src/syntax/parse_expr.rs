@@ -253,7 +253,10 @@ impl Parser<'_> {
                         }
                         let marker = between(&open.range32(), &close.range32());
                         let item = expr(ExprKind::SplatItem, marker.clone());
-                        let each = self.parse_traversals(item);
+                        // Splats nest up to the nesting limit: their recursion grows the stack.
+                        let each = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                            self.parse_traversals(item)
+                        });
                         let span = between(&from_span, &each.span);
                         ret = expr(
                             ExprKind::Splat {

@@ -11,6 +11,9 @@ use fnhcl::grpc::server;
 use fnhcl::source::loader::{self, LoadOptions};
 use std::io::{self, Read, Write};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::time::Duration;
 
 /// Runs the command.
 pub fn run(args: &FunctionRunArgs, cx: &mut Context) -> io::Result<ExitStatus> {
@@ -59,22 +62,100 @@ pub fn serve(args: &FunctionServeArgs, cx: &mut Context) -> io::Result<ExitStatu
             ),
         ));
     }
+    let call = match fnhcl::render::inputs::parse_duration(&args.timeout) {
+        Ok(call) if !call.is_zero() => call,
+        Ok(_) => {
+            return Ok(cx.fail(
+                Diagnostic::new(Code::I017, "--timeout must be longer than zero")
+                    .with_help("write a duration such as 1m, 30s or 500ms"),
+            ));
+        }
+        Err(d) => return Ok(cx.fail(*d)),
+    };
+    // Plaintext answers anyone who reaches the port: loopback unless asked otherwise.
+    let address = args.address.as_deref().unwrap_or(if args.insecure {
+        "127.0.0.1:9443"
+    } else {
+        "0.0.0.0:9443"
+    });
     let options = server::Options {
-        address: &args.address,
+        address,
         tls_certs_dir: args.tls_certs_dir.as_deref(),
         log_format: match args.log_format {
             LogFormat::Text => server::LogFormat::Text,
             LogFormat::Json => server::LogFormat::Json,
         },
+        timeouts: server::Timeouts {
+            call,
+            ..server::Timeouts::default()
+        },
     };
-    match server::serve(&options, Arc::new(log_line)) {
+    let logger = Logger::start();
+    let log = logger.log();
+    let outcome = server::serve(&options, log);
+    logger.finish();
+    match outcome {
         Ok(()) => Ok(ExitStatus::Success),
         Err(d) => Ok(cx.fail(*d)),
     }
 }
 
-/// A line on standard error. A log nobody reads any more (a closed pipe) must not fail the
-/// requests being served: write errors are ignored, as `eprintln!` would panic on them.
-fn log_line(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
+/// How many log lines may wait for a slow reader of standard error before new ones are
+/// dropped.
+const LOG_QUEUE: usize = 1024;
+
+/// The server's log on standard error, written by a thread of its own: a request never waits
+/// for the log. Lines that do not fit the queue (the reader is slow, or reads nothing: a
+/// pipe nobody drains) are dropped and counted, and the count is written once there is room.
+/// Write errors (a closed pipe) are ignored, as `eprintln!` would panic on them.
+struct Logger {
+    sender: SyncSender<String>,
+    dropped: Arc<AtomicU64>,
+    done: Receiver<()>,
+}
+
+impl Logger {
+    fn start() -> Logger {
+        let (sender, lines) = sync_channel::<String>(LOG_QUEUE);
+        let (finished, done) = sync_channel::<()>(1);
+        let dropped = Arc::new(AtomicU64::new(0));
+        let counted = Arc::clone(&dropped);
+        std::thread::spawn(move || {
+            for line in lines {
+                let mut err = io::stderr().lock();
+                let lost = counted.swap(0, Ordering::Relaxed);
+                if lost > 0 {
+                    let _ = writeln!(
+                        err,
+                        "fnhcl function serve: {lost} log line(s) dropped (standard error was not read)"
+                    );
+                }
+                let _ = writeln!(err, "{line}");
+            }
+            let _ = finished.send(());
+        });
+        Logger {
+            sender,
+            dropped,
+            done,
+        }
+    }
+
+    /// The server's log function.
+    fn log(&self) -> server::Log {
+        let sender = self.sender.clone();
+        let dropped = Arc::clone(&self.dropped);
+        Arc::new(move |line: &str| {
+            if sender.try_send(line.to_string()).is_err() {
+                dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        })
+    }
+
+    /// Lets the queued lines out, for a moment at most: a reader that never reads must not
+    /// keep the server from exiting.
+    fn finish(self) {
+        drop(self.sender);
+        let _ = self.done.recv_timeout(Duration::from_secs(1));
+    }
 }

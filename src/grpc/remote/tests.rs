@@ -1,6 +1,6 @@
 use super::*;
 use crate::grpc::pb;
-use crate::grpc::service::{FunctionService, Handler, V1};
+use crate::grpc::service::{CallScope, FunctionService, Handler, V1};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -83,24 +83,26 @@ fn request() -> RunFunctionRequest {
 fn calls_reach_the_target_and_come_back() {
     let calls = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&calls);
-    let server = serve(Arc::new(move |request: pb::RunFunctionRequest| {
-        seen.fetch_add(1, Ordering::SeqCst);
-        let request = convert::request_from_pb(&request);
-        let mut response = RunFunctionResponse {
-            context: request.context.clone(),
-            ..RunFunctionResponse::default()
-        };
-        response.results.push(crate::eval::proto::FunctionResult {
-            severity: "SEVERITY_NORMAL".into(),
-            message: format!(
-                "n={} caps={}",
-                request.observed.composite.unwrap().resource.unwrap()["spec"]["n"],
-                request.meta.unwrap().capabilities.join(",")
-            ),
-            ..Default::default()
-        });
-        convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
-    }));
+    let server = serve(Arc::new(
+        move |request: pb::RunFunctionRequest, _: &CallScope| {
+            seen.fetch_add(1, Ordering::SeqCst);
+            let request = convert::request_from_pb(&request);
+            let mut response = RunFunctionResponse {
+                context: request.context.clone(),
+                ..RunFunctionResponse::default()
+            };
+            response.results.push(crate::eval::proto::FunctionResult {
+                severity: "SEVERITY_NORMAL".into(),
+                message: format!(
+                    "n={} caps={}",
+                    request.observed.composite.unwrap().resource.unwrap()["spec"]["n"],
+                    request.meta.unwrap().capabilities.join(",")
+                ),
+                ..Default::default()
+            });
+            convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
+        },
+    ));
     let mut remote = GrpcRemote::new();
     let target = format!("dns:///{}", server.addr);
     for _ in 0..3 {
@@ -124,7 +126,9 @@ fn calls_reach_the_target_and_come_back() {
 /// A function's gRPC error is the render's, as crossplane prints it.
 #[test]
 fn a_status_from_the_function_is_an_rpc_error() {
-    let server = serve(Arc::new(|_| Err(tonic::Status::internal("it broke"))));
+    let server = serve(Arc::new(|_, _: &CallScope| {
+        Err(tonic::Status::internal("it broke"))
+    }));
     let e = GrpcRemote::new()
         .run(&server.addr.to_string(), &request(), None)
         .unwrap_err();
@@ -166,7 +170,7 @@ fn an_unreachable_target_fails_quickly_naming_it() {
 /// deadline ends the call.
 #[test]
 fn a_slow_function_runs_into_the_deadline() {
-    let server = serve(Arc::new(|_| {
+    let server = serve(Arc::new(|_, _: &CallScope| {
         std::thread::sleep(Duration::from_secs(2));
         Ok(pb::RunFunctionResponse::default())
     }));
@@ -183,4 +187,56 @@ fn a_slow_function_runs_into_the_deadline() {
         .run("127.0.0.1:1", &request(), Some(Instant::now()))
         .unwrap_err();
     assert_eq!(e, RemoteError::DeadlineExceeded);
+}
+
+/// A render sends and receives values nested past prost's default limit (about 31 objects)
+/// and up to 1,000 levels; a function answering deeper gets an error, not a crash.
+#[test]
+fn deep_values_reach_a_remote_function_and_come_back() {
+    let server = serve(Arc::new(
+        |request: pb::RunFunctionRequest, _: &CallScope| {
+            // The function echoes the XR's spec into the context.
+            let request = convert::request_from_pb(&request);
+            let spec = request.observed.composite.unwrap().resource.unwrap()["spec"].clone();
+            let response = RunFunctionResponse {
+                context: Some(serde_json::json!({ "spec": spec })),
+                ..RunFunctionResponse::default()
+            };
+            convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
+        },
+    ));
+    let nested = |depth: usize| {
+        let mut value = serde_json::json!(1);
+        for _ in 0..depth {
+            value = serde_json::json!({ "a": value });
+        }
+        value
+    };
+    let with_spec = |spec: serde_json::Value| {
+        let mut request = request();
+        request
+            .observed
+            .composite
+            .as_mut()
+            .unwrap()
+            .resource
+            .as_mut()
+            .unwrap()["spec"] = spec;
+        request
+    };
+    let mut remote = GrpcRemote::new();
+    let target = server.addr.to_string();
+    let deadline = || Some(Instant::now() + Duration::from_secs(20));
+    let response = remote
+        .run(&target, &with_spec(nested(400)), deadline())
+        .unwrap();
+    assert_eq!(response.context.unwrap()["spec"], nested(400));
+    // The request itself is too deep: the function refuses it.
+    let e = remote
+        .run(&target, &with_spec(nested(1200)), deadline())
+        .unwrap_err();
+    assert!(
+        matches!(&e, RemoteError::Failed(m) if m.contains("InvalidArgument")),
+        "{e:?}"
+    );
 }

@@ -31,7 +31,7 @@ fn tokio_stream_of(
 }
 
 fn echo_tag() -> Arc<Handler> {
-    Arc::new(|request: pb::RunFunctionRequest| {
+    Arc::new(|request: pb::RunFunctionRequest, _: &CallScope| {
         let tag = request.meta.map(|m| m.tag).unwrap_or_default();
         if tag == "fail" {
             return Err(tonic::Status::invalid_argument("asked to fail"));
