@@ -2383,7 +2383,7 @@ fn function_serve_speaks_mutual_tls() {
 }
 
 /// A composition that builds more than the element budget: each product is a million pairs
-/// (three million elements with the pairs' own), the third passes the budget of 8 Mi. Issue
+/// (three million elements with the pairs' own), the second passes the budget of 4 Mi. Issue
 /// 28's input, three `for` nested over `range(1024)`, is stopped the same way
 /// (`benches/hostile.sh`), but takes longer to get there in a debug build.
 const PRODUCTS_HCL: &str = "locals {\n  products = [for i in range(8) : length(setproduct(range(1000), range(1000)))]\n}\ncomposite status {\n  body = { n = products }\n}\n";

@@ -38,11 +38,11 @@ pub fn string_too_long(len: usize) -> String {
 pub const MAX_BUILT_BYTES: usize = 128 << 20;
 
 /// The collection elements and object attributes one evaluation may build, plus the elements
-/// its `for` expressions visit: 8 Mi (8,388,608). The largest inputs of `benches/scaling.sh`
-/// (a 4,000-member collection, 64,000 locals) use under 200,000; a value takes about 100
-/// bytes, so what the budget lets a program keep stays under a gigabyte, and the work under a
-/// few seconds.
-pub const MAX_BUILT_ELEMENTS: usize = 8 << 20;
+/// its `for` expressions visit: 4 Mi (4,194,304). The largest inputs of `benches/scaling.sh`
+/// (a 4,000-member collection, 64,000 locals) use under 200,000; what the budget lets a
+/// program keep stays under a few hundred MB, and the work (three `for` nested over
+/// `range(1024)`) under about a second and a half.
+pub const MAX_BUILT_ELEMENTS: usize = 4 << 20;
 
 /// What is left of the running evaluation's budget.
 #[derive(Clone, Copy, Debug)]

@@ -8,7 +8,7 @@ pub static RULE: Rule = Rule {
     code: Code::T303,
     kind: RuleKind::Rejected,
     enabled: true,
-    explain: r#"An evaluation builds more than fnhcl's budget allows: 8,388,608 collection elements and
+    explain: r#"An evaluation builds more than fnhcl's budget allows: 4,194,304 collection elements and
 object attributes (every element a `for` expression visits counts too), or 128 MiB of strings.
 function-hcl has no budget: three `for` expressions nested over `range(1024)` run for many
 minutes or exhaust memory. fnhcl stops the evaluation once, at the expression where the budget
