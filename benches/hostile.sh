@@ -55,6 +55,10 @@ put("fmt-blocks", "main.hcl", "".join("locals {\n  a%d = { k: %d }\n}\n" % (i, i
 put("syntax-errors", "main.hcl", "".join("locals {\n  a%d = = \n}\n" % i for i in range(20000)))
 put("locals-chain", "main.hcl", "locals {\n  a0 = 1\n" + "".join("  a%d = [a%d]\n" % (i, i - 1) for i in range(1, 10000)) + "}\ncomposite status {\n  body = { d = length(a9999) }\n}\n")
 put("locals-chain", "xr.yaml", xr)
+# Issue 28: three `for` nested over range(1024), summed (a billion additions) and kept (a
+# billion elements); the element budget ends both.
+local("nested-sums", "sum([for i in range(1024) : sum([for j in range(1024) : sum([for k in range(1024) : i + j + k])])])")
+local("nested-fors", "length([for i in range(1024) : [for j in range(1024) : [for k in range(1024) : k]]])")
 PY
 
 # One command: its exit code, wall time and peak memory (GNU time writes them to a file).
@@ -71,12 +75,15 @@ timed() {
 echo "input                        exit    time      peak memory"
 for case in splats operators if-directives for-directives jsondecode-deep setproduct \
   yamldecode-laughs huge-number tostring-huge exponent-overflow jsonencode-chain format-width \
-  template-doubling flatten-doubling xr-aliases locals-chain; do
+  template-doubling flatten-doubling xr-aliases locals-chain nested-sums nested-fors; do
   timed "$case (render)" "$bin" render "$work/$case/xr.yaml" "$work/$case"
   # An argument is at most 128 KiB (Linux's MAX_ARG_STRLEN): longer expressions only render.
   if [ -f "$work/$case/expr" ] && [ "$(wc -c < "$work/$case/expr")" -lt 131000 ]; then
     timed "$case (eval)" "$bin" eval "$(cat "$work/$case/expr")"
   fi
+done
+for case in nested-sums nested-fors; do
+  timed "$case (check)" "$bin" check "$work/$case"
 done
 for case in splats operators if-directives; do
   timed "$case (check)" "$bin" check "$work/$case"

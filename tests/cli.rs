@@ -1405,21 +1405,7 @@ fn test_expected_errors_and_junit() {
 
 /// `fnhcl` run to its end, or killed after 60 s: a hang becomes a failure, not a stuck suite.
 fn run_bounded(cmd: &mut Command) -> Output {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fnhcl runs");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!("fnhcl did not finish in 60 s: {}", transcript(&out));
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    run_within(cmd, 60)
 }
 
 /// A context value with `;` and a key with `=` reach the composition as they are written.
@@ -2828,4 +2814,110 @@ fn function_serve_speaks_mutual_tls() {
         "{}",
         transcript(&out)
     );
+}
+
+/// A composition that builds more than the element budget: each product is a million pairs
+/// (three million elements with the pairs' own), the second passes the budget of 4 Mi. Issue
+/// 28's input, three `for` nested over `range(1024)`, is stopped the same way
+/// (`benches/hostile.sh`), but takes longer to get there in a debug build.
+const PRODUCTS_HCL: &str = "locals {\n  products = [for i in range(8) : length(setproduct(range(1000), range(1000)))]\n}\ncomposite status {\n  body = { n = products }\n}\n";
+
+/// Runs `cmd` to its end, or kills it and fails the test after `secs` seconds.
+fn run_within(cmd: &mut Command, secs: u64) -> Output {
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fnhcl starts");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pid = child.id();
+    let waiter = std::thread::spawn(move || {
+        let out = child.wait_with_output();
+        let _ = tx.send(());
+        out
+    });
+    if rx
+        .recv_timeout(std::time::Duration::from_secs(secs))
+        .is_err()
+    {
+        // The process is ours (spawned above) and still running: end it by its id.
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        let _ = waiter.join();
+        panic!("fnhcl ran for more than {secs} s: {cmd:?}");
+    }
+    waiter
+        .join()
+        .expect("the waiter thread")
+        .expect("fnhcl's output")
+}
+
+#[test]
+fn an_evaluation_that_builds_too_much_ends_once_at_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(dir.path(), "request.json", XR_REQUEST);
+    write(dir.path(), "main.hcl", PRODUCTS_HCL);
+    // Before the element budget, these built 8 million pairs and succeeded; three `for`
+    // nested over `range(1024)` ran for many minutes.
+    let out = run_within(
+        fnhcl(dir.path()).args(["check", "--color", "never", "."]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("budget_check", transcript(&out));
+    let out = run_within(
+        fnhcl(dir.path()).args([
+            "render",
+            "--color",
+            "never",
+            "--timeout",
+            "10m",
+            "xr.yaml",
+            ".",
+        ]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("budget_render", transcript(&out));
+    let out = run_within(
+        fnhcl(dir.path()).args([
+            "function",
+            "run",
+            "--color",
+            "never",
+            "--request",
+            "request.json",
+            ".",
+        ]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(
+        text(&out.stderr).matches("T303").count(),
+        1,
+        "{}",
+        transcript(&out)
+    );
+    let expression = "length([for i in range(8) : setproduct(range(1000), range(1000))])";
+    let out = run_within(
+        fnhcl(dir.path()).args(["eval", "--color", "never", expression]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("budget_eval", transcript(&out));
+}
+
+#[test]
+fn a_string_budget_spent_inside_a_for_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // 2 MiB of strings per element (the join and the `format`s it joins): the budget of
+    // 128 MiB runs out after 64 elements, and each further one used to report the same error
+    // again, for 20 s.
+    let expression = "length([for i in range(1000) : \"${join(\"\", [for i in range(1024) : format(\"%1024s\", \"\")])}x\"])";
+    let out = run_within(
+        fnhcl(dir.path()).args(["eval", "--color", "never", expression]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("budget_strings", transcript(&out));
 }

@@ -61,7 +61,7 @@ pub fn eval(data: &[u8]) {
                 .eval(&parsed, &scope)
         })
     });
-    if let Ok((value, _)) = evaluated {
+    if let Ok(Ok((value, _))) = evaluated {
         let _ = deadline::within(limit, || print_value(&value));
     }
 }

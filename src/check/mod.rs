@@ -25,6 +25,13 @@ use crate::syntax::{self, ParsedFile};
 pub use config::{Config, Level};
 use rules::RULES;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long `check` (and the language server) evaluates one composition — function-hcl's
+/// analyzer and the probe — before reporting `T304` where it stopped: far beyond what real
+/// compositions take (the largest of `benches/scaling.sh` take well under a second), short
+/// enough that an editor keeps answering.
+pub const EVALUATION_TIME: Duration = Duration::from_secs(10);
 
 /// What the rules look at for one composition.
 pub struct Context<'a> {
@@ -50,10 +57,12 @@ pub fn local_values(
     files: &[ParsedFile],
 ) -> Vec<(Span, crate::eval::value::Value)> {
     let program = model::build(files);
-    match UserFunctions::load(&program.functions, map.clone()) {
-        Ok(user) => probe::local_values(map, &program, &user),
-        Err(_) => Vec::new(),
-    }
+    let Ok(user) = UserFunctions::load(&program.functions, map.clone()) else {
+        return Vec::new();
+    };
+    let deadline = Instant::now() + EVALUATION_TIME;
+    crate::eval::deadline::within(Some(deadline), || probe::local_values(map, &program, &user))
+        .unwrap_or_default()
 }
 
 /// Checks one composition with `config`'s rule levels; the findings, unsorted.
@@ -87,8 +96,15 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
     };
     if let (Some(p), Some(res), Some(user)) = (&program, &resolution, &user) {
         let declared = analyzer::Declared::of(p);
-        found.extend(analyzer::analyze(map, res, &declared, user));
-        found.extend(probe::run(map, p, user));
+        // A composition that evaluates for too long becomes a finding, not a stuck `check`
+        // or a language server that stops answering.
+        let deadline = Instant::now() + EVALUATION_TIME;
+        let evaluated = crate::eval::deadline::within(Some(deadline), || {
+            let mut found = analyzer::analyze(map, res, &declared, user);
+            found.extend(probe::run(map, p, user));
+            found
+        });
+        found.extend(evaluated.unwrap_or_else(|_| vec![probe::too_slow(None)]));
     }
     let cx = Context {
         map,
@@ -150,4 +166,44 @@ fn overlaps(a: Span, b: Span) -> bool {
 
 fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(|d| d.severity == Severity::Error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::loader::{BundleFile, Origin};
+    use std::path::PathBuf;
+
+    fn checked(text: &str, deadline: Instant) -> Vec<Diagnostic> {
+        let mut map = SourceMap::new();
+        let file = map.add("main.hcl", text);
+        let bundle = Bundle {
+            files: vec![BundleFile {
+                name: "main.hcl".into(),
+                file,
+                path: None,
+            }],
+            origin: Origin::Directory(PathBuf::from(".")),
+        };
+        let map = Arc::new(map);
+        // An enclosing deadline applies when it is the earlier: `check`'s own is 10 s.
+        crate::eval::deadline::within(Some(deadline), || {
+            check_bundle(&map, &bundle, &Config::default())
+        })
+        .expect("check reports its time bound itself")
+    }
+
+    #[test]
+    fn an_evaluation_past_the_time_bound_is_one_finding_where_it_stopped() {
+        // A million iterations that build nothing the budget would stop: only time ends it.
+        let text = "locals {\n  a = [for i in range(1024) : [for j in range(1024) : j if false]]\n  b = \"x\" + 1\n}\n";
+        let found = checked(text, Instant::now() + Duration::from_millis(20));
+        let slow: Vec<&Diagnostic> = found.iter().filter(|d| d.code == Code::T304).collect();
+        assert_eq!(slow.len(), 1, "{found:#?}");
+        assert_eq!(slow[0].severity, Severity::Warning);
+        let at = slow[0].primary.as_ref().map(|l| (l.span.start, l.span.end));
+        assert_eq!(at, Some((15, 75)), "at `a`'s expression");
+        // What follows was not evaluated: no finding about `b`.
+        assert!(!found.iter().any(|d| d.code == Code::L608), "{found:#?}");
+    }
 }

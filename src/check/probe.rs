@@ -22,12 +22,14 @@ use crate::eval::program::{
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
+use crate::eval::{budget, deadline};
 use crate::source::{SourceMap, Span};
 use crate::syntax::ast::ExprKind;
 use crate::syntax::model::{
     Child, Collection, Composite, ContextBlock, FileExpr, Function, GroupBody, Locals, Origin,
     Program, Ready, Requirement, Resource, ResourceChild,
 };
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// How many members of a constant `for_each` are named one by one (for duplicate names).
@@ -64,7 +66,23 @@ fn probe(
         conditional: 0,
         outputs: Outputs::default(),
         locals: record.then(Vec::new),
+        stop: RefCell::new(None),
     };
+    // One budget for the whole probe, as a render has one for the whole program; running out
+    // of it, or of `check`'s time, inside an expression is caught there ([`Probe::eval`]), and
+    // anywhere else here.
+    let walked = deadline::within(None, || budget::within(|| walk(&mut probe, program, user)));
+    let stopped = match walked {
+        Ok(Ok(())) => None,
+        Ok(Err(exhausted)) => Some(exhausted.diagnostic()),
+        Err(deadline::Expired) => Some(too_slow(None)),
+    };
+    let stop = probe.stop.take().or(stopped);
+    probe.out.extend(stop);
+    (probe.out, probe.locals.unwrap_or_default())
+}
+
+fn walk(probe: &mut Probe, program: &Program, user: &UserFunctions) {
     let root = Scope::root(user.table());
     let mut req = BTreeMap::new();
     for key in crate::check::analyzer::REQ_KEYS {
@@ -77,9 +95,27 @@ fn probe(
     for f in &program.functions {
         probe.function(&root, f);
     }
-    probe.duplicates();
-    probe.tries();
-    (probe.out, probe.locals.unwrap_or_default())
+    if probe.stop.borrow().is_none() {
+        // What the probe saw is incomplete once it stopped: nothing more to conclude.
+        probe.duplicates();
+        probe.tries();
+    }
+}
+
+/// The finding when `check`'s time bound passed while evaluating `at` (or elsewhere).
+pub(crate) fn too_slow(at: Option<Span>) -> Diagnostic {
+    let diagnostic = Diagnostic::new(Code::T304, "Evaluation took too long")
+        .with_detail(format!(
+            "check evaluates a composition for at most {} s; it stopped here, and what follows was not checked.",
+            super::EVALUATION_TIME.as_secs()
+        ))
+        .with_help(
+            "look for nested `for` expressions over large collections; `fnhcl render --timeout` shows how long a render takes",
+        );
+    match at {
+        Some(span) => diagnostic.with_primary(span, None),
+        None => diagnostic,
+    }
 }
 
 struct Probe<'a> {
@@ -94,6 +130,9 @@ struct Probe<'a> {
     outputs: Outputs,
     /// The locals' values, when asked for ([`local_values`]).
     locals: Option<Vec<(Span, Value)>>,
+    /// Why the probe stopped evaluating (the budget or the time bound ran out), once it has:
+    /// reported once, at the expression where it happened.
+    stop: RefCell<Option<Diagnostic>>,
 }
 
 /// Constant `composite status`, `composite connection` and `context` outputs so far.
@@ -120,10 +159,26 @@ enum Owner<'n> {
 
 impl Probe<'_> {
     fn eval(&self, e: &FileExpr, scope: &Scope) -> (Value, Vec<Diagnostic>) {
-        Evaluator::new(e.file)
-            .with_sources(self.map)
-            .with_try_log(self.log)
-            .eval(&e.expr, scope)
+        if self.stop.borrow().is_some() {
+            // Unknown, as every value is after the probe stopped: no finding follows from it.
+            return (Value::dynamic(), Vec::new());
+        }
+        let run = || {
+            Evaluator::new(e.file)
+                .with_sources(self.map)
+                .with_try_log(self.log)
+                .eval(&e.expr, scope)
+        };
+        let stop = match deadline::within(None, || budget::guard(run)) {
+            Ok(Ok(done)) => return done,
+            Ok(Err(mut exhausted)) => {
+                exhausted.span = exhausted.span.or(Some(expr_span(e)));
+                exhausted.diagnostic()
+            }
+            Err(deadline::Expired) => too_slow(Some(expr_span(e))),
+        };
+        *self.stop.borrow_mut() = Some(stop);
+        (Value::dynamic(), Vec::new())
     }
 
     /// Evaluates an expression whose errors make its block incomplete: they are `L608`.

@@ -159,6 +159,10 @@ pub enum Code {
     V704,
     /// A CRD or XRD that cannot be read as a schema.
     V705,
+    /// An evaluation built more values than fnhcl's budget.
+    T303,
+    /// `check` stopped evaluating a composition at its time bound.
+    T304,
 }
 
 /// What the table says about a code.
@@ -657,6 +661,18 @@ pub static CODES: &[CodeInfo] = &[
         "invalid-schema",
         "A CRD or XRD that cannot be read as a schema",
     ),
+    info(
+        Code::T303,
+        "T303",
+        "budget-exceeded",
+        "An evaluation built more values than fnhcl's budget allows",
+    ),
+    lint(
+        Code::T304,
+        "T304",
+        "evaluation-timeout",
+        "`check` stopped evaluating a composition at its time bound",
+    ),
 ];
 
 impl Code {
@@ -685,7 +701,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::V705),
+            Some(Code::T304),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

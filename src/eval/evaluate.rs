@@ -113,11 +113,18 @@ impl Parsed<'_> {
         warnings: &[Diagnostic],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Outcome {
-        let (value, mut found) = super::budget::within(|| {
+        let evaluated = super::budget::within(|| {
             expr::Evaluator::new(self.file)
                 .with_sources(map)
                 .eval(self.expr, scope)
         });
+        let (value, mut found) = match evaluated {
+            Ok(done) => done,
+            Err(exhausted) => {
+                diagnostics.push(exhausted.diagnostic());
+                return Outcome::Failed;
+            }
+        };
         let failed = found.iter().any(|d| d.severity == Severity::Error);
         diagnostics.append(&mut found);
         if failed {

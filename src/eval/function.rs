@@ -36,7 +36,18 @@ pub struct Outcome {
 /// Runs the function for `request`. `files` (already in `map`, in bundle order) replace the
 /// request's own `input.hcl` when given.
 pub fn run(map: &mut SourceMap, request: &RunFunctionRequest, files: Option<&[FileId]>) -> Outcome {
-    match crate::eval::budget::within(|| run_inner(map, request, files)) {
+    let ran = crate::eval::budget::within(|| run_inner(map, request, files));
+    // The budget's end is one more reason the evaluation fails, reported as function-hcl
+    // reports a failed expression.
+    let ran = ran.unwrap_or_else(|exhausted| {
+        let diagnostic = exhausted.diagnostic();
+        let message = format!(
+            "evaluate hcl: {}",
+            program::diags_error(std::slice::from_ref(&diagnostic), map)
+        );
+        Err((message, vec![diagnostic]))
+    });
+    match ran {
         Ok(outcome) => outcome,
         Err((message, diagnostics)) => {
             let mut response = base_response(request);

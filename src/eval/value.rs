@@ -68,8 +68,29 @@ impl<T> Deref for Shared<T> {
     }
 }
 
-impl<T> From<T> for Shared<T> {
+/// Storage whose elements count against the evaluation's budget (`eval::budget`).
+pub trait Elements {
+    /// How many elements or attributes it holds.
+    fn count(&self) -> usize;
+}
+
+impl Elements for Vec<Value> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Elements for BTreeMap<String, Value> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T: Elements> From<T> for Shared<T> {
+    /// Every collection and object is built through here, so this is where the budget counts
+    /// what an evaluation builds (a counter decrement; running out unwinds, `eval::budget`).
     fn from(data: T) -> Self {
+        super::budget::elements(data.count(), None);
         Shared(Arc::new(Stored {
             data,
             ty: OnceLock::new(),

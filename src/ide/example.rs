@@ -153,7 +153,11 @@ pub fn evaluate(
         })
     }));
     let (result, trace) = match run {
-        Ok(Ok(done)) => done,
+        Ok(Ok(Ok(done))) => done,
+        Ok(Ok(Err(exhausted))) => {
+            out.problem = Some(exhausted.diagnostic().message());
+            return out;
+        }
         Ok(Err(_)) => {
             out.problem = Some(format!(
                 "the evaluation took longer than {} s",

@@ -9,11 +9,13 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 
 mod always_fails;
 mod block_in_attributes;
+mod budget_exceeded;
 mod conflicting_outputs;
 mod constant_condition;
 mod duplicate_local;
 mod duplicate_name;
 mod duplicate_resource;
+mod evaluation_timeout;
 mod extraneous_label;
 mod invalid_body;
 mod invalid_body_value;
@@ -182,6 +184,8 @@ pub static RULES: &[&Rule] = &[
     &unknown_body_field::RULE,
     &invalid_body_value::RULE,
     &missing_body_field::RULE,
+    &budget_exceeded::RULE,
+    &evaluation_timeout::RULE,
 ];
 
 /// The rule with this code (`L601`, any case) or name (`unused-local`).

@@ -148,7 +148,7 @@ impl Run<'_> {
                 if has_errors(&diags) {
                     return (Value::dynamic(), diags);
                 }
-                call_function(f, vals)
+                call_function(f, vals, self.span(&expr.span))
             }
         };
 
@@ -362,7 +362,8 @@ fn find_function<'s>(scope: &'s Scope, name: &str) -> Option<&'s Function> {
 
 /// cty's `Function.Call` on converted arguments: null, dynamic-typed and unknown arguments
 /// are handled per parameter before the implementation runs.
-fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError> {
+/// `at` is the call, named when the evaluation's budget runs out inside it.
+fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, FunctionError> {
     let positional = f.params.len().min(args.len());
     let mut dynamic_args = false;
     'check: {
@@ -413,16 +414,20 @@ fn call_function(f: &Function, args: Vec<Value>) -> Result<Value, FunctionError>
         Ok(Value::String(s)) if s.len() > crate::eval::budget::MAX_STRING_BYTES => Err(
             FunctionError::other(crate::eval::budget::string_too_long(s.len())),
         ),
-        Ok(Value::String(s)) => match crate::eval::budget::charge(s.len()) {
-            Ok(()) => Ok(Value::String(s)),
-            Err(message) => Err(FunctionError::other(message)),
-        },
+        Ok(Value::String(s)) => {
+            crate::eval::budget::strings(s.len(), Some(at));
+            Ok(Value::String(s))
+        }
         other => other,
     });
     result.map(|r| r.map(refine)).unwrap_or_else(|panic| {
         if crate::eval::deadline::is_expired(panic.as_ref()) {
             // Not a bug in the function: the render's deadline passed inside it.
             std::panic::resume_unwind(panic);
+        }
+        if crate::eval::budget::is_exhausted(panic.as_ref()) {
+            // Nor is the evaluation's budget running out inside it: this call is where.
+            std::panic::resume_unwind(crate::eval::budget::locate(panic, at));
         }
         let what = panic
             .downcast_ref::<&str>()

@@ -69,6 +69,9 @@ impl Run<'_> {
         if !coll.is_known() {
             return (Value::dynamic(), diags);
         }
+        // Every element visited counts, kept or not: a `for` that filters everything out
+        // still does the work (`eval::budget`).
+        crate::eval::budget::elements(coll.len().unwrap_or(0), None);
         let elements = element_pairs(&coll);
         match &f.key {
             Some(key_expr) => self.for_object(f, key_expr, elements, scope, diags),

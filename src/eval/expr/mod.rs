@@ -224,8 +224,19 @@ impl Run<'_> {
 
     fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
         crate::eval::deadline::checkpoint();
-        let (mut val, mut diags) =
-            stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_inner(expr, scope));
+        let (mut val, mut diags) = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            // The innermost expression names where the evaluation's budget ran out: the
+            // payload goes on with its span (nothing is caught on the way that works).
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.eval_inner(expr, scope)
+            }))
+            .unwrap_or_else(|payload| {
+                std::panic::resume_unwind(crate::eval::budget::locate(
+                    payload,
+                    self.span(&expr.span),
+                ))
+            })
+        });
         if val.depth() > crate::eval::value::MAX_VALUE_DEPTH {
             diags.push(self.diag_expr(
                 "Value nested too deeply",

@@ -50,14 +50,7 @@ impl Run<'_> {
                             ));
                             continue;
                         }
-                        if let Err(message) = crate::eval::budget::charge(s.len()) {
-                            diags.push(self.diag_expr(
-                                "Template too long",
-                                format!("The template cannot be built: {message}."),
-                                &part.span,
-                            ));
-                            continue;
-                        }
+                        crate::eval::budget::strings(s.len(), Some(self.span(&part.span)));
                         total = len;
                         pieces.push(s);
                     }

@@ -206,7 +206,9 @@ impl UserFunctions {
 
 /// A constant: evaluated with no variables and no functions.
 pub(crate) fn constant(sources: &SourceMap, file: FileId, expr: &Expr) -> Value {
-    eval_in(sources, file, expr, &Scope::default()).0
+    // Its own budget: a constant that builds too much is simply not known.
+    crate::eval::budget::within(|| eval_in(sources, file, expr, &Scope::default()).0)
+        .unwrap_or_else(|_| Value::dynamic())
 }
 
 /// `processFunction` and `processArg`.
