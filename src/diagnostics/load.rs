@@ -12,12 +12,8 @@ pub fn from_load_error(error: &LoadError, map: &SourceMap) -> Diagnostic {
         LoadError::Io { path, .. } => Diagnostic::new(Code::I001, summary)
             .with_path(path)
             .with_help("check the path and its permissions"),
-        LoadError::NotRegular { path, .. } => Diagnostic::new(Code::I001, summary)
-            .with_path(path)
-            .with_help("pass a regular file (a symbolic link to one is fine); devices, pipes and sockets are not read"),
-        LoadError::TooLarge { path } => Diagnostic::new(Code::I001, summary)
-            .with_path(path)
-            .with_help("fnhcl reads at most 64 MiB from one input; split the file or pass a smaller one"),
+        // The loader's path is always named, standard input included.
+        LoadError::Refused(refused) => super::from_read_error(refused).with_path(refused.path()),
         LoadError::NotADirectory { path } => Diagnostic::new(Code::I013, summary)
             .with_path(path)
             .with_help("pass the directory that holds the composition's .hcl files"),

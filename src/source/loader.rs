@@ -64,20 +64,10 @@ pub enum LoadError {
         /// The cause.
         source: io::Error,
     },
-    /// A device, FIFO, socket (or a directory where a file was needed): never read.
-    #[error("`{path}` is {kind}, not a regular file")]
-    NotRegular {
-        /// The path as the user wrote it.
-        path: String,
-        /// What it is ("a named pipe", ...).
-        kind: &'static str,
-    },
-    /// More than [`super::read::MAX_INPUT_BYTES`].
-    #[error("`{path}` is larger than {} MiB", super::read::MAX_INPUT_BYTES >> 20)]
-    TooLarge {
-        /// The path as the user wrote it (`standard input` for stdin).
-        path: String,
-    },
+    /// A device, FIFO or socket where a file was needed, or more than
+    /// [`super::read::MAX_INPUT_BYTES`]: refused by [`super::read`] before it was read.
+    #[error(transparent)]
+    Refused(ReadError),
     /// A directory was needed.
     #[error("{path} is not a directory")]
     NotADirectory {
@@ -329,8 +319,9 @@ impl From<ReadError> for LoadError {
                 path,
                 source,
             },
-            ReadError::NotRegular { path, kind } => LoadError::NotRegular { path, kind },
-            ReadError::TooLarge { path } => LoadError::TooLarge { path },
+            refused @ (ReadError::NotRegular { .. } | ReadError::TooLarge { .. }) => {
+                LoadError::Refused(refused)
+            }
             ReadError::NotUtf8 { path, offset } => LoadError::NotUtf8 { path, offset },
         }
     }
