@@ -212,7 +212,12 @@ fn compositions(dir: &Path) -> Result<Vec<(PathBuf, Vec<String>)>, Box<Diagnosti
         let Some(name) = entry.file_name().to_str() else {
             continue;
         };
-        if entry.depth() == 0 || !name.ends_with(".hcl") || entry.path().is_dir() {
+        // Test files (`*.fnhcltest.hcl`) are checked as tests, never as composition code.
+        if entry.depth() == 0
+            || !name.ends_with(".hcl")
+            || loader::is_test_file(name)
+            || entry.path().is_dir()
+        {
             continue;
         }
         if let Some(parent) = entry.path().parent() {

@@ -107,6 +107,10 @@ fn has_hcl(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
         entries
             .flatten()
-            .any(|e| e.path().extension().is_some_and(|x| x == "hcl") && e.path().is_file())
+            .any(|e| {
+                e.path().extension().is_some_and(|x| x == "hcl")
+                    && !crate::source::loader::is_test_file(&e.file_name().to_string_lossy())
+                    && e.path().is_file()
+            })
     })
 }

@@ -163,12 +163,21 @@ impl Workspace {
                 entries
                     .filter_map(Result::ok)
                     .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "hcl") && p.is_file())
+                    .filter(|p| {
+                        p.extension().is_some_and(|e| e == "hcl")
+                            && !crate::source::loader::is_test_file(
+                                &p.file_name().unwrap_or_default().to_string_lossy(),
+                            )
+                            && p.is_file()
+                    })
                     .collect()
             })
             .unwrap_or_default();
         for open in self.documents.keys() {
-            if open.parent() == Some(dir) && !names.contains(open) {
+            let test_file = open
+                .file_name()
+                .is_some_and(|n| crate::source::loader::is_test_file(&n.to_string_lossy()));
+            if open.parent() == Some(dir) && !names.contains(open) && !test_file {
                 names.push(open.clone());
             }
         }

@@ -515,7 +515,17 @@ pub fn display_path(path: &Path) -> String {
     }
 }
 
-/// The direct children of `dir` whose names end in `.hcl` and that are not directories.
+/// How the name of an HCL-native test file (`fnhcl test`) ends. Such a file is never part
+/// of a composition, though it is a `.hcl` file beside one.
+pub const TEST_FILE_SUFFIX: &str = ".fnhcltest.hcl";
+
+/// Whether a file name is an HCL-native test file's ([`TEST_FILE_SUFFIX`]).
+pub fn is_test_file(name: &str) -> bool {
+    name.ends_with(TEST_FILE_SUFFIX)
+}
+
+/// The direct children of `dir` whose names end in `.hcl` and that are not directories (test
+/// files left out).
 fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
     let io_error = |source| LoadError::Io {
         action: "read directory",
@@ -528,7 +538,7 @@ fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
         let Some(name) = entry.file_name().to_str().map(str::to_string) else {
             continue;
         };
-        if !name.ends_with(".hcl") {
+        if !name.ends_with(".hcl") || is_test_file(&name) {
             continue;
         }
         let path = entry.path();

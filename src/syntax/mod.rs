@@ -10,6 +10,7 @@ mod parse_expr;
 mod parse_template;
 pub mod schema;
 pub mod suggest;
+pub mod testfile;
 
 pub use parse::{Parsed, ParsedFile, parse_expression, parse_file};
 pub use parse_expr::valid_number;

@@ -380,6 +380,15 @@ pub fn top_level_problems(file: FileId, body: &Body) -> Vec<Diagnostic> {
     checker.diagnostics
 }
 
+/// The diagnostics of one body against any schema (hcl's `Body.Content`: missing and unknown
+/// arguments and blocks, labels), without looking into child blocks; for block languages
+/// other than function-hcl's own (the test files of `syntax::testfile`).
+pub fn check_body(file: FileId, body: &Body, schema: &BodySchema) -> Vec<Diagnostic> {
+    let mut checker = Checker::new(file);
+    checker.content(body, schema);
+    checker.diagnostics
+}
+
 /// function-hcl's identifier rule for function and argument names.
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
