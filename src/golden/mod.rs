@@ -11,6 +11,8 @@ mod confine;
 mod discover;
 pub mod import;
 mod junit;
+pub mod scenario;
+pub mod subset;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
 pub use discover::{Case, discover, source_of};
