@@ -13,6 +13,19 @@ pub struct Case {
     /// The tested tree it was found in (the PATH given, made absolute with its links
     /// resolved): the paths a case names must stay inside it.
     pub root: PathBuf,
+    /// For a `run` of an HCL-native test file (`*.fnhcltest.hcl`): which one (`dir` is the
+    /// file's folder). `None` for a case folder.
+    pub hcl: Option<HclRun>,
+}
+
+/// One `run` block of an HCL-native test file.
+#[derive(Clone, Debug)]
+pub struct HclRun {
+    /// The test file.
+    pub file: PathBuf,
+    /// The run's name (empty when the file could not be read or parsed: the case then
+    /// reports why).
+    pub run: String,
 }
 
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
@@ -38,7 +51,9 @@ pub fn discover(
         cases.retain(|c| c.id.contains(filter));
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
-    cases.dedup_by(|a, b| a.dir == b.dir);
+    // The same folder (or run) found through two PATHs runs once.
+    let run_of = |c: &Case| c.hcl.as_ref().map(|h| (h.file.file_name().map(|n| n.to_owned()), h.run.clone()));
+    cases.dedup_by(|a, b| a.dir == b.dir && run_of(a) == run_of(b));
     Ok(cases)
 }
 
@@ -56,6 +71,12 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
             e.depth() == 0 || !e.file_type().is_dir() || !skipped(&e.file_name().to_string_lossy())
         });
     for entry in walker.flatten() {
+        if entry.file_type().is_file()
+            && crate::source::loader::is_test_file(&entry.file_name().to_string_lossy())
+        {
+            hcl_runs(entry.path(), root, cases);
+            continue;
+        }
         if !entry.file_type().is_dir() {
             continue;
         }
@@ -77,8 +98,51 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
                 dir: dir.to_path_buf(),
                 id,
                 root: root.to_path_buf(),
+                hcl: None,
             });
         }
+    }
+}
+
+/// The cases of an HCL-native test file: one per `run` block, named `FILE::RUN`; one named
+/// `FILE` when the file cannot be read or parsed, or has no `run` block (running it says why).
+fn hcl_runs(file: &Path, root: &Path, cases: &mut Vec<Case>) {
+    let shown = file.display().to_string();
+    let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+    let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let names = crate::source::read::read_text(file)
+        .ok()
+        .map(|text| {
+            let mut map = crate::source::SourceMap::new();
+            let id = map.add(shown.clone(), text);
+            let parsed = crate::syntax::parse_file(map.get(id));
+            let model = crate::syntax::testfile::build(&crate::syntax::ParsedFile {
+                file: id,
+                body: parsed.body,
+            });
+            model.runs.into_iter().map(|r| r.name).collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    let names = if names.is_empty() {
+        vec![String::new()]
+    } else {
+        names
+    };
+    for run in names {
+        let id = if run.is_empty() {
+            shown.clone()
+        } else {
+            format!("{shown}::{run}")
+        };
+        cases.push(Case {
+            dir: dir.clone(),
+            id,
+            root: root.to_path_buf(),
+            hcl: Some(HclRun {
+                file: file.to_path_buf(),
+                run,
+            }),
+        });
     }
 }
 

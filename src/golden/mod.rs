@@ -9,13 +9,14 @@
 mod case;
 mod confine;
 mod discover;
+pub mod hcltest;
 pub mod import;
 mod junit;
 pub mod scenario;
 pub mod subset;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
-pub use discover::{Case, discover, source_of};
+pub use discover::{Case, HclRun, discover, source_of};
 pub use junit::junit_xml;
 
 use rayon::prelude::*;
@@ -27,7 +28,10 @@ pub fn run(cases: &[Case], runner: Runner<'_>) -> Vec<(Outcome, Duration)> {
         .par_iter()
         .map(|case| {
             let started = Instant::now();
-            let outcome = run_case(case, runner);
+            let outcome = match &case.hcl {
+                Some(hcl) => hcltest::run_case(case, hcl, runner),
+                None => run_case(case, runner),
+            };
             (outcome, started.elapsed())
         })
         .collect()

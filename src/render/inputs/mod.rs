@@ -139,6 +139,22 @@ pub fn read(
     Ok((inputs, options))
 }
 
+/// The pipeline of a request's source (`--hcl`, `--step`, `--functions` and `-a` applied)
+/// and, for a Composition, its JSON: for callers that hold the XR and the other inputs as
+/// values rather than files (HCL-native tests).
+pub fn pipeline_of(
+    map: &mut SourceMap,
+    args: &Request,
+    stdin: &mut dyn Read,
+) -> Result<(Vec<crate::render::Step>, Option<Json>), Box<Diagnostic>> {
+    let overrides = steps::annotation_overrides(&args.function_annotations)?;
+    let functions = match &args.functions {
+        Some(path) => Some(steps::functions(path, &overrides, map)?),
+        None => None,
+    };
+    steps::pipeline(args, functions.as_ref(), &overrides, map, stdin)
+}
+
 /// `X.Y` (or `X.Y.Z`, `vX.Y`).
 pub fn parse_version(text: &str) -> Fallible<(u32, u32)> {
     let trimmed = text.trim_start_matches('v');
