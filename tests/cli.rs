@@ -2921,3 +2921,62 @@ fn a_string_budget_spent_inside_a_for_is_reported_once() {
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     snapshot!("budget_strings", transcript(&out));
 }
+
+/// HCL-native tests: every run of `tests/data/hcltest` (a composition with a user function, a
+/// collection and a scenario; one that never converges) passes or fails with what it prints.
+#[test]
+fn test_hcl_native_runs_pass_and_fail_with_their_messages() {
+    let dir = data("hcltest");
+    let passing = run(fnhcl(&dir).args(["test", "-v", "--filter", "bucket.fnhcltest"]));
+    assert_eq!(passing.status.code(), Some(0), "{}", transcript(&passing));
+    snapshot!("test_hcl_passing", transcript(&passing));
+    let out = tempfile::tempdir().unwrap();
+    let junit = out.path().join("report.xml");
+    let failing = run(fnhcl(&dir)
+        .args(["--color", "never", "test", "--junit"])
+        .arg(&junit));
+    assert_eq!(failing.status.code(), Some(1), "{}", transcript(&failing));
+    snapshot!("test_hcl_failing", transcript(&failing));
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains("tests=\"10\" failures=\"5\""), "{xml}");
+    assert!(
+        xml.contains("name=\"app/tests/failing.fnhcltest.hcl::wrong region\""),
+        "{xml}"
+    );
+    // --filter matches the run's id, `FILE::RUN`.
+    let one = run(fnhcl(&dir).args(["test", "-v", "--filter", "::user function"]));
+    assert_eq!(one.status.code(), Some(0), "{}", transcript(&one));
+    assert!(
+        text(&one.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        transcript(&one)
+    );
+}
+
+/// A test file beside the composition's `.hcl` files is not composition code: `render` and
+/// `check` leave it out, and a run that continues from nothing, or an input of the wrong
+/// shape, fails with the reason and where.
+#[test]
+fn test_hcl_files_beside_a_composition_are_tests_only() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(
+        dir.path(),
+        "cm.fnhcltest.hcl",
+        "run \"first\" {\n  continue = true\n}\n\nrun \"small\" {\n  xr = yamldecode(file(\"xr.yaml\"))\n  assert {\n    condition = resource.cm.data.size == \"small\"\n  }\n}\n\nrun \"shape\" {\n  xr = [1]\n}\n\nrun \"outside\" {\n  xr = yamldecode(file(\"../../etc/passwd\"))\n}\n",
+    );
+    let rendered = run(fnhcl(dir.path()).args(["render", "xr.yaml", "."]));
+    assert_eq!(rendered.status.code(), Some(0), "{}", transcript(&rendered));
+    let checked = run(fnhcl(dir.path()).args(["check", "."]));
+    assert_eq!(checked.status.code(), Some(0), "{}", transcript(&checked));
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!(
+        "test_hcl_beside",
+        transcript(&out).replace(
+            &*dir.path().canonicalize().unwrap().to_string_lossy(),
+            "[DIR]"
+        )
+    );
+}

@@ -52,7 +52,11 @@ pub fn discover(
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
     // The same folder (or run) found through two PATHs runs once.
-    let run_of = |c: &Case| c.hcl.as_ref().map(|h| (h.file.file_name().map(|n| n.to_owned()), h.run.clone()));
+    let run_of = |c: &Case| {
+        c.hcl
+            .as_ref()
+            .map(|h| (h.file.file_name().map(|n| n.to_owned()), h.run.clone()))
+    };
     cases.dedup_by(|a, b| a.dir == b.dir && run_of(a) == run_of(b));
     Ok(cases)
 }
@@ -169,12 +173,10 @@ pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
 
 fn has_hcl(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| {
-                e.path().extension().is_some_and(|x| x == "hcl")
-                    && !crate::source::loader::is_test_file(&e.file_name().to_string_lossy())
-                    && e.path().is_file()
-            })
+        entries.flatten().any(|e| {
+            e.path().extension().is_some_and(|x| x == "hcl")
+                && !crate::source::loader::is_test_file(&e.file_name().to_string_lossy())
+                && e.path().is_file()
+        })
     })
 }

@@ -146,7 +146,13 @@ pub fn build(file: &ParsedFile) -> TestFile {
             continue;
         }
         problems.extend(check_body(file.file, &block.body, &RUN));
-        let run = run(block, label.value.clone(), label.span.clone(), file, &mut problems);
+        let run = run(
+            block,
+            label.value.clone(),
+            label.span.clone(),
+            file,
+            &mut problems,
+        );
         runs.push(run);
     }
     TestFile { runs, problems }
@@ -208,7 +214,9 @@ fn expected(expr: &Expr, file: &ParsedFile, problems: &mut Vec<Diagnostic>) -> V
             Diagnostic::new(Code::B101, "Invalid expect_failures entry")
                 .with_detail(what.to_string())
                 .with_primary(Span::of(file.file, span), None)
-                .with_help("list message fragments (\"text\") and blocks (resource.NAME, local.NAME, …)"),
+                .with_help(
+                    "list message fragments (\"text\") and blocks (resource.NAME, local.NAME, …)",
+                ),
         );
     };
     let ExprKind::Tuple(items) = &expr.kind else {
@@ -232,7 +240,10 @@ fn expected(expr: &Expr, file: &ParsedFile, problems: &mut Vec<Diagnostic>) -> V
             let kinds: Vec<&str> = FAILURE_KINDS.iter().map(|(k, _)| *k).collect();
             bad(
                 &item.span,
-                &format!("`{root}` is not a block kind; use one of {}", kinds.join(", ")),
+                &format!(
+                    "`{root}` is not a block kind; use one of {}",
+                    kinds.join(", ")
+                ),
             );
             continue;
         };
@@ -353,7 +364,9 @@ mod tests {
         assert_eq!(run.name, "a");
         assert_eq!(run.asserts.len(), 1);
         assert_eq!(run.expect_failures.len(), 4);
-        assert!(matches!(&run.expect_failures[0], Expected::Message { text, .. } if text == "boom"));
+        assert!(
+            matches!(&run.expect_failures[0], Expected::Message { text, .. } if text == "boom")
+        );
         assert!(
             matches!(&run.expect_failures[2], Expected::Block { kind, name, .. } if kind == "local" && name == "x")
         );
@@ -374,11 +387,37 @@ mod tests {
             .iter()
             .map(|d| format!("{}: {}", d.summary, d.detail.clone().unwrap_or_default()))
             .collect();
-        assert!(texts.iter().any(|t| t.contains("Did you mean \"xr\"?")), "{texts:?}");
-        assert!(texts.iter().any(|t| t.contains("\"condition\" is required")), "{texts:?}");
-        assert!(texts.iter().any(|t| t.contains("`nope` is not a block kind")), "{texts:?}");
-        assert!(texts.iter().any(|t| t.contains("string or a block reference")), "{texts:?}");
-        assert!(texts.iter().any(|t| t.starts_with("run defined more than once")), "{texts:?}");
-        assert!(texts.iter().any(|t| t.contains("Did you mean \"run\"?")), "{texts:?}");
+        assert!(
+            texts.iter().any(|t| t.contains("Did you mean \"xr\"?")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("\"condition\" is required")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("`nope` is not a block kind")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("string or a block reference")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("run defined more than once")),
+            "{texts:?}"
+        );
+        assert!(
+            texts.iter().any(|t| t.contains("Did you mean \"run\"?")),
+            "{texts:?}"
+        );
     }
 }

@@ -14,10 +14,11 @@ use crate::syntax::testfile::{Assert, Run};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 
-/// How much of a reference's value a failure shows.
-const MAX_VALUE_CHARS: usize = 2000;
+/// How many lines of a reference's value a failure shows.
+const MAX_VALUE_LINES: usize = 12;
 
-/// Evaluates every `assert` of `run` over `documents` (`None`: the run rendered nothing);
+/// Evaluates every `assert` of `run` over `documents` (`None`: the run rendered nothing) and
+/// `renders`, how many renders it took;
 /// `Err` with a block of text per failed one.
 pub(super) fn check(
     map: &SourceMap,
@@ -25,11 +26,20 @@ pub(super) fn check(
     run: &Run,
     functions: &FunctionTable,
     documents: Option<&[Json]>,
+    renders: usize,
 ) -> Result<(), String> {
-    let variables = match documents {
+    let mut variables = match documents {
         Some(documents) => scope::output_variables(documents, &split(documents)),
         None => BTreeMap::new(),
     };
+    if documents.is_some() {
+        variables.insert(
+            "renders".into(),
+            Value::number(crate::eval::Num::from_i64(
+                i64::try_from(renders).unwrap_or(i64::MAX),
+            )),
+        );
+    }
     let root = Scope::root(functions);
     let scope = root.child(variables);
     let failures: Vec<String> = run
@@ -49,9 +59,9 @@ fn one(map: &SourceMap, file: FileId, assert: &Assert, scope: &Scope) -> Result<
     let source = map.get(file);
     let lc = source.line_col(assert.keyword.start as usize);
     let head = format!("{}:{}:{}", source.display_name(), lc.line, lc.column);
-    let condition_text = source.slice(source.span(
-        assert.condition.span.start as usize..assert.condition.span.end as usize,
-    ));
+    let condition_text = source.slice(
+        source.span(assert.condition.span.start as usize..assert.condition.span.end as usize),
+    );
     let value = match scope::evaluate(map, file, &assert.condition, scope) {
         Ok(value) => value,
         Err(why) => {
@@ -65,7 +75,10 @@ fn one(map: &SourceMap, file: FileId, assert: &Assert, scope: &Scope) -> Result<
         Value::Bool(true) => return Ok(()),
         Value::Bool(false) => None,
         other if !other.is_wholly_known() => Some("the condition's value is not known".to_string()),
-        other => Some(format!("the condition must be true or false, not {}", to_hcl(other))),
+        other => Some(format!(
+            "the condition must be true or false, not {}",
+            to_hcl(other)
+        )),
     };
     let message = match &assert.error_message {
         None => "the condition is false".to_string(),
@@ -102,11 +115,7 @@ fn references(map: &SourceMap, file: FileId, expr: &Expr, scope: &Scope) -> Vec<
         let Ok(value) = scope::evaluate(map, file, reference, scope) else {
             continue;
         };
-        let mut shown = to_hcl(&value);
-        if shown.chars().count() > MAX_VALUE_CHARS {
-            shown = shown.chars().take(MAX_VALUE_CHARS).collect::<String>() + " …";
-        }
-        out.push((text, indent_rest(&shown)));
+        out.push((text, indent_rest(&shorten(&to_hcl(&value)))));
     }
     out
 }
@@ -116,11 +125,10 @@ fn collect<'e>(expr: &'e Expr, found: &mut Vec<&'e Expr>) {
     match &expr.kind {
         ExprKind::Traversal { .. } => found.push(expr),
         // `resource["a-b"].spec` or `xr.spec[local]`: the whole reference, not its parts.
-        ExprKind::RelativeTraversal { source, .. } | ExprKind::Index { collection: source, .. }
-            if is_reference(source) =>
-        {
-            found.push(expr)
-        }
+        ExprKind::RelativeTraversal { source, .. }
+        | ExprKind::Index {
+            collection: source, ..
+        } if is_reference(source) => found.push(expr),
         _ => expr.for_each_child(|child| collect(child, found)),
     }
 }
@@ -129,11 +137,25 @@ fn collect<'e>(expr: &'e Expr, found: &mut Vec<&'e Expr>) {
 fn is_reference(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::Traversal { .. } => true,
-        ExprKind::RelativeTraversal { source, .. } | ExprKind::Index { collection: source, .. } => {
-            is_reference(source)
-        }
+        ExprKind::RelativeTraversal { source, .. }
+        | ExprKind::Index {
+            collection: source, ..
+        } => is_reference(source),
         _ => false,
     }
+}
+
+/// A value's text cut to [`MAX_VALUE_LINES`] lines.
+fn shorten(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= MAX_VALUE_LINES {
+        return text.to_string();
+    }
+    format!(
+        "{}\n… ({} more lines)",
+        lines[..MAX_VALUE_LINES].join("\n"),
+        lines.len() - MAX_VALUE_LINES
+    )
 }
 
 /// Every line indented by two spaces.
@@ -148,7 +170,13 @@ fn indent(text: &str) -> String {
 fn indent_rest(text: &str) -> String {
     text.lines()
         .enumerate()
-        .map(|(i, l)| if i == 0 { l.to_string() } else { format!("  {l}") })
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                format!("  {l}")
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -46,10 +46,7 @@ pub(super) fn check(
                     format!("{kind}.{name}")
                 };
                 if blocks.is_empty() {
-                    unmet.push(format!(
-                        "{}: the composition has no {shown}",
-                        place(span)
-                    ));
+                    unmet.push(format!("{}: the composition has no {shown}", place(span)));
                 } else if !errors.iter().any(|d| inside(map, d, &blocks)) {
                     unmet.push(format!(
                         "{}: the render failed, but not in {shown}",
@@ -120,6 +117,5 @@ fn walk(body: &Body, file: FileId, kind: &str, name: &str, out: &mut Vec<Span>) 
 }
 
 fn matches(block: &Block, kind: &str, name: &str) -> bool {
-    block.kind == kind
-        && (name.is_empty() || block.labels.first().is_some_and(|l| l.value == name))
+    block.kind == kind && (name.is_empty() || block.labels.first().is_some_and(|l| l.value == name))
 }

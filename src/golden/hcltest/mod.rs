@@ -67,6 +67,8 @@ struct State {
     documents: Option<Vec<Json>>,
     /// The files of the composition's first function-hcl step, as the render loaded them.
     files: Option<Vec<FileId>>,
+    /// How many renders the run did (`until = "converged"`: until the output repeated).
+    renders: usize,
 }
 
 fn try_run(case: &Case, hcl: &HclRun, runner: Runner<'_>) -> Result<(), String> {
@@ -112,9 +114,18 @@ fn try_run(case: &Case, hcl: &HclRun, runner: Runner<'_>) -> Result<(), String> 
         start -= 1;
     }
     if continues(&map, file, &model.runs[start])? {
-        return Err(format!(
-            "run {:?} continues from the run before it, but it is the first run of the file",
-            model.runs[start].name
+        let first = &model.runs[start];
+        let offset = first
+            .attribute("continue")
+            .map_or(first.span.start, |a| a.span.start);
+        return Err(at(
+            &map,
+            file,
+            offset,
+            &format!(
+                "run {:?} continues from the run before it, but it is the first run of the file",
+                first.name
+            ),
         ));
     }
     let cx = Ctx {
@@ -149,7 +160,14 @@ fn try_run(case: &Case, hcl: &HclRun, runner: Runner<'_>) -> Result<(), String> 
     }
     // `user` owns what `invoke` calls: it lives until the asserts are done.
     let (_user, functions) = composition_functions(&map, &cx, &files)?;
-    asserts::check(&map, file, run, &functions, last.documents.as_deref())
+    asserts::check(
+        &map,
+        file,
+        run,
+        &functions,
+        last.documents.as_deref(),
+        last.renders,
+    )
 }
 
 /// Whether `continue = true`.
@@ -161,7 +179,12 @@ fn continues(map: &SourceMap, file: FileId, run: &Run) -> Result<bool, String> {
     let root = Scope::root(&table);
     match scope::evaluate(map, file, &attr.expr, &root)? {
         Value::Bool(b) => Ok(b),
-        _ => Err(at(map, file, attr.expr.span.start, "`continue` must be true or false")),
+        _ => Err(at(
+            map,
+            file,
+            attr.expr.span.start,
+            "`continue` must be true or false",
+        )),
     }
 }
 
@@ -257,16 +280,22 @@ fn given(map: &SourceMap, cx: &Ctx<'_>, run: &Run) -> Result<Given, String> {
             }
             "connection_details" => {
                 let Json::Object(by_name) = json else {
-                    return Err(here("`connection_details` must be an object of resource names"));
+                    return Err(here(
+                        "`connection_details` must be an object of resource names",
+                    ));
                 };
                 for (name, details) in by_name {
                     let Json::Object(details) = details else {
-                        return Err(here("each resource's connection details are an object of strings"));
+                        return Err(here(
+                            "each resource's connection details are an object of strings",
+                        ));
                     };
                     let mut out = BTreeMap::new();
                     for (k, v) in details {
                         let Json::String(v) = v else {
-                            return Err(here("each resource's connection details are an object of strings"));
+                            return Err(here(
+                                "each resource's connection details are an object of strings",
+                            ));
                         };
                         out.insert(k, v);
                     }
@@ -289,7 +318,9 @@ fn given(map: &SourceMap, cx: &Ctx<'_>, run: &Run) -> Result<Given, String> {
                     .as_u64()
                     .filter(|n| (1..=MAX_STEPS_LIMIT as u64).contains(n))
                     .ok_or_else(|| {
-                        here(&format!("`max_steps` must be a whole number from 1 to {MAX_STEPS_LIMIT}"))
+                        here(&format!(
+                            "`max_steps` must be a whole number from 1 to {MAX_STEPS_LIMIT}"
+                        ))
                     })?;
                 given.max_steps = steps as usize;
             }
@@ -350,7 +381,10 @@ fn render_run(
                 }
             }
             state.extra = given.extra.clone().unwrap_or_else(|| prev.extra.clone());
-            state.context = given.context.clone().unwrap_or_else(|| prev.context.clone());
+            state.context = given
+                .context
+                .clone()
+                .unwrap_or_else(|| prev.context.clone());
         }
         None => {
             let Some(xr) = &given.xr else {
@@ -409,6 +443,7 @@ fn render_run(
             Ok(documents) => (
                 State {
                     documents: Some(documents),
+                    renders: 1,
                     ..state
                 },
                 None,
@@ -420,9 +455,10 @@ fn render_run(
         render(map, xr, observed)
     });
     match outcome {
-        Converged::After { documents, .. } => Ok((
+        Converged::After { documents, steps } => Ok((
             State {
                 documents: Some(documents),
+                renders: steps,
                 ..state
             },
             None,
@@ -511,11 +547,8 @@ fn composition_functions(
         });
     }
     let program = crate::syntax::model::build(&parsed);
-    let user = UserFunctions::load(
-        &program.functions,
-        std::sync::Arc::new(map.clone()),
-    )
-    .map_err(|diagnostics| texts(map, &diagnostics))?;
+    let user = UserFunctions::load(&program.functions, std::sync::Arc::new(map.clone()))
+        .map_err(|diagnostics| texts(map, &diagnostics))?;
     let table = scope::with_file(user.table(), cx.dir, cx.root, cx.runner.allow_outside_paths);
     Ok((user, table))
 }
@@ -525,11 +558,19 @@ fn diff_text(before: &[Json], last: &[Json], steps: usize) -> String {
     let diff = crate::diff::diff_streams(before, last, &[]);
     let mut out = String::new();
     for doc in &diff.documents {
-        let text = doc.unified(3, &format!("render {}", steps - 1), &format!("render {steps}"));
+        let text = doc.unified(
+            3,
+            &format!("render {}", steps - 1),
+            &format!("render {steps}"),
+        );
         if text.is_empty() {
             continue;
         }
-        out.push_str(&format!("{:<8} {}\n", doc.change.word(), doc.identity.title()));
+        out.push_str(&format!(
+            "{:<8} {}\n",
+            doc.change.word(),
+            doc.identity.title()
+        ));
         out.push_str(&text);
     }
     out

@@ -19,7 +19,12 @@ use std::path::{Path, PathBuf};
 
 /// `table` with `file(path)`: the text of a file named relative to `dir`, which must be inside
 /// `root` unless `allow` (`--allow-outside-paths`); read with the reader's size cap.
-pub(super) fn with_file(table: &FunctionTable, dir: &Path, root: &Path, allow: bool) -> FunctionTable {
+pub(super) fn with_file(
+    table: &FunctionTable,
+    dir: &Path,
+    root: &Path,
+    allow: bool,
+) -> FunctionTable {
     let (dir, root): (PathBuf, PathBuf) = (dir.to_path_buf(), root.to_path_buf());
     let mut table = table.clone();
     table.insert(Function::new(
@@ -30,11 +35,10 @@ pub(super) fn with_file(table: &FunctionTable, dir: &Path, root: &Path, allow: b
         move |args: &[Value], _: &Type| {
             let name = args[0].as_str().unwrap_or_default();
             let path = dir.join(name);
-            let confine = Confinement {
-                root: &root,
-                allow,
-            };
-            confine.check(&path, "file()").map_err(FunctionError::other)?;
+            let confine = Confinement { root: &root, allow };
+            confine
+                .check(&path, "file()")
+                .map_err(FunctionError::other)?;
             crate::source::read::read_text(&path)
                 .map(Value::string_owned)
                 .map_err(|e| FunctionError::other(e.to_string()))
@@ -61,7 +65,12 @@ pub(super) fn output_variables(documents: &[Json], output: &Output) -> BTreeMap<
     );
     vars.insert(
         "context".into(),
-        implied_value(&output.context.clone().unwrap_or(Json::Object(Default::default()))),
+        implied_value(
+            &output
+                .context
+                .clone()
+                .unwrap_or(Json::Object(Default::default())),
+        ),
     );
     vars.insert(
         "documents".into(),
@@ -78,9 +87,8 @@ pub(super) fn evaluate(
     expr: &Expr,
     scope: &Scope,
 ) -> Result<Value, String> {
-    let evaluated = crate::eval::budget::within(|| {
-        Evaluator::new(file).with_sources(map).eval(expr, scope)
-    });
+    let evaluated =
+        crate::eval::budget::within(|| Evaluator::new(file).with_sources(map).eval(expr, scope));
     let (value, diagnostics) = match evaluated {
         Ok(done) => done,
         Err(exhausted) => return Err(text(map, &exhausted.diagnostic())),
@@ -104,7 +112,12 @@ pub(super) fn text(map: &SourceMap, d: &Diagnostic) -> String {
     if let Some(span) = d.primary.as_ref().map(|l| l.span) {
         let file = map.get(span.file);
         let at = file.line_col(span.start as usize);
-        out.push_str(&format!("{}:{}:{}: ", file.display_name(), at.line, at.column));
+        out.push_str(&format!(
+            "{}:{}:{}: ",
+            file.display_name(),
+            at.line,
+            at.column
+        ));
     } else if let Some(path) = &d.path {
         out.push_str(&format!("{path}: "));
     }

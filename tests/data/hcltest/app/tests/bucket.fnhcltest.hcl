@@ -32,7 +32,7 @@ run "converges" {
   max_steps = 5
 
   assert {
-    condition = length(resource) == 4
+    condition = length(resource) == 4 && renders == 3
   }
 }
 
