@@ -58,6 +58,8 @@ enum Unit {
     Directory(PathBuf, Vec<String>),
     /// A file: txtar, Composition YAML, or HCL.
     File(PathBuf),
+    /// An HCL-native test file (`*.fnhcltest.hcl`).
+    TestFile(PathBuf),
 }
 
 impl Unit {
@@ -65,7 +67,7 @@ impl Unit {
         match self {
             Unit::Stdin(_) => Path::new("."),
             Unit::Directory(dir, _) => dir,
-            Unit::File(path) => path,
+            Unit::File(path) | Unit::TestFile(path) => path,
         }
     }
 }
@@ -120,6 +122,17 @@ pub fn run(
 /// Loads and checks one unit on its own source map.
 fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
     let mut map = SourceMap::new();
+    if let Unit::TestFile(path) = unit {
+        let (mut findings, load_failed) = super::testfile::check(&mut map, path);
+        config.apply(&mut findings);
+        return Checked {
+            map,
+            findings,
+            files: usize::from(!load_failed),
+            compositions: 0,
+            load_failed,
+        };
+    }
     let loaded = load(&mut map, unit, step);
     let bundle = match loaded {
         Ok(bundle) => bundle,
@@ -160,7 +173,7 @@ fn load(map: &mut SourceMap, unit: &Unit, step: Option<&str>) -> Result<Bundle, 
             loader::load_path(map, path, LoadOptions { step })
         }
         // Any other file is HCL, whatever its extension.
-        Unit::File(path) => loader::load_single_hcl(map, path),
+        Unit::File(path) | Unit::TestFile(path) => loader::load_single_hcl(map, path),
     }
 }
 
@@ -172,11 +185,17 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
             let text = crate::diagnostics::read_stdin(stdin)?;
             units.push(Unit::Stdin(text));
         } else if path.is_dir() {
+            let tests = super::testfile::below(path);
             units.extend(
                 compositions(path)?
                     .into_iter()
+                    // A folder of test files only is not an empty composition.
+                    .filter(|(_, names)| !names.is_empty() || tests.is_empty())
                     .map(|(dir, names)| Unit::Directory(dir, names)),
             );
+            units.extend(tests.into_iter().map(Unit::TestFile));
+        } else if loader::is_test_file(&path.file_name().unwrap_or_default().to_string_lossy()) {
+            units.push(Unit::TestFile(path.clone()));
         } else {
             units.push(Unit::File(path.clone()));
         }
@@ -369,7 +388,7 @@ fn schema_start(unit: &Unit) -> PathBuf {
 fn excluded(config: &Config, unit: &Unit) -> bool {
     match unit {
         Unit::Stdin(_) => false,
-        Unit::File(path) => config.excludes(path),
+        Unit::File(path) | Unit::TestFile(path) => config.excludes(path),
         Unit::Directory(dir, names) => {
             config.excludes(dir)
                 || (!names.is_empty() && names.iter().all(|n| config.excludes(&dir.join(n))))

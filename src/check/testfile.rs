@@ -1,0 +1,140 @@
+//! `check` of HCL-native test files (`*.fnhcltest.hcl`): their syntax, their block schema
+//! (`run`, `assert` and the run arguments), and every `resource.NAME` they read against the
+//! resources of the composition they test. A test file is never checked as composition code.
+
+use super::analyzer::Declared;
+use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
+use crate::source::loader::{self, LoadOptions};
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::suggest::name_suggestion;
+use crate::syntax::testfile::{self, TestFile, literal_string};
+use crate::syntax::{ParsedFile, model};
+use std::path::{Path, PathBuf};
+
+/// The test files below `dir` (hidden folders skipped), sorted.
+pub(super) fn below(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| loader::is_test_file(&e.file_name().to_string_lossy()))
+        .map(|e| e.path().to_path_buf())
+        .collect()
+}
+
+/// Checks one test file (added to `map`): the findings, and whether it could not be read.
+pub(super) fn check(map: &mut SourceMap, path: &Path) -> (Vec<Diagnostic>, bool) {
+    let text = match loader::read_text(path) {
+        Ok(text) => text,
+        Err(e) => return (vec![from_load_error(&e, map)], true),
+    };
+    let file = map.add(loader::display_path(path), text);
+    let parsed = crate::syntax::parse_file(map.get(file));
+    let mut found = parsed.diagnostics.clone();
+    if found.iter().any(|d| d.severity == Severity::Error) {
+        return (found, false);
+    }
+    let model = testfile::build(&ParsedFile {
+        file,
+        body: parsed.body,
+    });
+    found.extend(model.problems.iter().cloned());
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if let Some(declared) = composition_of(map, dir, &model) {
+        found.extend(unknown_resources(file, &model, &declared));
+    }
+    (found, false)
+}
+
+/// The names the tested composition declares; `None` when it cannot be found or loaded
+/// cleanly (its own check reports why).
+fn composition_of(map: &mut SourceMap, dir: &Path, model: &TestFile) -> Option<Declared> {
+    // The runs of one file may name compositions of their own: judge only a file whose runs
+    // all test one.
+    let mut named = model
+        .runs
+        .iter()
+        .map(|r| r.attribute("composition").map(|a| literal_string(&a.expr)));
+    let first = named.next().unwrap_or(None);
+    if named.any(|n| n != first) {
+        return None;
+    }
+    let source = match first {
+        Some(Some(path)) => dir.join(path),
+        Some(None) => return None,
+        None => nearest_composition(dir)?,
+    };
+    let bundle = loader::load_path(map, &source, LoadOptions::default()).ok()?;
+    let mut files = Vec::new();
+    for member in &bundle.files {
+        let parsed = crate::syntax::parse_file(map.get(member.file));
+        if parsed.has_errors() {
+            return None;
+        }
+        files.push(ParsedFile {
+            file: member.file,
+            body: parsed.body,
+        });
+    }
+    Some(Declared::of(&model::build(&files)))
+}
+
+/// The nearest folder at or above `dir` holding composition `.hcl` files (or an `hcl/`
+/// folder that does), as `fnhcl test` finds it.
+fn nearest_composition(dir: &Path) -> Option<PathBuf> {
+    let holds = |d: &Path| {
+        std::fs::read_dir(d).is_ok_and(|entries| {
+            entries.flatten().any(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.ends_with(".hcl") && !loader::is_test_file(&name) && e.path().is_file()
+            })
+        })
+    };
+    if holds(&dir.join("hcl")) {
+        return Some(dir.join("hcl"));
+    }
+    dir.ancestors().find(|d| holds(d)).map(Path::to_path_buf)
+}
+
+/// `resource.NAME` naming no resource of the composition (nor a member a collection could
+/// name by default, `BASE-KEY`).
+fn unknown_resources(file: FileId, model: &TestFile, declared: &Declared) -> Vec<Diagnostic> {
+    let mut names: Vec<&str> = declared
+        .resources
+        .iter()
+        .chain(&declared.collections)
+        .map(String::as_str)
+        .collect();
+    names.sort_unstable();
+    let mut out = Vec::new();
+    for run in &model.runs {
+        for (name, range) in testfile::resource_references(run) {
+            let known = declared.resources.contains(&name)
+                || declared.collections.contains(&name)
+                || declared
+                    .collections
+                    .iter()
+                    .any(|base| name.starts_with(&format!("{base}-")));
+            if known {
+                continue;
+            }
+            let mut d = Diagnostic::new(Code::R208, "invalid resource name reference")
+                .with_detail(format!(
+                    "The tested composition has no resource named {name:?}."
+                ))
+                .with_primary(Span::of(file, &range), None);
+            d = match name_suggestion(&name, &names) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None if names.is_empty() => d.with_help("the composition declares no resources"),
+                None => d.with_help(format!(
+                    "its resources and collections: {}",
+                    names.join(", ")
+                )),
+            };
+            out.push(d);
+        }
+    }
+    out
+}
