@@ -13,7 +13,7 @@ pub mod reference;
 pub mod rules;
 pub(crate) mod schema_body;
 mod suppress;
-mod testfile;
+pub mod testfile;
 pub mod workspace;
 
 use crate::analysis::resolve::Resolution;

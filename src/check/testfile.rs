@@ -31,21 +31,48 @@ pub(super) fn check(map: &mut SourceMap, path: &Path) -> (Vec<Diagnostic>, bool)
         Err(e) => return (vec![from_load_error(&e, map)], true),
     };
     let file = map.add(loader::display_path(path), text);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    (check_file(map, file, dir), false)
+}
+
+/// The findings of a test file already in `map` (an editor's text), which lives in `dir`;
+/// the tested composition is read from disk into `map`.
+pub fn check_file(map: &mut SourceMap, file: FileId, dir: &Path) -> Vec<Diagnostic> {
     let parsed = crate::syntax::parse_file(map.get(file));
     let mut found = parsed.diagnostics.clone();
     if found.iter().any(|d| d.severity == Severity::Error) {
-        return (found, false);
+        return found;
     }
     let model = testfile::build(&ParsedFile {
         file,
         body: parsed.body,
     });
     found.extend(model.problems.iter().cloned());
-    let dir = path.parent().unwrap_or(Path::new("."));
     if let Some(declared) = composition_of(map, dir, &model) {
         found.extend(unknown_resources(file, &model, &declared));
     }
-    (found, false)
+    found
+}
+
+/// The resource and collection names of the composition a test file in `dir` tests (the
+/// file's `composition` argument, else the nearest one), each sorted; `None` when it cannot
+/// be loaded.
+pub fn tested_names(
+    map: &mut SourceMap,
+    file: FileId,
+    dir: &Path,
+) -> Option<(Vec<String>, Vec<String>)> {
+    let parsed = crate::syntax::parse_file(map.get(file));
+    let model = testfile::build(&ParsedFile {
+        file,
+        body: parsed.body,
+    });
+    let declared = composition_of(map, dir, &model)?;
+    let mut resources: Vec<String> = declared.resources.into_iter().collect();
+    let mut collections: Vec<String> = declared.collections.into_iter().collect();
+    resources.sort();
+    collections.sort();
+    Some((resources, collections))
 }
 
 /// The names the tested composition declares; `None` when it cannot be found or loaded

@@ -10,6 +10,7 @@
 //! ([`navigate`]), symbols, folding and semantic tokens ([`symbols`]), code actions and
 //! formatting ([`actions`]), and with an `[example]` configured, live values ([`live`], from
 //! the example's evaluation in [`example`]). Built-in and block documentation is in [`docs`].
+//! Test files (`*.fnhcltest.hcl`) belong to no composition: [`testfile`].
 
 pub mod actions;
 pub mod body;
@@ -21,6 +22,7 @@ pub mod hover;
 pub mod live;
 pub mod navigate;
 pub mod symbols;
+pub mod testfile;
 pub mod types;
 pub mod workspace;
 

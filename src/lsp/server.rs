@@ -158,6 +158,21 @@ impl Server {
                 }
             }
             Completion::METHOD => answer(request, |p: CompletionParams| {
+                let place = &p.text_document_position;
+                if let Some(path) =
+                    path_of(&place.text_document.uri).filter(|path| ide::testfile::is_test(path))
+                {
+                    let text = self.ws.text(&path)?;
+                    let lines = LineIndex::new(&text);
+                    let offset = offset_of(&text, place.position);
+                    let items = ide::testfile::complete(&self.ws, &path, offset)?;
+                    return Some(CompletionResponse::Array(
+                        items
+                            .into_iter()
+                            .map(|i| convert::completion(&lines, i))
+                            .collect(),
+                    ));
+                }
                 let at = self.at_params(&p.text_document_position)?;
                 let items = ide::complete::complete(&at)?;
                 let lines = LineIndex::new(at.text());
@@ -352,6 +367,20 @@ impl Server {
                     primary.span.start as usize,
                     primary.span.end as usize,
                 ));
+        }
+        // Test files of the folder are no part of its composition: checked on their own.
+        for test in ide::testfile::folder(&self.ws, dir) {
+            let lines = LineIndex::new(&test.text);
+            let converted = test
+                .diagnostics
+                .iter()
+                .filter_map(|d| {
+                    let primary = d.primary.as_ref()?;
+                    let (start, end) = (primary.span.start as usize, primary.span.end as usize);
+                    Some(convert::diagnostic(d, &lines, start, end))
+                })
+                .collect();
+            by_file.insert(test.path, converted);
         }
         // Problems with `.fnhcl.toml` or the schemas go on the configuration file.
         for d in &settings.problems {
