@@ -435,7 +435,7 @@ fn check_passes_the_examples_and_counts_what_it_read() {
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert_eq!(
         text(&out.stderr),
-        "checked 3 files in 2 compositions: 0 errors, 0 warnings\n"
+        "checked 4 files in 2 compositions: 0 errors, 0 warnings\n"
     );
     let json = run(fnhcl(&examples()).args(["check", "--format", "json", "-q"]));
     let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
@@ -1627,7 +1627,7 @@ fn the_examples_pass_their_tests() {
     let out = run(fnhcl(&examples()).args(["test", "."]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert!(
-        text(&out.stdout).ends_with("3 passed, 0 failed\n"),
+        text(&out.stdout).ends_with("6 passed, 0 failed\n"),
         "{}",
         transcript(&out)
     );
