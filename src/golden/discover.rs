@@ -16,7 +16,8 @@ pub struct Case {
 }
 
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
-/// sorted by name, each once: folders with `xr.yaml` and an expected file; with `update`
+/// sorted by name, each once: folders with `xr.yaml` and an expected file (`expected.yaml`,
+/// `expected-error.txt` or `assert.yaml`); with `update`
 /// also folders with `xr.yaml` directly inside a `tests` folder.
 pub fn discover(
     paths: &[PathBuf],
@@ -63,8 +64,9 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
         if !dir.join("xr.yaml").is_file() {
             continue;
         }
-        let has_expected =
-            dir.join("expected.yaml").is_file() || dir.join("expected-error.txt").is_file();
+        let has_expected = ["expected.yaml", "expected-error.txt", "assert.yaml"]
+            .iter()
+            .any(|name| dir.join(name).is_file());
         let new_case = update
             && dir
                 .parent()

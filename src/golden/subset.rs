@@ -150,7 +150,7 @@ fn is_expression(text: &str) -> bool {
 
 /// Scalars equal as chainsaw compares them: numbers by value (`1` matches `1.0`), the rest
 /// exactly.
-fn scalars_equal(expected: &Json, actual: &Json) -> bool {
+pub fn scalars_equal(expected: &Json, actual: &Json) -> bool {
     match (expected, actual) {
         (Json::Number(a), Json::Number(b)) => match (a.as_i64(), b.as_i64()) {
             (Some(a), Some(b)) => a == b,
