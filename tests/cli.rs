@@ -1867,6 +1867,78 @@ fn render_prints_function_hcls_debug_dump_which_test_import_reads() {
     assert!(expected.contains("size: small"), "{expected}");
 }
 
+/// The `fnhcl test` fixture trees of `tests/fixtures/golden/` (see its README).
+fn golden_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden")
+}
+
+/// Every case of `assert-pass/` passes: assert.yaml alone and beside expected.yaml, expected
+/// failures by fragment and by location, xprin's passing assertion cases.
+#[test]
+fn test_assert_cases_pass() {
+    let out = run(fnhcl(&golden_fixtures()).args(["test", "assert-pass", "-v"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("6 passed, 0 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    snapshot!("test_assert_passing", transcript(&out));
+}
+
+/// Every case of `assert-fail/` fails, each failure naming the assertion, the field path,
+/// expected against actual, and its line in assert.yaml.
+#[test]
+fn test_assert_cases_fail_with_their_lines() {
+    let out = run(fnhcl(&golden_fixtures()).args(["--color", "never", "test", "assert-fail"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("0 passed, 10 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    snapshot!("test_assert_failing", transcript(&out));
+}
+
+/// A case with only assert.yaml is found, and `--update` never writes a golden beside it,
+/// whether its assertions hold or not.
+#[test]
+fn test_assert_update_writes_no_golden() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    let case = dir.path().join("tests/asserted");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", RENDER_XR);
+    write(
+        &case,
+        "assert.yaml",
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  size: small\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    assert!(!case.join("expected.yaml").exists());
+    write(
+        &case,
+        "assert.yaml",
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  size: large\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains(
+            "  assert.yaml:4:9: data.size: Invalid value: \"small\": Expected value: \"large\""
+        ),
+        "{}",
+        transcript(&out)
+    );
+    assert!(!case.join("expected.yaml").exists());
+}
+
 #[test]
 fn test_ignore_paths_leave_fields_out_and_update_keeps_such_goldens() {
     let dir = test_project();

@@ -463,10 +463,17 @@ impl AssertFile {
                 out.push(format!(
                     "{at}: {label}: no rendered document matches; {closest}:"
                 ));
-                for problem in problems {
-                    let node = subset::node_at(&subset.node, &problem.path);
-                    out.push(format!("  {}: {problem}", self.pos(node.span.start)));
-                }
+                // In the file's order (the values' maps are sorted by key).
+                let mut lines: Vec<(usize, String)> = problems
+                    .iter()
+                    .map(|problem| {
+                        let node = subset::node_at(&subset.node, &problem.path);
+                        let start = node.span.start;
+                        (start, format!("  {}: {problem}", self.pos(start)))
+                    })
+                    .collect();
+                lines.sort_by_key(|(start, _)| *start);
+                out.extend(lines.into_iter().map(|(_, line)| line));
             }
         }
     }

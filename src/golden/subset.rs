@@ -163,8 +163,9 @@ pub fn scalars_equal(expected: &Json, actual: &Json) -> bool {
     }
 }
 
-/// Every mismatch of `actual` against the subset `expected`, in the expected document's
-/// order; empty when it matches.
+/// Every mismatch of `actual` against the subset `expected`, in the order of the expected
+/// value's keys (sorted: a caller wanting the file's order sorts by [`node_at`]); empty when
+/// it matches.
 pub fn mismatches(expected: &Json, actual: &Json) -> Vec<Mismatch> {
     let mut out = Vec::new();
     walk(expected, Some(actual), &FieldPath::default(), &mut out);
