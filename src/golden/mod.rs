@@ -10,6 +10,7 @@ mod case;
 mod confine;
 mod discover;
 pub mod import;
+pub mod inspector;
 mod junit;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
