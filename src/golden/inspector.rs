@@ -458,8 +458,9 @@ fn left_out(request: &RunFunctionRequest) -> Vec<String> {
     if let Some(desired) = &request.desired {
         let n = desired.resources.len();
         if n > 0 {
+            let what = if n == 1 { "resource" } else { "resources" };
             notes.push(format!(
-                "the desired state of earlier steps ({n} composed resources) is not part of a case"
+                "the desired state of earlier steps ({n} composed {what}) is not part of a case"
             ));
         }
     }
@@ -469,8 +470,13 @@ fn left_out(request: &RunFunctionRequest) -> Vec<String> {
         .filter(|r| holds_redacted(r))
         .count();
     if redacted > 0 {
+        let what = if redacted == 1 {
+            "resource holds"
+        } else {
+            "resources hold"
+        };
         notes.push(format!(
-            "{redacted} observed resources hold {REDACTED} values (Secret data); edit them if the composition reads them"
+            "{redacted} observed {what} {REDACTED} values (Secret data); edit them if the composition reads them"
         ));
     }
     if request.credentials.is_some() {

@@ -180,3 +180,16 @@ fn a_request_without_an_xr_or_of_the_wrong_shape_is_refused() {
     assert!(log.requests.is_empty());
     assert_eq!(log.malformed.len(), 1);
 }
+
+#[test]
+fn a_record_nested_past_the_json_limit_is_a_warning_not_a_crash() {
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let text = format!(r#"{{"meta":{{}},"payload":{{"input":{deep}}},"type":"REQUEST"}}"#);
+    let log = parse(&text);
+    assert!(log.requests.is_empty());
+    assert!(
+        log.malformed[0].summary.contains("recursion limit"),
+        "{:?}",
+        log.malformed
+    );
+}
