@@ -352,12 +352,15 @@ pub fn listing(requests: &[Request]) -> String {
     format!("the log's requests:\n{}", lines.join("\n"))
 }
 
+/// A case's files: name and content, in order.
+pub type CaseFiles = Vec<(String, String)>;
+
 /// The case's files for request `chosen` of `log`, by name, in order, and what they leave
 /// out.
 pub fn case_files(
     log: &Log,
     chosen: usize,
-) -> Result<(Vec<(String, String)>, Vec<String>), Box<Diagnostic>> {
+) -> Result<(CaseFiles, Vec<String>), Box<Diagnostic>> {
     let line = log.requests[chosen].line;
     let request: RunFunctionRequest = serde_json::from_value(log.payloads[chosen].clone())
         .map_err(|e| {
