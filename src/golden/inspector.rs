@@ -357,10 +357,7 @@ pub type CaseFiles = Vec<(String, String)>;
 
 /// The case's files for request `chosen` of `log`, by name, in order, and what they leave
 /// out.
-pub fn case_files(
-    log: &Log,
-    chosen: usize,
-) -> Result<(CaseFiles, Vec<String>), Box<Diagnostic>> {
+pub fn case_files(log: &Log, chosen: usize) -> Result<(CaseFiles, Vec<String>), Box<Diagnostic>> {
     let line = log.requests[chosen].line;
     let request: RunFunctionRequest = serde_json::from_value(log.payloads[chosen].clone())
         .map_err(|e| {
