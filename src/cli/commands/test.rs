@@ -62,6 +62,16 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
                 compare::write_human(&mut text, comparison, "expected.yaml", "rendered", style)?;
                 Some(String::from_utf8_lossy(&text).into_owned())
             }
+            Outcome::Failed(Failure::Unsettled {
+                message,
+                before,
+                after,
+                diff,
+            }) => {
+                let mut text = message.clone().into_bytes();
+                compare::write_human(&mut text, diff, before, after, style)?;
+                Some(String::from_utf8_lossy(&text).into_owned())
+            }
             Outcome::Passed | Outcome::Updated => None,
         };
         shown.push((why, *time));
