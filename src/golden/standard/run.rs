@@ -292,9 +292,14 @@ impl Test {
             if render == max {
                 return Err(Failure::Unsettled {
                     message: format!(
-                        "{label}: the output still changes after {max} renders (until: converged, maxSteps: {max}); the last two renders differ:\n"
+                        "{label}: the output still changes after {max} render{} (until: converged, maxSteps: {max}); the last two renders differ:\n",
+                        if max == 1 { "" } else { "s" }
                     ),
-                    before: format!("render {}", max - 1),
+                    before: if max == 1 {
+                        "before the step".to_string()
+                    } else {
+                        format!("render {}", max - 1)
+                    },
                     after: format!("render {max}"),
                     diff: diff_streams(&last, &documents, &[]),
                 });
