@@ -2958,10 +2958,7 @@ fn test_keeps_composition_test_paths_inside_the_tested_folder() {
         stdout.contains("test.yaml:7:3: unknown field `typo` in `spec`"),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("is outside the tested folder"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("is outside the tested folder"), "{stdout}");
     let allowed = run(fnhcl(dir.path()).args(["test", ".", "--allow-outside-paths"]));
     assert!(
         text(&allowed.stdout).contains("xr.yaml"),

@@ -25,7 +25,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
     if cases.is_empty() {
         cx.diagnostics.push(
             Diagnostic::new(Code::I001, "no test cases found").with_help(
-                "a test case is a folder with xr.yaml and expected.yaml or expected-error.txt",
+                "a test case is a folder with xr.yaml and expected.yaml or expected-error.txt, or a test of a CompositionTest YAML file",
             ),
         );
         return Ok(ExitStatus::Failure);
