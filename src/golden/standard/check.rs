@@ -114,7 +114,12 @@ mod tests {
         };
         let docs =
             [json!({"kind": "Bucket", "apiVersion": "s3/v1", "spec": {"region": "us-east-1"}})];
-        let failures = check(map.get(id), "assertions", &[assertion.clone()], &docs);
+        let failures = check(
+            map.get(id),
+            "assertions",
+            std::slice::from_ref(&assertion),
+            &docs,
+        );
         assert_eq!(
             failures,
             [
@@ -124,7 +129,15 @@ mod tests {
         let fine = [
             json!({"kind": "Bucket", "apiVersion": "s3/v1", "spec": {"region": "eu-west-1", "x": 1}}),
         ];
-        assert!(check(map.get(id), "assertions", &[assertion.clone()], &fine).is_empty());
+        assert!(
+            check(
+                map.get(id),
+                "assertions",
+                std::slice::from_ref(&assertion),
+                &fine
+            )
+            .is_empty()
+        );
         let failures = check(map.get(id), "step 1", &[assertion], &[]);
         assert_eq!(
             failures,
