@@ -2996,3 +2996,48 @@ fn a_string_budget_spent_inside_a_for_is_reported_once() {
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     snapshot!("budget_strings", transcript(&out));
 }
+
+fn compositiontests() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compositiontest")
+}
+
+#[test]
+fn test_runs_crossplane_and_upbound_composition_tests() {
+    let dir = compositiontests();
+    let all = run(fnhcl(&dir).args(["--color", "never", "test", "crossplane", "upbound", "-v"]));
+    assert_eq!(all.status.code(), Some(1), "{}", transcript(&all));
+    snapshot!("test_compositiontest", transcript(&all));
+    // Each test is a case of its own: --filter picks them by `file::name`.
+    let inline = run(fnhcl(&dir).args(["test", ".", "-v", "--filter", "inline"]));
+    assert_eq!(inline.status.code(), Some(0), "{}", transcript(&inline));
+    assert!(
+        text(&inline.stdout).ends_with("2 passed, 0 failed\n"),
+        "{}",
+        transcript(&inline)
+    );
+}
+
+#[test]
+fn test_keeps_composition_test_paths_inside_the_tested_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    write(
+        dir.path(),
+        "test.yaml",
+        "apiVersion: meta.dev.upbound.io/v1alpha1\nkind: CompositionTest\nmetadata:\n  name: outside\nspec:\n  xrPath: ../xr.yaml\n  typo: 1\n---\napiVersion: meta.dev.upbound.io/v1alpha1\nkind: CompositionTest\nmetadata:\n  name: escape\nspec:\n  xrPath: ../xr.yaml\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "."]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("test.yaml:7:3: unknown field `typo` in `spec`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("is outside the tested folder"), "{stdout}");
+    let allowed = run(fnhcl(dir.path()).args(["test", ".", "--allow-outside-paths"]));
+    assert!(
+        text(&allowed.stdout).contains("xr.yaml"),
+        "{}",
+        transcript(&allowed)
+    );
+}

@@ -148,8 +148,11 @@ pub enum Command {
     /// composition it tests is named by `source`, else its `hcl/` folder, else the nearest
     /// folder at or above it holding `.hcl` files (so `tests/NAME/` beside the `.hcl` files).
     /// The render is `render xr.yaml SOURCE -r -c [-o …] [-e …] [--context-values …] [args]`.
-    /// Cases run in parallel; a failure shows the diff from the expected output. Exit status
-    /// 1 when a case fails or none is found.
+    /// Cases run in parallel; a failure shows the diff from the expected output. Each test of
+    /// a Crossplane (`test.crossplane.io/v1alpha1`) or Upbound (`meta.dev.upbound.io/v1alpha1`)
+    /// CompositionTest YAML file below the PATHs is a case too (`FILE::NAME`): its inputs
+    /// from the project root, its chainsaw assertions, fnhcl's reconcile `steps`
+    /// (docs/test.md). Exit status 1 when a case fails or none is found.
     Test(TestArgs),
 
     /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.

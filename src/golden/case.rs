@@ -62,6 +62,18 @@ pub enum Failure {
     /// The output differs from `expected.yaml` (to show as a diff of `expected.yaml` and
     /// `rendered`).
     Differs(StreamDiff),
+    /// A reconcile scenario whose output kept changing: what to say, then the diff of its
+    /// last two renders.
+    Unsettled {
+        /// What went wrong, to show as it is (before the diff).
+        message: String,
+        /// The name of the render before the last (the diff's old side).
+        before: String,
+        /// The name of the last render (the diff's new side).
+        after: String,
+        /// The last two renders compared.
+        diff: StreamDiff,
+    },
 }
 
 /// A case's `context.yaml`, key by key.

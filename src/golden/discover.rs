@@ -13,6 +13,17 @@ pub struct Case {
     /// The tested tree it was found in (the PATH given, made absolute with its links
     /// resolved): the paths a case names must stay inside it.
     pub root: PathBuf,
+    /// A test of a CompositionTest file rather than a case folder.
+    pub test: Option<TestRef>,
+}
+
+/// Where a CompositionTest's test is: its file and its place among the file's tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestRef {
+    /// The test file.
+    pub file: PathBuf,
+    /// The test's index among the file's tests (documents and `spec.tests` in order).
+    pub index: usize,
 }
 
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
@@ -39,12 +50,12 @@ pub fn discover(
         cases.retain(|c| c.id.contains(filter));
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
-    cases.dedup_by(|a, b| a.dir == b.dir);
+    cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test);
     Ok(cases)
 }
 
 /// Folders skipped while looking for cases.
-fn skipped(name: &str) -> bool {
+pub(super) fn skipped(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"
 }
 
@@ -79,6 +90,7 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
                 dir: dir.to_path_buf(),
                 id,
                 root: root.to_path_buf(),
+                test: None,
             });
         }
     }

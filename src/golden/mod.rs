@@ -15,14 +15,17 @@ pub mod import;
 pub mod inspector;
 mod junit;
 pub mod scenario;
+pub mod standard;
 pub mod subset;
 pub mod xprin;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
-pub use discover::{Case, discover, source_of};
+pub use discover::{Case, TestRef, source_of};
 pub use junit::junit_xml;
 
+use crate::diagnostics::Diagnostic;
 use rayon::prelude::*;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Runs the cases, in parallel: each one's outcome and how long it took, in the cases' order.
@@ -31,8 +34,29 @@ pub fn run(cases: &[Case], runner: Runner<'_>) -> Vec<(Outcome, Duration)> {
         .par_iter()
         .map(|case| {
             let started = Instant::now();
-            let outcome = run_case(case, runner);
+            let outcome = match &case.test {
+                Some(test) => standard::run(case, test, runner),
+                None => run_case(case, runner),
+            };
             (outcome, started.elapsed())
         })
         .collect()
+}
+
+/// The cases below `paths` (each must be a folder), those whose name contains `filter`,
+/// sorted by name, each once: case folders (see [`discover::discover`]) and the tests of
+/// CompositionTest files ([`standard::discover`]).
+pub fn discover(
+    paths: &[PathBuf],
+    update: bool,
+    filter: Option<&str>,
+) -> Result<Vec<Case>, Box<Diagnostic>> {
+    let mut cases = discover::discover(paths, update, None)?;
+    cases.extend(standard::discover(paths));
+    if let Some(filter) = filter {
+        cases.retain(|c| c.id.contains(filter));
+    }
+    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test);
+    Ok(cases)
 }

@@ -25,7 +25,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
     if cases.is_empty() {
         cx.diagnostics.push(
             Diagnostic::new(Code::I001, "no test cases found").with_help(
-                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt",
+                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, or a test of a CompositionTest YAML file",
             ),
         );
         return Ok(ExitStatus::Failure);
@@ -60,6 +60,16 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             Outcome::Failed(Failure::Differs(comparison)) => {
                 let mut text = Vec::new();
                 compare::write_human(&mut text, comparison, "expected.yaml", "rendered", style)?;
+                Some(String::from_utf8_lossy(&text).into_owned())
+            }
+            Outcome::Failed(Failure::Unsettled {
+                message,
+                before,
+                after,
+                diff,
+            }) => {
+                let mut text = message.clone().into_bytes();
+                compare::write_human(&mut text, diff, before, after, style)?;
                 Some(String::from_utf8_lossy(&text).into_owned())
             }
             Outcome::Passed | Outcome::Updated => None,
