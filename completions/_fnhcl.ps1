@@ -166,6 +166,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         }
         'fnhcl;test;import' {
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)')
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'Pipeline inspector log: only the requests of this pipeline step (its name, or its Function''s name when the log has no step names)')
+            [CompletionResult]::new('--xr', '--xr', [CompletionResultType]::ParameterName, 'Pipeline inspector log: only the requests for this XR (`name` or `namespace/name`)')
+            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Pipeline inspector log: the Nth request (from 1) of those left by `--step` and `--xr`, instead of the last function-hcl one')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')

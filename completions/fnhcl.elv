@@ -156,6 +156,9 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;test;import'= {
             cand --out 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)'
+            cand --step 'Pipeline inspector log: only the requests of this pipeline step (its name, or its Function''s name when the log has no step names)'
+            cand --xr 'Pipeline inspector log: only the requests for this XR (`name` or `namespace/name`)'
+            cand --index 'Pipeline inspector log: the Nth request (from 1) of those left by `--step` and `--xr`, instead of the last function-hcl one'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand -q 'Print only errors and the command''s output'

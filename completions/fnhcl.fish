@@ -159,6 +159,9 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l out -d 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l step -d 'Pipeline inspector log: only the requests of this pipeline step (its name, or its Function\'s name when the log has no step names)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l xr -d 'Pipeline inspector log: only the requests for this XR (`name` or `namespace/name`)' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l index -d 'Pipeline inspector log: the Nth request (from 1) of those left by `--step` and `--xr`, instead of the last function-hcl one' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"

@@ -53,6 +53,9 @@ macro_rules! snapshot {
     };
 }
 
+#[path = "cli/import.rs"]
+mod import;
+
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, source) in files {
@@ -1627,7 +1630,7 @@ fn the_examples_pass_their_tests() {
     let out = run(fnhcl(&examples()).args(["test", "."]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert!(
-        text(&out.stdout).ends_with("6 passed, 0 failed\n"),
+        text(&out.stdout).ends_with("7 passed, 0 failed\n"),
         "{}",
         transcript(&out)
     );
@@ -1865,6 +1868,78 @@ fn render_prints_function_hcls_debug_dump_which_test_import_reads() {
     let head = |t: &str| t.lines().take(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(head(&text(&out.stdout)), head(&expected));
     assert!(expected.contains("size: small"), "{expected}");
+}
+
+/// The `fnhcl test` fixture trees of `tests/fixtures/golden/` (see its README).
+fn golden_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden")
+}
+
+/// Every case of `assert-pass/` passes: assert.yaml alone and beside expected.yaml, expected
+/// failures by fragment and by location, xprin's passing assertion cases.
+#[test]
+fn test_assert_cases_pass() {
+    let out = run(fnhcl(&golden_fixtures()).args(["test", "assert-pass", "-v"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("6 passed, 0 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    snapshot!("test_assert_passing", transcript(&out));
+}
+
+/// Every case of `assert-fail/` fails, each failure naming the assertion, the field path,
+/// expected against actual, and its line in assert.yaml.
+#[test]
+fn test_assert_cases_fail_with_their_lines() {
+    let out = run(fnhcl(&golden_fixtures()).args(["--color", "never", "test", "assert-fail"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("0 passed, 10 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    snapshot!("test_assert_failing", transcript(&out));
+}
+
+/// A case with only assert.yaml is found, and `--update` never writes a golden beside it,
+/// whether its assertions hold or not.
+#[test]
+fn test_assert_update_writes_no_golden() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    let case = dir.path().join("tests/asserted");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", RENDER_XR);
+    write(
+        &case,
+        "assert.yaml",
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  size: small\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        transcript(&out)
+    );
+    assert!(!case.join("expected.yaml").exists());
+    write(
+        &case,
+        "assert.yaml",
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  size: large\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout).contains(
+            "  assert.yaml:4:9: data.size: Invalid value: \"small\": Expected value: \"large\""
+        ),
+        "{}",
+        transcript(&out)
+    );
+    assert!(!case.join("expected.yaml").exists());
 }
 
 #[test]
@@ -2978,5 +3053,50 @@ fn test_hcl_files_beside_a_composition_are_tests_only() {
             &*dir.path().canonicalize().unwrap().to_string_lossy(),
             "[DIR]"
         )
+    );
+}
+
+fn compositiontests() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compositiontest")
+}
+
+#[test]
+fn test_runs_crossplane_and_upbound_composition_tests() {
+    let dir = compositiontests();
+    let all = run(fnhcl(&dir).args(["--color", "never", "test", "crossplane", "upbound", "-v"]));
+    assert_eq!(all.status.code(), Some(1), "{}", transcript(&all));
+    snapshot!("test_compositiontest", transcript(&all));
+    // Each test is a case of its own: --filter picks them by `file::name`.
+    let inline = run(fnhcl(&dir).args(["test", ".", "-v", "--filter", "inline"]));
+    assert_eq!(inline.status.code(), Some(0), "{}", transcript(&inline));
+    assert!(
+        text(&inline.stdout).ends_with("2 passed, 0 failed\n"),
+        "{}",
+        transcript(&inline)
+    );
+}
+
+#[test]
+fn test_keeps_composition_test_paths_inside_the_tested_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", DIFF_HCL);
+    write(
+        dir.path(),
+        "test.yaml",
+        "apiVersion: meta.dev.upbound.io/v1alpha1\nkind: CompositionTest\nmetadata:\n  name: outside\nspec:\n  xrPath: ../xr.yaml\n  typo: 1\n---\napiVersion: meta.dev.upbound.io/v1alpha1\nkind: CompositionTest\nmetadata:\n  name: escape\nspec:\n  xrPath: ../xr.yaml\n",
+    );
+    let out = run(fnhcl(dir.path()).args(["test", "."]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("test.yaml:7:3: unknown field `typo` in `spec`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("is outside the tested folder"), "{stdout}");
+    let allowed = run(fnhcl(dir.path()).args(["test", ".", "--allow-outside-paths"]));
+    assert!(
+        text(&allowed.stdout).contains("xr.yaml"),
+        "{}",
+        transcript(&allowed)
     );
 }

@@ -148,8 +148,11 @@ pub enum Command {
     /// composition it tests is named by `source`, else its `hcl/` folder, else the nearest
     /// folder at or above it holding `.hcl` files (so `tests/NAME/` beside the `.hcl` files).
     /// The render is `render xr.yaml SOURCE -r -c [-o …] [-e …] [--context-values …] [args]`.
-    /// Cases run in parallel; a failure shows the diff from the expected output. Exit status
-    /// 1 when a case fails or none is found.
+    /// Cases run in parallel; a failure shows the diff from the expected output. Each test of
+    /// a Crossplane (`test.crossplane.io/v1alpha1`) or Upbound (`meta.dev.upbound.io/v1alpha1`)
+    /// CompositionTest YAML file below the PATHs is a case too (`FILE::NAME`): its inputs
+    /// from the project root, its chainsaw assertions, fnhcl's reconcile `steps`
+    /// (docs/test.md). Exit status 1 when a case fails or none is found.
     Test(TestArgs),
 
     /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.
@@ -350,6 +353,10 @@ pub enum TestCommand {
     /// `extra-resources.yaml` and `context-KEY.json` files become the case's `xr.yaml`,
     /// `observed.yaml`, `extra-resources.yaml` and `context.yaml`; then `fnhcl test --update
     /// DIR` records what the composition renders for it.
+    ///
+    /// The input may also be the JSON lines of Crossplane's pipeline inspector sidecar: one
+    /// recorded request of a function-hcl step (the last one, or the one `--step`, `--xr` and
+    /// `--index` choose) becomes the same files.
     Import(TestImportArgs),
 }
 
@@ -357,7 +364,7 @@ pub enum TestCommand {
 #[derive(Debug, Args)]
 pub struct TestImportArgs {
     /// The dump: a file holding the function's log (only the first request dump in it is
-    /// read), or `-` to paste it on standard input.
+    /// read) or the pipeline inspector's JSON lines, or `-` to paste it on standard input.
     #[arg(value_name = "DUMP")]
     pub dump: String,
 
@@ -365,6 +372,20 @@ pub struct TestImportArgs {
     /// case files are never overwritten).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+
+    /// Pipeline inspector log: only the requests of this pipeline step (its name, or its
+    /// Function's name when the log has no step names).
+    #[arg(long, value_name = "NAME")]
+    pub step: Option<String>,
+
+    /// Pipeline inspector log: only the requests for this XR (`name` or `namespace/name`).
+    #[arg(long, value_name = "NAME")]
+    pub xr: Option<String>,
+
+    /// Pipeline inspector log: the Nth request (from 1) of those left by `--step` and `--xr`,
+    /// instead of the last function-hcl one.
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
 }
 
 /// `fnhcl validate`.

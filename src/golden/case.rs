@@ -6,8 +6,10 @@
 //! lines go through the caller's argument parser like any command line, `context.yaml` must
 //! be a mapping, and nothing is written but the case's own `expected.yaml`.
 
+use super::assertions::{self, AssertFile};
 use super::confine::Confinement;
 use super::discover::{Case, source_of};
+use super::expect_error::{ExpectedError, Place};
 use crate::diagnostics::Diagnostic;
 use crate::diff::{IgnorePath, StreamDiff, diff_streams};
 use crate::grpc::remote::GrpcRemote;
@@ -60,6 +62,18 @@ pub enum Failure {
     /// The output differs from `expected.yaml` (to show as a diff of `expected.yaml` and
     /// `rendered`).
     Differs(StreamDiff),
+    /// A reconcile scenario whose output kept changing: what to say, then the diff of its
+    /// last two renders.
+    Unsettled {
+        /// What went wrong, to show as it is (before the diff).
+        message: String,
+        /// The name of the render before the last (the diff's old side).
+        before: String,
+        /// The name of the last render (the diff's new side).
+        after: String,
+        /// The last two renders compared.
+        diff: StreamDiff,
+    },
 }
 
 /// A case's `context.yaml`, key by key.
@@ -124,6 +138,8 @@ struct Render {
     /// The documents broke their schemas.
     invalid: bool,
     diagnostics: Vec<Diagnostic>,
+    /// Where the diagnostics with a location point.
+    places: Vec<Place>,
 }
 
 impl Render {
@@ -166,10 +182,25 @@ fn render(request: &Request, schemas: Option<&Schemas>) -> Render {
             Ok(Documents { valid: false, .. }) => (None, true),
             Err(_) => (None, false),
         };
+    // Resolved while the render's source map is alive: `at main.hcl:12:5` is checked on them.
+    let places = diagnostics
+        .iter()
+        .filter_map(|d| d.primary.as_ref())
+        .filter_map(|label| {
+            let file = map.files().get(label.span.file.index())?;
+            let at = file.line_col(label.span.start as usize);
+            Some(Place {
+                names: vec![file.name().to_string(), file.display_name().to_string()],
+                line: at.line,
+                column: at.column,
+            })
+        })
+        .collect();
     Render {
         documents,
         invalid,
         diagnostics,
+        places,
     }
 }
 
@@ -189,28 +220,13 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
     }
     let expected_error = confine.case_file(dir, "expected-error.txt")?;
     let expected_text = confine.case_file(dir, "expected.yaml")?;
+    let assert = match confine.case_file(dir, assertions::FILE)? {
+        Some(text) => Some(AssertFile::parse(&text)?),
+        None => None,
+    };
     let rendered = render(&request, runner.schemas);
-    if let Some(expected_error) = expected_error {
-        let wanted = lines(Some(&expected_error));
-        if rendered.documents.is_some() {
-            return Err("the render succeeded, but expected-error.txt says it must fail".into());
-        }
-        let got = rendered.errors();
-        let missing: Vec<&String> = wanted
-            .iter()
-            .filter(|w| !got.contains(w.as_str()))
-            .collect();
-        if missing.is_empty() {
-            return Ok(Outcome::Passed);
-        }
-        return Err(format!(
-            "the render failed, but its errors lack:\n{}\nits errors:\n{got}\n",
-            missing
-                .iter()
-                .map(|m| format!("  {m}"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        ));
+    if let Some(outcome) = expected_failure(expected_error, assert.as_ref(), &rendered) {
+        return outcome;
     }
     let actual = match rendered.documents {
         Some(docs) => docs,
@@ -222,7 +238,53 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
         }
         None => return Err(format!("the render failed:\n{}\n", rendered.errors())),
     };
+    if let Some(assert) = &assert {
+        let failures = assert.failures(&actual);
+        if !failures.is_empty() {
+            return Err(failures.join("\n") + "\n");
+        }
+        // An assert.yaml alone is the whole test: --update writes no golden beside it.
+        if expected_text.is_none() {
+            return Ok(Outcome::Passed);
+        }
+    }
     compare(dir, expected_text, &actual, &ignore, runner)
+}
+
+/// The outcome of a case that expects its render to fail (`expected-error.txt`, or
+/// `expectError` in `assert.yaml`); `None` when it expects no failure.
+fn expected_failure(
+    expected_error: Option<String>,
+    assert: Option<&AssertFile>,
+    rendered: &Render,
+) -> Option<Result<Outcome, String>> {
+    let from_assert = assert.and_then(|a| a.expect_error.clone());
+    let which = match (&expected_error, &from_assert) {
+        (None, None) => return None,
+        (Some(_), _) => "expected-error.txt",
+        (None, Some(_)) => "assert.yaml's expectError",
+    };
+    let mut expected = expected_error
+        .map(|text| ExpectedError::from_lines(&lines(Some(&text))))
+        .unwrap_or_default();
+    if let Some(more) = from_assert {
+        expected.extend(more);
+    }
+    if assert.is_some_and(AssertFile::asserts_output) {
+        return Some(Err(format!(
+            "{which} says the render must fail, but assert.yaml also asserts on its output; a case tests one or the other"
+        )));
+    }
+    if rendered.documents.is_some() {
+        return Some(Err(format!(
+            "the render succeeded, but {which} says it must fail"
+        )));
+    }
+    Some(
+        expected
+            .check(&rendered.errors(), &rendered.places)
+            .map(|()| Outcome::Passed),
+    )
 }
 
 /// The rendered documents against `expected.yaml` (written by `--update`).

@@ -16,10 +16,12 @@ pub struct Case {
     /// For a `run` of an HCL-native test file (`*.fnhcltest.hcl`): which one (`dir` is the
     /// file's folder). `None` for a case folder.
     pub hcl: Option<HclRun>,
+    /// A test of a CompositionTest file rather than a case folder.
+    pub test: Option<TestRef>,
 }
 
 /// One `run` block of an HCL-native test file.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HclRun {
     /// The test file.
     pub file: PathBuf,
@@ -28,8 +30,18 @@ pub struct HclRun {
     pub run: String,
 }
 
+/// Where a CompositionTest's test is: its file and its place among the file's tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestRef {
+    /// The test file.
+    pub file: PathBuf,
+    /// The test's index among the file's tests (documents and `spec.tests` in order).
+    pub index: usize,
+}
+
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
-/// sorted by name, each once: folders with `xr.yaml` and an expected file; with `update`
+/// sorted by name, each once: folders with `xr.yaml` and an expected file (`expected.yaml`,
+/// `expected-error.txt` or `assert.yaml`); with `update`
 /// also folders with `xr.yaml` directly inside a `tests` folder.
 pub fn discover(
     paths: &[PathBuf],
@@ -52,17 +64,12 @@ pub fn discover(
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
     // The same folder (or run) found through two PATHs runs once.
-    let run_of = |c: &Case| {
-        c.hcl
-            .as_ref()
-            .map(|h| (h.file.file_name().map(|n| n.to_owned()), h.run.clone()))
-    };
-    cases.dedup_by(|a, b| a.dir == b.dir && run_of(a) == run_of(b));
+    cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test && a.hcl == b.hcl);
     Ok(cases)
 }
 
 /// Folders skipped while looking for cases.
-fn skipped(name: &str) -> bool {
+pub(super) fn skipped(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"
 }
 
@@ -88,8 +95,9 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
         if !dir.join("xr.yaml").is_file() {
             continue;
         }
-        let has_expected =
-            dir.join("expected.yaml").is_file() || dir.join("expected-error.txt").is_file();
+        let has_expected = ["expected.yaml", "expected-error.txt", "assert.yaml"]
+            .iter()
+            .any(|name| dir.join(name).is_file());
         let new_case = update
             && dir
                 .parent()
@@ -103,6 +111,7 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
                 id,
                 root: root.to_path_buf(),
                 hcl: None,
+                test: None,
             });
         }
     }
@@ -146,6 +155,7 @@ fn hcl_runs(file: &Path, root: &Path, cases: &mut Vec<Case>) {
                 file: file.to_path_buf(),
                 run,
             }),
+            test: None,
         });
     }
 }

@@ -7,8 +7,12 @@
 //! `/` written as `--`) and `extra-resources.yaml` when there are any. They become the case's
 //! `xr.yaml`, `observed.yaml`, `context.yaml` (a mapping of the keys) and
 //! `extra-resources.yaml`; `fnhcl test --update` then records what the composition renders.
+//!
+//! The input may instead be Crossplane's pipeline inspector log ([`super::inspector`]): one
+//! recorded `RunFunctionRequest` of a function-hcl step becomes the same files.
 
 use super::case::WriteFile;
+use super::inspector::{self, Chosen, Select};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::yaml_emit::to_yaml;
 use serde_json::{Map, Value as Json};
@@ -25,13 +29,19 @@ pub struct Imported {
     pub names: Vec<String>,
     /// How many request dumps the input held (the first is imported).
     pub dumps: usize,
+    /// For a pipeline inspector log: the requests it holds and the one imported.
+    pub inspector: Option<Chosen>,
+    /// Lines of a pipeline inspector log that were skipped as malformed (warnings).
+    pub warnings: Vec<Diagnostic>,
 }
 
-/// Imports the first request dump of `dump` (a file, or `-` for `stdin`) as a new case in
-/// `out`: no file of the case may exist there already; each is written with `write`.
+/// Imports the first request dump of `dump` (a file, or `-` for `stdin`), or the request of
+/// a pipeline inspector log that `select` chooses, as a new case in `out`: no file of the
+/// case may exist there already; each is written with `write`.
 pub fn import(
     dump: &str,
     out: &Path,
+    select: &Select,
     stdin: &mut dyn Read,
     write: &WriteFile,
 ) -> Result<Imported, Box<Diagnostic>> {
@@ -50,16 +60,57 @@ pub fn import(
         }
     };
     let dumps = request_dumps(&text);
+    if dumps.is_empty() && inspector::is_inspector_log(&text) {
+        let log = inspector::parse(&text);
+        let chosen = inspector::choose(&log, select)?;
+        let (files, left_out) = inspector::case_files(&log, chosen)?;
+        write_case(out, &files, write)?;
+        return Ok(Imported {
+            names: files.into_iter().map(|(n, _)| n).collect(),
+            dumps: 0,
+            inspector: Some(Chosen {
+                requests: log.requests,
+                chosen,
+                left_out,
+            }),
+            warnings: log.malformed,
+        });
+    }
     let Some(first) = dumps.first() else {
         return Err(Box::new(
-            Diagnostic::new(Code::I001, format!("no function-hcl request dump (`{START}` … `{END}`) in {}", shown(dump)))
-                .with_help("function-hcl prints one when its input has `debug: true` or the XR is annotated hcl.fn.crossplane.io/debug: \"true\""),
+            Diagnostic::new(Code::I001, format!("no function-hcl request dump (`{START}` … `{END}`) and no pipeline inspector record in {}", shown(dump)))
+                .with_help("function-hcl prints a dump when its input has `debug: true` or the XR is annotated hcl.fn.crossplane.io/debug: \"true\"; Crossplane's pipeline inspector sidecar prints a JSON line per call"),
         ));
     };
+    if select.step.is_some() || select.xr.is_some() || select.index.is_some() {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::I017,
+                "--step, --xr and --index choose among a pipeline inspector log's requests",
+            )
+            .with_help("a debug dump's first request is imported; leave them out"),
+        ));
+    }
     let files =
         case_files(first).map_err(|message| Box::new(Diagnostic::new(Code::I001, message)))?;
-    for (name, _) in &files {
-        if out.join(name).exists() {
+    write_case(out, &files, write)?;
+    Ok(Imported {
+        names: files.into_iter().map(|(n, _)| n).collect(),
+        dumps: dumps.len(),
+        inspector: None,
+        warnings: Vec::new(),
+    })
+}
+
+/// Writes a case's files into `out`, none of which may exist yet.
+fn write_case(
+    out: &Path,
+    files: &[(String, String)],
+    write: &WriteFile,
+) -> Result<(), Box<Diagnostic>> {
+    for (name, _) in files {
+        // Any entry counts, a dangling link too: nothing of the case is replaced.
+        if out.join(name).symlink_metadata().is_ok() {
             return Err(Box::new(
                 Diagnostic::new(
                     Code::I001,
@@ -75,7 +126,7 @@ pub fn import(
             format!("cannot create {}: {e}", out.display()),
         )));
     }
-    for (name, content) in &files {
+    for (name, content) in files {
         let path = out.join(name);
         if let Err(e) = write(&path, content.as_bytes()) {
             return Err(Box::new(Diagnostic::new(
@@ -84,10 +135,7 @@ pub fn import(
             )));
         }
     }
-    Ok(Imported {
-        names: files.into_iter().map(|(n, _)| n).collect(),
-        dumps: dumps.len(),
-    })
+    Ok(())
 }
 
 fn shown(arg: &str) -> String {

@@ -33,8 +33,8 @@ pub struct Observe {
 }
 
 /// The annotation a scenario's observed document carries its connection details in (a JSON
-/// object of strings); stripped from the document before the function sees it.
-pub const CONNECTION_ANNOTATION: &str = "test.fnhcl.dev/connection-details";
+/// object of strings); render strips it from the document before the function sees it.
+pub use crate::render::CONNECTION_ANNOTATION;
 
 /// A render's output stream split into its parts.
 #[derive(Clone, Debug, Default)]

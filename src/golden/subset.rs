@@ -150,7 +150,7 @@ fn is_expression(text: &str) -> bool {
 
 /// Scalars equal as chainsaw compares them: numbers by value (`1` matches `1.0`), the rest
 /// exactly.
-fn scalars_equal(expected: &Json, actual: &Json) -> bool {
+pub fn scalars_equal(expected: &Json, actual: &Json) -> bool {
     match (expected, actual) {
         (Json::Number(a), Json::Number(b)) => match (a.as_i64(), b.as_i64()) {
             (Some(a), Some(b)) => a == b,
@@ -163,8 +163,9 @@ fn scalars_equal(expected: &Json, actual: &Json) -> bool {
     }
 }
 
-/// Every mismatch of `actual` against the subset `expected`, in the expected document's
-/// order; empty when it matches.
+/// Every mismatch of `actual` against the subset `expected`, in the order of the expected
+/// value's keys (sorted: a caller wanting the file's order sorts by [`node_at`]); empty when
+/// it matches.
 pub fn mismatches(expected: &Json, actual: &Json) -> Vec<Mismatch> {
     let mut out = Vec::new();
     walk(expected, Some(actual), &FieldPath::default(), &mut out);

@@ -248,6 +248,11 @@ pub fn render(
 
 /// The annotation that chooses how crossplane render runs a Function.
 pub const RUNTIME_ANNOTATION: &str = "render.crossplane.io/runtime";
+/// The annotation an observed composed resource may carry its connection details in (a JSON
+/// object of strings, e.g. `{"password": "s3cr3t"}`): render passes them to the functions as
+/// the resource's observed connection details and removes the annotation. A Kubernetes
+/// object has no place for them; reconcile scenarios of `fnhcl test` write it.
+pub const CONNECTION_ANNOTATION: &str = "render.fnhcl.dev/connection-details";
 /// The annotation a Development-runtime Function's gRPC target is read from.
 pub const TARGET_ANNOTATION: &str = "render.crossplane.io/runtime-development-target";
 /// The target a Development-runtime Function has without [`TARGET_ANNOTATION`].

@@ -1,7 +1,10 @@
 //! The pipeline: pre-flight checks, one request per step (desired state and context passed
 //! along), and the requirements loop with crossplane's fetching rules.
 
-use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError, Step};
+use super::{
+    CONNECTION_ANNOTATION, Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError,
+    Step,
+};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
@@ -207,7 +210,7 @@ fn observed_state(inputs: &Inputs) -> State {
         .map(|o| {
             (
                 composition_resource_name(o).to_string(),
-                Resource::of(o.clone()),
+                observed_resource(o),
             )
         })
         .collect();
@@ -215,6 +218,31 @@ fn observed_state(inputs: &Inputs) -> State {
         composite: Some(Resource::of(inputs.xr.clone())),
         resources,
     }
+}
+
+/// An observed composed resource as the function sees it: its connection details, which a
+/// Kubernetes object cannot carry, are read from [`CONNECTION_ANNOTATION`] (a JSON object of
+/// strings) and the annotation is removed. A value that is not such an object is left alone.
+fn observed_resource(object: &Json) -> Resource {
+    use base64::Engine;
+    let mut object = object.clone();
+    let details = object
+        .pointer_mut("/metadata/annotations")
+        .and_then(Json::as_object_mut)
+        .and_then(|annotations| {
+            let text = annotations.get(CONNECTION_ANNOTATION)?.as_str()?;
+            let parsed: BTreeMap<String, String> = serde_json::from_str(text).ok()?;
+            annotations.remove(CONNECTION_ANNOTATION);
+            Some(parsed)
+        });
+    let mut resource = Resource::of(object);
+    if let Some(details) = details {
+        resource.connection_details = details
+            .into_iter()
+            .map(|(k, v)| (k, base64::engine::general_purpose::STANDARD.encode(v)))
+            .collect();
+    }
+    resource
 }
 
 /// What crossplane tells every function it supports (`xfn.SupportedCapabilities`).

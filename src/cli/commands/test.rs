@@ -25,7 +25,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
     if cases.is_empty() {
         cx.diagnostics.push(
             Diagnostic::new(Code::I001, "no test cases found").with_help(
-                "a test case is a folder with xr.yaml and expected.yaml or expected-error.txt, or a run block of a *.fnhcltest.hcl file",
+                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, a test of a CompositionTest YAML file, or a run block of a *.fnhcltest.hcl file",
             ),
         );
         return Ok(ExitStatus::Failure);
@@ -60,6 +60,16 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             Outcome::Failed(Failure::Differs(comparison)) => {
                 let mut text = Vec::new();
                 compare::write_human(&mut text, comparison, "expected.yaml", "rendered", style)?;
+                Some(String::from_utf8_lossy(&text).into_owned())
+            }
+            Outcome::Failed(Failure::Unsettled {
+                message,
+                before,
+                after,
+                diff,
+            }) => {
+                let mut text = message.clone().into_bytes();
+                compare::write_human(&mut text, diff, before, after, style)?;
                 Some(String::from_utf8_lossy(&text).into_owned())
             }
             Outcome::Passed | Outcome::Updated => None,
@@ -124,16 +134,27 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
 /// `fnhcl test import`.
 fn import(args: &TestImportArgs, cx: &mut Context) -> io::Result<ExitStatus> {
     let out = &args.out;
-    let imported = match golden::import::import(&args.dump, out, &mut io::stdin(), &write_atomic) {
+    let select = golden::inspector::Select {
+        step: args.step.clone(),
+        xr: args.xr.clone(),
+        index: args.index,
+    };
+    let imported =
+        golden::import::import(&args.dump, out, &select, &mut io::stdin(), &write_atomic);
+    let imported = match imported {
         Ok(imported) => imported,
         Err(d) => return Ok(cx.fail(*d)),
     };
+    cx.diagnostics.extend(imported.warnings.iter().cloned());
     writeln!(
         cx.stdout,
         "wrote {}: {}",
         out.display(),
         imported.names.join(", ")
     )?;
+    if let Some(chosen) = &imported.inspector {
+        inspector_notes(chosen, cx)?;
+    }
     if imported.dumps > 1 {
         cx.note(&format!(
             "the input holds {} request dumps; imported the first",
@@ -145,4 +166,27 @@ fn import(args: &TestImportArgs, cx: &mut Context) -> io::Result<ExitStatus> {
         out.display()
     ))?;
     Ok(ExitStatus::Success)
+}
+
+/// What a pipeline inspector import chose, what else the log holds, and what the case lacks.
+fn inspector_notes(chosen: &golden::inspector::Chosen, cx: &mut Context) -> io::Result<()> {
+    let request = &chosen.requests[chosen.chosen];
+    cx.note(&format!(
+        "imported request {} of {} (line {}): {}",
+        chosen.chosen + 1,
+        chosen.requests.len(),
+        request.line,
+        request.describe()
+    ))?;
+    if let Some(error) = &request.error {
+        cx.note(&format!("the recorded call failed: {error}"))?;
+    }
+    if chosen.requests.len() > 1 {
+        cx.note(&golden::inspector::listing(&chosen.requests))?;
+        cx.note("choose another with --step NAME, --xr NAME or --index N")?;
+    }
+    for note in &chosen.left_out {
+        cx.note(note)?;
+    }
+    Ok(())
 }

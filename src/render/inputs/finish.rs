@@ -2,7 +2,7 @@
 //! discarded, `--validate` of the documents, the diagnostics of a failed render; and
 //! [`documents`], the whole of a request from reading its inputs to checked documents.
 
-use super::{Request, read};
+use super::{Given, Request, read_given};
 use crate::diagnostics::{Code, Diagnostic, Severity, fold_wrappers};
 use crate::render::engine::merge_override;
 use crate::render::{
@@ -58,7 +58,20 @@ pub fn documents(
     io: &mut Io<'_>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Documents, Stopped> {
-    let (inputs, options) = match read(map, request, io.stdin) {
+    documents_given(map, request, &Given::default(), schemas, io, diagnostics)
+}
+
+/// [`documents`], with the documents `given` in place of the files the request names for
+/// them (see [`read_given`]).
+pub fn documents_given(
+    map: &mut SourceMap,
+    request: &Request,
+    given: &Given,
+    schemas: Option<&Schemas>,
+    io: &mut Io<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Documents, Stopped> {
+    let (inputs, options) = match read_given(map, request, given, io.stdin) {
         Ok(read) => read,
         Err(d) => {
             diagnostics.push(*d);

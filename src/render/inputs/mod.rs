@@ -10,7 +10,9 @@ mod request;
 mod steps;
 
 pub use files::{context_map, resource_docs, yaml_docs};
-pub use finish::{Documents, Io, Stopped, discard_warnings, documents, report, validate_rendered};
+pub use finish::{
+    Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,
+};
 pub use request::{RequestFiles, function_request};
 
 use crate::diagnostics::{Diagnostic, usage};
@@ -71,6 +73,23 @@ pub struct Request {
     pub validate: Vec<String>,
 }
 
+/// Documents given as values instead of files (a CompositionTest's inline `raw` inputs, a
+/// scenario's next XR and observed resources): each one set takes the place of what the
+/// request's matching field names (the request's path is then not read).
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    /// The XR, for [`Request::xr`].
+    pub xr: Option<Json>,
+    /// The XRD, for [`Request::xrd`] (its defaults are applied to the XR likewise).
+    pub xrd: Option<Json>,
+    /// The Function documents, for [`Request::functions`].
+    pub functions: Option<Vec<Json>>,
+    /// Observed composed resources, for [`Request::observed_resources`].
+    pub observed: Option<Vec<Json>>,
+    /// Extra resources, for [`Request::required_resources`].
+    pub required: Option<Vec<Json>>,
+}
+
 /// The render a request describes: its inputs read (and checked as crossplane checks them)
 /// and its output options. `stdin` is read when SOURCE is `-`.
 pub fn read(
@@ -78,42 +97,64 @@ pub fn read(
     args: &Request,
     stdin: &mut dyn Read,
 ) -> Result<(Inputs, Options), Box<Diagnostic>> {
+    read_given(map, args, &Given::default(), stdin)
+}
+
+/// [`read`], with the documents `given` in place of the files the request names for them.
+pub fn read_given(
+    map: &mut SourceMap,
+    args: &Request,
+    given: &Given,
+    stdin: &mut dyn Read,
+) -> Result<(Inputs, Options), Box<Diagnostic>> {
     let crossplane_version = parse_version(&args.crossplane_version)?;
     let timeout = parse_duration(&args.timeout)?;
-    let mut xr = first_doc(&args.xr, map)?;
-    let xrd = match &args.xrd {
-        Some(path) => {
-            let xrd = first_doc(path, map)?;
-            apply_xrd_defaults(&mut xr, &xrd);
-            Some(xrd)
-        }
-        None => None,
+    let mut xr = match &given.xr {
+        Some(xr) => into_float64(xr.clone()),
+        None => first_doc(&args.xr, map)?,
     };
+    let xrd = match (&given.xrd, &args.xrd) {
+        (Some(xrd), _) => Some(xrd.clone()),
+        (None, Some(path)) => Some(first_doc(path, map)?),
+        (None, None) => None,
+    };
+    if let Some(xrd) = &xrd {
+        apply_xrd_defaults(&mut xr, xrd);
+    }
     let overrides = steps::annotation_overrides(&args.function_annotations)?;
-    let functions = match &args.functions {
-        Some(path) => Some(steps::functions(path, &overrides, map)?),
-        None => None,
+    let functions = match (&given.functions, &args.functions) {
+        (Some(docs), _) => Some(steps::functions_of(docs.clone(), &overrides)?),
+        (None, Some(path)) => Some(steps::functions(path, &overrides, map)?),
+        (None, None) => None,
     };
     let (steps, composition) = steps::pipeline(args, functions.as_ref(), &overrides, map, stdin)?;
-    let mut required = Vec::new();
-    for path in &args.required_resources {
-        required.extend(
-            resource_docs(path, "extra resources", map)?
-                .into_iter()
-                .map(into_float64),
-        );
-    }
+    let required = match &given.required {
+        Some(docs) => docs.iter().cloned().map(into_float64).collect(),
+        None => {
+            let mut required = Vec::new();
+            for path in &args.required_resources {
+                required.extend(
+                    resource_docs(path, "extra resources", map)?
+                        .into_iter()
+                        .map(into_float64),
+                );
+            }
+            required
+        }
+    };
+    let observed = match (&given.observed, &args.observed_resources) {
+        (Some(docs), _) => docs.iter().cloned().map(into_float64).collect(),
+        (None, Some(path)) => resource_docs(path, "observed resources", map)?
+            .into_iter()
+            .map(into_float64)
+            .collect(),
+        (None, None) => Vec::new(),
+    };
     let inputs = Inputs {
         xr,
         composition,
         steps,
-        observed: match &args.observed_resources {
-            Some(path) => resource_docs(path, "observed resources", map)?
-                .into_iter()
-                .map(into_float64)
-                .collect(),
-            None => Vec::new(),
-        },
+        observed,
         required,
         context: context_map(
             &args.context_files,

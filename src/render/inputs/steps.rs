@@ -80,8 +80,16 @@ pub(super) fn functions(
     overrides: &[(String, String)],
     map: &mut SourceMap,
 ) -> Fallible<BTreeMap<String, Function>> {
+    functions_of(yaml_docs(path, map)?, overrides)
+}
+
+/// [`functions`] of Function documents already read (a test's inline `functions`).
+pub(super) fn functions_of(
+    docs: Vec<Json>,
+    overrides: &[(String, String)],
+) -> Fallible<BTreeMap<String, Function>> {
     let mut out = BTreeMap::new();
-    for doc in yaml_docs(path, map)? {
+    for doc in docs {
         let text = |p: &str| {
             doc.pointer(p)
                 .and_then(Json::as_str)
