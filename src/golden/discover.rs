@@ -1,7 +1,10 @@
 //! Finding golden-test cases below the folders given, and the composition each one tests.
 
 use crate::diagnostics::{Code, Diagnostic};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::SystemTime;
 
 /// One test case found.
 #[derive(Clone, Debug)]
@@ -168,18 +171,50 @@ pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
         let text = crate::source::read::read_text(&named).map_err(|e| e.to_string())?;
         return Ok(dir.join(text.trim()));
     }
-    if has_hcl(&dir.join("hcl")) {
+    if holds_hcl(&dir.join("hcl")) {
         return Ok(dir.join("hcl"));
     }
     let mut at = Some(dir);
     while let Some(candidate) = at {
-        if has_hcl(candidate) {
+        if holds_hcl(candidate) {
             return Ok(candidate.to_path_buf());
         }
         at = candidate.parent();
     }
     Err("no composition found: no .hcl files in the case's folder, its hcl/ folder or a folder above it, and no `source` file".into())
 }
+
+/// What [`has_hcl`] answered for a folder, and the folder's modification time then.
+type Listed = HashMap<PathBuf, (SystemTime, bool)>;
+
+/// [`has_hcl`], remembered while the folder's modification time stays the same (adding,
+/// removing or renaming a file changes it). Cases share their composition's folder and the
+/// `tests/` folder above them: listing those once per case made a suite of N cases in one
+/// folder cost N² directory entries.
+fn holds_hcl(dir: &Path) -> bool {
+    static LISTED: OnceLock<Mutex<Listed>> = OnceLock::new();
+    let Some(modified) = std::fs::metadata(dir).and_then(|m| m.modified()).ok() else {
+        return false;
+    };
+    let listed = LISTED.get_or_init(Mutex::default);
+    if let Some(&(when, answer)) = listed.lock().ok().as_ref().and_then(|l| l.get(dir)) {
+        if when == modified {
+            return answer;
+        }
+    }
+    let answer = has_hcl(dir);
+    if let Ok(mut listed) = listed.lock() {
+        // A long `--watch` session over a changing tree must not grow it without bound.
+        if listed.len() >= MAX_LISTED {
+            listed.clear();
+        }
+        listed.insert(dir.to_path_buf(), (modified, answer));
+    }
+    answer
+}
+
+/// How many folders [`holds_hcl`] remembers.
+const MAX_LISTED: usize = 65_536;
 
 fn has_hcl(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
