@@ -8,10 +8,12 @@
 
 mod case;
 mod confine;
+pub mod coverage;
 mod discover;
 pub mod import;
 mod junit;
 
+pub use coverage::Coverage;
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
 pub use discover::{Case, discover, source_of};
 pub use junit::junit_xml;

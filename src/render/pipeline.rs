@@ -7,6 +7,7 @@ use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
     RunFunctionRequest, RunFunctionResponse, Schema, State,
 };
+use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};
@@ -66,6 +67,8 @@ pub(super) struct Run {
     /// Where function-hcl steps wrote each composed resource's body (the last step that
     /// produced it).
     pub origins: BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
+    /// What each function-hcl step exercised (its last call), when the inputs ask for it.
+    pub coverage: Vec<RenderCoverage>,
 }
 
 /// crossplane's pre-flight checks of a Composition against the XR.
@@ -146,6 +149,7 @@ pub(super) fn run(
         discards: Vec::new(),
         origins: BTreeMap::new(),
         context_returned: true,
+        coverage: Vec::new(),
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
@@ -185,6 +189,7 @@ pub(super) fn run(
         out.results
             .extend(response.results.into_iter().map(|r| (step.name.clone(), r)));
         out.conditions.extend(response.conditions);
+        out.coverage.extend(outcome.coverage);
         if let Some(evaluation) = outcome.evaluation {
             out.origins.extend(evaluation.origins);
             out.discards.extend(
@@ -233,6 +238,8 @@ struct Call {
     evaluation: Option<crate::eval::program::HclResponse>,
     /// function-hcl's diagnostics behind a fatal result (native steps).
     failure: Option<Vec<crate::diagnostics::Diagnostic>>,
+    /// What the call exercised (native steps, when the inputs ask for it).
+    coverage: Option<RenderCoverage>,
 }
 
 fn call_once(
@@ -251,12 +258,20 @@ fn call_once(
                 log(super::debug::request(request));
             }
             // Each call is one gRPC call in crossplane, made under the run's context deadline.
-            let outcome =
-                deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
-                    .map_err(|_| RenderError::DeadlineExceeded {
-                        step: step.name.clone(),
-                        target: None,
-                    })?;
+            let (outcome, recorded) = deadline::within(inputs.deadline, || {
+                if inputs.coverage {
+                    let (outcome, recorded) =
+                        coverage::recording(|| function::run(map, request, Some(files)));
+                    (outcome, Some(recorded))
+                } else {
+                    (function::run(map, request, Some(files)), None)
+                }
+            })
+            .map_err(|_| RenderError::DeadlineExceeded {
+                step: step.name.clone(),
+                target: None,
+            })?;
+            let coverage = recorded.map(|r| RenderCoverage::of(r, map, files));
             // The function dumps its response only when it did not fail.
             if dump
                 && outcome.failure.is_none()
@@ -268,6 +283,7 @@ fn call_once(
                 response: outcome.response,
                 evaluation: outcome.evaluation,
                 failure: outcome.failure,
+                coverage,
             })
         }
         StepKind::Remote { target } => {
@@ -289,6 +305,7 @@ fn call_once(
                 response,
                 evaluation: None,
                 failure: None,
+                coverage: None,
             })
         }
         StepKind::Other { package } => Err(RenderError::Unrunnable {

@@ -69,6 +69,9 @@ pub struct Request {
     pub crossplane_version: String,
     /// `--validate`: CRD/XRD files or folders to validate the output against.
     pub validate: Vec<String>,
+    /// Record what function-hcl steps exercise (`fnhcl test --lcov`): the render's
+    /// `coverage`.
+    pub coverage: bool,
 }
 
 /// The render a request describes: its inputs read (and checked as crossplane checks them)
@@ -129,6 +132,7 @@ pub fn read(
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
         // be an Instant is no deadline at all.
         deadline: Instant::now().checked_add(timeout),
+        coverage: args.coverage,
     };
     let options = Options {
         include_function_results: args.include_function_results,
