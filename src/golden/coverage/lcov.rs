@@ -188,3 +188,49 @@ fn merge(into: &mut FileRecord, more: FileRecord) {
         entry.1 += calls;
     }
 }
+
+/// What a tracefile says about each line of a file, in words, for an editor: `rendered in 3
+/// renders`, `condition: true 2, false 0, incomplete 1`, `arms: true 1, false 0`, `called 4
+/// times`. A `condition` is a branch group of three, a conditional expression one of two.
+pub fn line_notes(file: &FileRecord) -> BTreeMap<usize, Vec<String>> {
+    let mut notes: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (name, (line, calls)) in &file.functions {
+        let text = match calls {
+            0 => format!("function {name}: never called"),
+            1 => format!("function {name}: called once"),
+            n => format!("function {name}: called {n} times"),
+        };
+        notes.entry(*line).or_default().push(text);
+    }
+    for (line, count) in &file.lines {
+        let text = match count {
+            0 => "never rendered".to_string(),
+            1 => "rendered in 1 render".to_string(),
+            n => format!("rendered in {n} renders"),
+        };
+        notes.entry(*line).or_default().push(text);
+    }
+    for (line, branches) in &file.branches {
+        let mut groups: BTreeMap<u64, Vec<Option<u64>>> = BTreeMap::new();
+        for (block, _, taken) in branches {
+            groups.entry(*block).or_default().push(*taken);
+        }
+        for taken in groups.values() {
+            let count = |i: usize| taken.get(i).copied().flatten().unwrap_or(0);
+            let text = if taken.iter().all(Option::is_none) {
+                "never evaluated".to_string()
+            } else if taken.len() == 3 {
+                format!(
+                    "condition: true {}, false {}, incomplete {}",
+                    count(0),
+                    count(1),
+                    count(2)
+                )
+            } else {
+                format!("arms: true {}, false {}", count(0), count(1))
+            };
+            notes.entry(*line).or_default().push(text);
+        }
+    }
+    notes
+}
