@@ -2931,7 +2931,9 @@ fn test_lcov_counts_every_block_kind_line_by_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out_dir = tempfile::tempdir().unwrap();
     let lcov = out_dir.path().join("lcov.info");
-    let out = run(fnhcl(root).args(["test", COVERAGE_FIXTURE, "--lcov"]).arg(&lcov));
+    let out = run(fnhcl(root)
+        .args(["test", COVERAGE_FIXTURE, "--lcov"])
+        .arg(&lcov));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     snapshot!("test_lcov_summary", transcript(&out));
     let written = std::fs::read_to_string(&lcov).unwrap();

@@ -206,4 +206,34 @@ mod tests {
         let ((), fresh) = recording(|| {});
         assert!(fresh.blocks.is_empty());
     }
+
+    #[test]
+    fn recording_changes_nothing_and_sees_what_ran() {
+        use crate::eval::program::evaluate;
+        use crate::eval::proto::RunFunctionRequest;
+        let text = "function f {\n  arg x {}\n  body = x ? \"y\" : \"n\"\n}\n\
+                    resource on {\n  condition = true\n  body = { v = invoke(\"f\", { x = true }) }\n}\n\
+                    resource off {\n  condition = false\n  body = {}\n}\n\
+                    resource later {\n  condition = req.composite.spec.missing\n  body = {}\n}\n\
+                    group {\n  condition = false\n  resource inner {\n    body = {}\n  }\n}\n";
+        let mut map = SourceMap::new();
+        let file = map.add("main.hcl", text);
+        let request: RunFunctionRequest = serde_json::from_value(serde_json::json!({
+            "observed": {"composite": {"resource": {"spec": {}}}}
+        }))
+        .unwrap();
+        let plain = evaluate(&mut map.clone(), &[file], &request).unwrap();
+        let (recorded, seen) = recording(|| evaluate(&mut map, &[file], &request));
+        let recorded = recorded.unwrap();
+        assert_eq!(plain.response, recorded.response);
+        assert_eq!(plain.discards, recorded.discards);
+        let at = |needle: &str| (file, text.find(needle).unwrap() as u32);
+        assert_eq!(seen.blocks.iter().collect::<Vec<_>>(), [&at("resource on")]);
+        assert_eq!(seen.conditions[&at("true\n  body = { v")], [1, 0, 0]);
+        assert_eq!(seen.conditions[&at("false\n  body = {}")], [0, 1, 0]);
+        assert_eq!(seen.conditions[&at("req.composite")], [0, 0, 1]);
+        assert_eq!(seen.conditions[&at("false\n  resource inner")], [0, 1, 0]);
+        assert_eq!(seen.arms[&at("x ? ")], [1, 0]);
+        assert_eq!(seen.calls["f"], 1);
+    }
 }

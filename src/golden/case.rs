@@ -148,7 +148,11 @@ impl Render {
 
 /// Renders a request as `fnhcl test` does: quietly (no debug dumps, no warnings about
 /// discarded blocks), against `schemas` when given.
-fn render(request: &Request, schemas: Option<&Schemas>, coverage: Option<&super::Coverage>) -> Render {
+fn render(
+    request: &Request,
+    schemas: Option<&Schemas>,
+    coverage: Option<&super::Coverage>,
+) -> Render {
     let mut map = SourceMap::new();
     let mut diagnostics = Vec::new();
     let mut stdin = io::stdin();

@@ -13,8 +13,8 @@ mod discover;
 pub mod import;
 mod junit;
 
-pub use coverage::Coverage;
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
+pub use coverage::Coverage;
 pub use discover::{Case, discover, source_of};
 pub use junit::junit_xml;
 

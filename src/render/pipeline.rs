@@ -2,12 +2,12 @@
 //! along), and the requirements loop with crossplane's fetching rules.
 
 use super::{Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError, Step};
+use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
     RunFunctionRequest, RunFunctionResponse, Schema, State,
 };
-use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};

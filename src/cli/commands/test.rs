@@ -180,7 +180,9 @@ fn report_coverage(
             ),
         )
         .with_detail(format!("below it: {}", lows.join(", ")))
-        .with_help("add cases that render the blocks, conditions and functions the LCOV shows at 0"),
+        .with_help(
+            "add cases that render the blocks, conditions and functions the LCOV shows at 0",
+        ),
     );
     Ok(true)
 }

@@ -127,8 +127,7 @@ pub fn parse(text: &str) -> Vec<FileRecord> {
                 }
             }
             "BRDA" => {
-                if let (Some(line), Some(block), Some(branch)) = (number(0), number(1), number(2))
-                {
+                if let (Some(line), Some(block), Some(branch)) = (number(0), number(1), number(2)) {
                     file.branches.entry(line as usize).or_default().push((
                         block,
                         branch,

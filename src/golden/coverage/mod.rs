@@ -226,11 +226,7 @@ pub fn summary_line(totals: Totals) -> String {
 
 /// A percentage with one decimal, rounded down (so 99.96% never shows as 100.0%).
 pub fn percent_text(ratio: Ratio) -> String {
-    let tenths = if ratio.found == 0 {
-        1000
-    } else {
-        ratio.hit * 1000 / ratio.found
-    };
+    let tenths = (ratio.hit * 1000).checked_div(ratio.found).unwrap_or(1000);
     format!("{}.{}%", tenths / 10, tenths % 10)
 }
 

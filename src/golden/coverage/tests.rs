@@ -60,21 +60,32 @@ fn the_tracefile_reads_back() {
     assert_eq!(file.path, "app/main.hcl");
     assert_eq!(file.lines.get(&5), Some(&1));
     assert_eq!(file.lines.get(&9), Some(&0));
-    assert_eq!(file.branches[&6], [(0, 0, Some(1)), (0, 1, Some(0)), (0, 2, Some(0))]);
+    assert_eq!(
+        file.branches[&6],
+        [(0, 0, Some(1)), (0, 1, Some(0)), (0, 2, Some(0))]
+    );
     assert_eq!(file.branches[&10], [(1, 0, None), (1, 1, None)]);
     assert_eq!(file.functions["f"], (1, 3));
 }
 
 #[test]
 fn paths_outside_the_base_stay_absolute() {
-    assert_eq!(shown(Path::new("/work/a"), "../b/main.hcl"), "/work/b/main.hcl");
-    assert_eq!(shown(Path::new("/work/a"), "/work/a/x/main.hcl"), "x/main.hcl");
+    assert_eq!(
+        shown(Path::new("/work/a"), "../b/main.hcl"),
+        "/work/b/main.hcl"
+    );
+    assert_eq!(
+        shown(Path::new("/work/a"), "/work/a/x/main.hcl"),
+        "x/main.hcl"
+    );
     assert_eq!(shown(Path::new(""), "x/./y.hcl"), "x/y.hcl");
 }
 
 #[test]
 fn malformed_tracefiles_are_read_as_far_as_they_make_sense() {
-    let files = lcov::parse("DA:1,1\nSF:a.hcl\nDA:x,1\nDA:2,3\nBRDA:2\nFNDA:1\nend_of_record\nSF:a.hcl\nDA:2,1\nend_of_record\n");
+    let files = lcov::parse(
+        "DA:1,1\nSF:a.hcl\nDA:x,1\nDA:2,3\nBRDA:2\nFNDA:1\nend_of_record\nSF:a.hcl\nDA:2,1\nend_of_record\n",
+    );
     assert_eq!(files.len(), 1);
     assert_eq!(files[0].lines.iter().collect::<Vec<_>>(), [(&2, &4)]);
     assert!(files[0].branches.is_empty());
@@ -83,6 +94,12 @@ fn malformed_tracefiles_are_read_as_far_as_they_make_sense() {
 #[test]
 fn nothing_to_cover_is_complete() {
     assert_eq!(percent_text(Ratio::default()), "100.0%");
-    assert_eq!(percent_text(Ratio { hit: 1999, found: 2000 }), "99.9%");
+    assert_eq!(
+        percent_text(Ratio {
+            hit: 1999,
+            found: 2000
+        }),
+        "99.9%"
+    );
     assert!(!Ratio::default().below(100.0));
 }
