@@ -1061,7 +1061,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__test)
-            opts="-w -q -v -h -V --update --filter --junit --context --validate --watch --allow-outside-paths --color --format --quiet --verbose --help --version import help"
+            opts="-w -q -v -h -V --update --filter --junit --context --validate --watch --allow-outside-paths --lcov --coverage-min --color --format --quiet --verbose --help --version import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1080,6 +1080,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --validate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lcov)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --coverage-min)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -137,6 +137,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --junit 'Also write a JUnit XML report to this file'
             cand --context 'Lines of context around each difference'
             cand --validate 'Validate each case''s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case'
+            cand --lcov 'Write the coverage of the compositions the cases rendered to this file, as LCOV (genhtml, Codecov, editors; `fnhcl lsp` shows it), and print a summary per composition'
+            cand --coverage-min 'Fail (exit 1) when the coverage of the whole run — blocks rendered, branches taken and user functions called, together — is below this percentage; prints the summary'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)'
             cand --update 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'

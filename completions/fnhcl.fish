@@ -141,6 +141,8 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l junit -d 'Also write a JUnit XML report to this file' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l context -d 'Lines of context around each difference' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l validate -d 'Validate each case\'s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l lcov -d 'Write the coverage of the compositions the cases rendered to this file, as LCOV (genhtml, Codecov, editors; `fnhcl lsp` shows it), and print a summary per composition' -r -F
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l coverage-min -d 'Fail (exit 1) when the coverage of the whole run — blocks rendered, branches taken and user functions called, together — is below this percentage; prints the summary' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"

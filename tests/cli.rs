@@ -3100,3 +3100,80 @@ fn test_keeps_composition_test_paths_inside_the_tested_folder() {
         transcript(&allowed)
     );
 }
+
+/// The fixture composition of `fnhcl test --lcov`: every block kind rendered by one case and
+/// left out by another.
+const COVERAGE_FIXTURE: &str = "tests/fixtures/coverage";
+
+#[test]
+fn test_lcov_counts_every_block_kind_line_by_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out_dir = tempfile::tempdir().unwrap();
+    let lcov = out_dir.path().join("lcov.info");
+    let out = run(fnhcl(root)
+        .args(["test", COVERAGE_FIXTURE, "--lcov"])
+        .arg(&lcov));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("test_lcov_summary", transcript(&out));
+    let written = std::fs::read_to_string(&lcov).unwrap();
+    snapshot!("test_lcov_tracefile", annotated(&written, root));
+    // genhtml, when installed, reads it without complaint.
+    let html = out_dir.path().join("html");
+    match Command::new("genhtml")
+        .current_dir(root)
+        .args(["--quiet", "--branch-coverage", "--output-directory"])
+        .arg(&html)
+        .arg(&lcov)
+        .output()
+    {
+        Ok(genhtml) => {
+            assert!(genhtml.status.success(), "{}", transcript(&genhtml));
+            assert!(text(&genhtml.stderr).is_empty(), "{}", transcript(&genhtml));
+            assert!(html.join("index.html").is_file());
+        }
+        Err(_) => eprintln!("genhtml not found: the tracefile was not checked with it"),
+    }
+}
+
+#[test]
+fn test_coverage_min_passes_at_and_fails_below_the_total() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let at = run(fnhcl(root).args(["test", COVERAGE_FIXTURE, "--coverage-min", "67.5"]));
+    assert_eq!(at.status.code(), Some(0), "{}", transcript(&at));
+    let below = run(fnhcl(root).args([
+        "--color",
+        "never",
+        "test",
+        COVERAGE_FIXTURE,
+        "--coverage-min",
+        "67.6",
+    ]));
+    assert_eq!(below.status.code(), Some(1), "{}", transcript(&below));
+    snapshot!("test_coverage_min_below", transcript(&below));
+    let bad = run(fnhcl(root).args(["test", COVERAGE_FIXTURE, "--coverage-min", "101"]));
+    assert_eq!(bad.status.code(), Some(2), "{}", transcript(&bad));
+}
+
+/// A tracefile with the source line each `DA`, `BRDA` and `FN` record points at, so its
+/// snapshot reads line by line.
+fn annotated(lcov: &str, root: &Path) -> String {
+    let mut source = String::new();
+    let mut out = String::new();
+    for record in lcov.lines() {
+        out.push_str(record);
+        if let Some(path) = record.strip_prefix("SF:") {
+            source = std::fs::read_to_string(root.join(path)).unwrap();
+        }
+        let line = ["DA:", "BRDA:", "FN:"]
+            .iter()
+            .find_map(|key| record.strip_prefix(key))
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.parse::<usize>().ok());
+        if let Some(n) = line {
+            out.push_str("    # ");
+            out.push_str(source.lines().nth(n - 1).unwrap_or_default().trim());
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -340,6 +340,25 @@ pub struct TestArgs {
     /// untrusted change cannot print other files into a CI log.
     #[arg(long)]
     pub allow_outside_paths: bool,
+
+    /// Write the coverage of the compositions the cases rendered to this file, as LCOV
+    /// (genhtml, Codecov, editors; `fnhcl lsp` shows it), and print a summary per
+    /// composition.
+    #[arg(long, value_name = "FILE")]
+    pub lcov: Option<std::path::PathBuf>,
+
+    /// Fail (exit 1) when the coverage of the whole run — blocks rendered, branches taken
+    /// and user functions called, together — is below this percentage; prints the summary.
+    #[arg(long, value_name = "PERCENT", value_parser = percent)]
+    pub coverage_min: Option<f64>,
+}
+
+/// A percentage from 0 to 100.
+fn percent(text: &str) -> Result<f64, String> {
+    match text.trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err(format!("`{text}` is not a percentage from 0 to 100")),
+    }
 }
 
 /// `fnhcl test` subcommands.

@@ -31,6 +31,7 @@ impl From<&RenderArgs> for Request {
             step: args.step.clone(),
             crossplane_version: args.crossplane_version.clone(),
             validate: args.validate.clone(),
+            coverage: false,
         }
     }
 }

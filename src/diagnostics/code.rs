@@ -49,6 +49,8 @@ pub enum Code {
     I019,
     /// A step meant for function-hcl whose input is not an HclInput.
     I020,
+    /// A test run's coverage is below `--coverage-min`.
+    I021,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -335,6 +337,12 @@ pub static CODES: &[CodeInfo] = &[
         "I020",
         "invalid-hcl-input",
         "A step meant for function-hcl has an input function-hcl cannot read",
+    ),
+    info(
+        Code::I021,
+        "I021",
+        "coverage-below-minimum",
+        "A test run covered less of its compositions than `--coverage-min` asks",
     ),
     info(
         Code::S001,

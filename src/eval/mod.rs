@@ -2,6 +2,7 @@
 
 pub mod budget;
 pub mod convert;
+pub mod coverage;
 pub mod deadline;
 pub mod evaluate;
 pub mod expr;

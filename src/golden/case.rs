@@ -41,6 +41,8 @@ pub struct Runner<'a> {
     pub write: &'a WriteFile,
     /// `--allow-outside-paths`: a case may name files outside the tested tree.
     pub allow_outside_paths: bool,
+    /// `--lcov`, `--coverage-min`: where each render's coverage goes.
+    pub coverage: Option<&'a super::Coverage>,
 }
 
 /// How a case ended.
@@ -162,7 +164,11 @@ impl Render {
 
 /// Renders a request as `fnhcl test` does: quietly (no debug dumps, no warnings about
 /// discarded blocks), against `schemas` when given.
-fn render(request: &Request, schemas: Option<&Schemas>) -> Render {
+fn render(
+    request: &Request,
+    schemas: Option<&Schemas>,
+    coverage: Option<&super::Coverage>,
+) -> Render {
     let mut map = SourceMap::new();
     let mut diagnostics = Vec::new();
     let mut stdin = io::stdin();
@@ -178,7 +184,13 @@ fn render(request: &Request, schemas: Option<&Schemas>) -> Render {
             Ok(Documents {
                 documents,
                 valid: true,
-            }) => (Some(documents), false),
+                coverage: covered,
+            }) => {
+                if let Some(coverage) = coverage {
+                    covered.iter().for_each(|step| coverage.record(step));
+                }
+                (Some(documents), false)
+            }
             Ok(Documents { valid: false, .. }) => (None, true),
             Err(_) => (None, false),
         };
@@ -214,6 +226,7 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
     let mut request = (runner.parse)(&args).map_err(|d| d.summary.clone())?;
     confine.request(&request, dir)?;
     request.context_data = context;
+    request.coverage = runner.coverage.is_some();
     let mut ignore = Vec::new();
     for text in lines(confine.case_file(dir, "ignore-paths")?.as_deref()) {
         ignore.push(IgnorePath::parse(&text).map_err(|e| format!("ignore-paths: {e}"))?);
@@ -224,7 +237,7 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
         Some(text) => Some(AssertFile::parse(&text)?),
         None => None,
     };
-    let rendered = render(&request, runner.schemas);
+    let rendered = render(&request, runner.schemas, runner.coverage);
     if let Some(outcome) = expected_failure(expected_error, assert.as_ref(), &rendered) {
         return outcome;
     }

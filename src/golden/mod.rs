@@ -9,6 +9,7 @@
 pub mod assertions;
 mod case;
 mod confine;
+pub mod coverage;
 mod discover;
 pub mod expect_error;
 pub mod hcltest;
@@ -21,6 +22,7 @@ pub mod subset;
 pub mod xprin;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
+pub use coverage::Coverage;
 pub use discover::{Case, HclRun, TestRef, source_of};
 pub use junit::junit_xml;
 

@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod body;
 pub mod complete;
+pub mod coverage;
 pub mod cursor;
 pub mod docs;
 pub mod example;

@@ -241,12 +241,14 @@ impl Server {
             }),
             InlayHintRequest::METHOD => answer(request, |p: InlayHintParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                let notes = ide::live::block_notes(&at);
+                let mut notes = ide::live::block_notes(&at);
+                notes.extend(ide::coverage::block_notes(&at));
                 Some(convert::inlay_hints(at.text(), notes, p.range))
             }),
             CodeLensRequest::METHOD => answer(request, |p: CodeLensParams| {
                 let at = self.at(&p.text_document.uri, Position::default())?;
-                let notes = ide::live::block_notes(&at);
+                let mut notes = ide::live::block_notes(&at);
+                notes.extend(ide::coverage::block_notes(&at));
                 Some(convert::code_lenses(at.text(), notes))
             }),
             _ => Response::new_err(

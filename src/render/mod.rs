@@ -110,6 +110,8 @@ pub struct Inputs {
     /// When function-hcl steps must have finished (`--timeout`, crossplane's context
     /// deadline): evaluation stops at the next checkpoint after it.
     pub deadline: Option<std::time::Instant>,
+    /// Record what function-hcl steps exercise ([`Rendered::coverage`]).
+    pub coverage: bool,
 }
 
 /// What to print.
@@ -145,6 +147,9 @@ pub struct Rendered {
     pub discards: Vec<(String, Discard)>,
     /// Where function-hcl steps wrote each composed resource's body, by resource name.
     pub origins: std::collections::BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
+    /// What each function-hcl step exercised (its last call), in step order, when
+    /// [`Inputs::coverage`] asked for it.
+    pub coverage: Vec<crate::eval::coverage::RenderCoverage>,
 }
 
 /// Why a render failed.
@@ -328,6 +333,7 @@ pub fn render_with(
             documents,
             discards: run.discards,
             origins: run.origins,
+            coverage: run.coverage,
         });
     }
     let run = pipeline::run(map, inputs, remote, log)?;
@@ -336,6 +342,7 @@ pub fn render_with(
         documents,
         discards: run.discards,
         origins: run.origins,
+        coverage: run.coverage,
     })
 }
 

@@ -5,6 +5,7 @@ use super::{
     CONNECTION_ANNOTATION, Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError,
     Step,
 };
+use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
@@ -69,6 +70,8 @@ pub(super) struct Run {
     /// Where function-hcl steps wrote each composed resource's body (the last step that
     /// produced it).
     pub origins: BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
+    /// What each function-hcl step exercised (its last call), when the inputs ask for it.
+    pub coverage: Vec<RenderCoverage>,
 }
 
 /// crossplane's pre-flight checks of a Composition against the XR.
@@ -149,6 +152,7 @@ pub(super) fn run(
         discards: Vec::new(),
         origins: BTreeMap::new(),
         context_returned: true,
+        coverage: Vec::new(),
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
@@ -188,6 +192,7 @@ pub(super) fn run(
         out.results
             .extend(response.results.into_iter().map(|r| (step.name.clone(), r)));
         out.conditions.extend(response.conditions);
+        out.coverage.extend(outcome.coverage);
         if let Some(evaluation) = outcome.evaluation {
             out.origins.extend(evaluation.origins);
             out.discards.extend(
@@ -261,6 +266,8 @@ struct Call {
     evaluation: Option<crate::eval::program::HclResponse>,
     /// function-hcl's diagnostics behind a fatal result (native steps).
     failure: Option<Vec<crate::diagnostics::Diagnostic>>,
+    /// What the call exercised (native steps, when the inputs ask for it).
+    coverage: Option<RenderCoverage>,
 }
 
 fn call_once(
@@ -279,12 +286,20 @@ fn call_once(
                 log(super::debug::request(request));
             }
             // Each call is one gRPC call in crossplane, made under the run's context deadline.
-            let outcome =
-                deadline::within(inputs.deadline, || function::run(map, request, Some(files)))
-                    .map_err(|_| RenderError::DeadlineExceeded {
-                        step: step.name.clone(),
-                        target: None,
-                    })?;
+            let (outcome, recorded) = deadline::within(inputs.deadline, || {
+                if inputs.coverage {
+                    let (outcome, recorded) =
+                        coverage::recording(|| function::run(map, request, Some(files)));
+                    (outcome, Some(recorded))
+                } else {
+                    (function::run(map, request, Some(files)), None)
+                }
+            })
+            .map_err(|_| RenderError::DeadlineExceeded {
+                step: step.name.clone(),
+                target: None,
+            })?;
+            let coverage = recorded.map(|r| RenderCoverage::of(r, map, files));
             // The function dumps its response only when it did not fail.
             if dump
                 && outcome.failure.is_none()
@@ -296,6 +311,7 @@ fn call_once(
                 response: outcome.response,
                 evaluation: outcome.evaluation,
                 failure: outcome.failure,
+                coverage,
             })
         }
         StepKind::Remote { target } => {
@@ -317,6 +333,7 @@ fn call_once(
                 response,
                 evaluation: None,
                 failure: None,
+                coverage: None,
             })
         }
         StepKind::Other { package } => Err(RenderError::Unrunnable {

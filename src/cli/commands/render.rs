@@ -19,7 +19,9 @@ pub fn run(args: &RenderArgs, cx: &mut Context) -> io::Result<ExitStatus> {
     };
     let request = Request::from(args);
     let rendered = inputs::documents(&mut cx.map, &request, None, &mut io, &mut cx.diagnostics);
-    let Documents { documents, valid } = match rendered {
+    let Documents {
+        documents, valid, ..
+    } = match rendered {
         Ok(rendered) => rendered,
         Err(Stopped::Input) => return Ok(ExitStatus::Error),
         Err(Stopped::Render { fatal }) => {

@@ -7,7 +7,7 @@ use crate::cli::compare::{self, Style};
 use crate::cli::exit::ExitStatus;
 use crate::cli::inputs::parse_render_args;
 use fnhcl::diagnostics::{Code, Diagnostic};
-use fnhcl::golden::{self, Failure, Outcome, Runner};
+use fnhcl::golden::{self, Failure, Outcome, Runner, coverage};
 use fnhcl::schema::inputs::load_schemas;
 use fnhcl::source::write::{write_atomic, write_through};
 use owo_colors::OwoColorize;
@@ -44,12 +44,17 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             Err(d) => return Ok(cx.fail(*d)),
         }
     };
+    // --lcov, --coverage-min: every render's coverage goes here; paths show relative to the
+    // current directory, as LCOV readers look for them.
+    let coverage = (args.lcov.is_some() || args.coverage_min.is_some())
+        .then(|| golden::Coverage::new(std::env::current_dir().unwrap_or_default()));
     let runner = Runner {
         update: args.update,
         schemas: schemas.as_ref(),
         parse: &parse_render_args,
         write: &write_through,
         allow_outside_paths: args.allow_outside_paths,
+        coverage: coverage.as_ref(),
     };
     let results = golden::run(&cases, runner);
     // What each failed case shows, coloured for the terminal (the JUnit report strips it).
@@ -106,6 +111,10 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             }
         }
     }
+    let below = match &coverage {
+        Some(coverage) => report_coverage(args, coverage, cx)?,
+        None => false,
+    };
     let mut summary = format!("{passed} passed, {failed} failed");
     if updated > 0 {
         summary.push_str(&format!(", {updated} updated"));
@@ -124,11 +133,68 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             )));
         }
     }
-    Ok(if failed > 0 {
+    Ok(if failed > 0 || below {
         ExitStatus::Failure
     } else {
         ExitStatus::Success
     })
+}
+
+/// Prints the coverage summary, writes `--lcov` and checks `--coverage-min`: whether the run
+/// is below it (a diagnostic says by how much and which compositions).
+fn report_coverage(
+    args: &TestArgs,
+    coverage: &golden::Coverage,
+    cx: &mut Context,
+) -> io::Result<bool> {
+    let reports = coverage.report();
+    for report in &reports {
+        writeln!(
+            cx.stdout,
+            "coverage {}: {}",
+            report.name,
+            coverage::summary_line(report.totals)
+        )?;
+    }
+    let all = coverage::sum(&reports);
+    if reports.len() > 1 {
+        writeln!(cx.stdout, "coverage total: {}", coverage::summary_line(all))?;
+    }
+    if let Some(path) = &args.lcov
+        && let Err(e) = write_through(path, coverage::lcov::write(&reports).as_bytes())
+    {
+        cx.diagnostics.push(Diagnostic::new(
+            Code::I001,
+            format!("cannot write {}: {e}", path.display()),
+        ));
+        return Ok(true);
+    }
+    let Some(min) = args.coverage_min else {
+        return Ok(false);
+    };
+    let total = all.total();
+    if !total.below(min) {
+        return Ok(false);
+    }
+    let lows: Vec<String> = reports
+        .iter()
+        .filter(|r| r.totals.total().below(min))
+        .map(|r| format!("`{}` {}", r.name, coverage::percent_text(r.totals.total())))
+        .collect();
+    cx.diagnostics.push(
+        Diagnostic::new(
+            Code::I021,
+            format!(
+                "coverage {} is below --coverage-min {min}%",
+                coverage::percent_text(total)
+            ),
+        )
+        .with_detail(format!("below it: {}", lows.join(", ")))
+        .with_help(
+            "add cases that render the blocks, conditions and functions the LCOV shows at 0",
+        ),
+    );
+    Ok(true)
 }
 
 /// `fnhcl test import`.

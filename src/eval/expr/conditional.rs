@@ -85,7 +85,9 @@ impl Run<'_> {
                 return (Value::unknown(result_ty), diags);
             }
         };
-        let (chosen, chosen_diags, conv, branch, which) = if matches!(cond, Value::Bool(true)) {
+        let chose_true = matches!(cond, Value::Bool(true));
+        crate::eval::coverage::arm(self.ev.file, condition.span.start, chose_true);
+        let (chosen, chosen_diags, conv, branch, which) = if chose_true {
             (true_val, true_diags, &convs[0], if_true, "true")
         } else {
             (false_val, false_diags, &convs[1], if_false, "false")

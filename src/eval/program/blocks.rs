@@ -4,6 +4,7 @@ use super::Origin;
 use super::gotext::{downgrade, has_errors};
 use super::messages::{self, READY_VALUES};
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
+use crate::eval::coverage;
 use crate::eval::expr::{traverse_reference, variables};
 use crate::eval::json;
 use crate::eval::num::Num;
@@ -28,7 +29,8 @@ struct Parts<'m> {
 
 impl Evaluator<'_> {
     /// `processGroup`: locals, condition, then every child block in source order.
-    pub(super) fn group(&mut self, scope: &Scope, body: &GroupBody) -> Diags {
+    /// `at` is the `group` block's header (`None` at the top level).
+    pub(super) fn group(&mut self, scope: &Scope, body: &GroupBody, at: Option<Span>) -> Diags {
         let (scope, mut diags) = match self.locals(scope, &body.locals) {
             Ok(ok) => ok,
             Err(diags) => return diags,
@@ -43,6 +45,9 @@ impl Evaluator<'_> {
         if !keep {
             return Vec::new();
         }
+        if let Some(at) = at {
+            coverage::block(at);
+        }
         for child in &body.children {
             crate::eval::deadline::checkpoint();
             let current = match child {
@@ -51,7 +56,7 @@ impl Evaluator<'_> {
                         diags.extend(group.body.problems.iter().cloned());
                         return diags;
                     }
-                    self.group(&scope, &group.body)
+                    self.group(&scope, &group.body, Some(header_span(&group.origin)))
                 }
                 Child::Resource(resource) => self.resource(&scope, resource),
                 Child::Resources(collection) => self.collection(&scope, collection),
@@ -82,7 +87,13 @@ impl Evaluator<'_> {
             body: &resource.body,
             children: &resource.children,
         };
-        self.add_resource(scope, &resource.name.value, &parts, None)
+        let name = &resource.name.value;
+        let before = self.desired.contains_key(name);
+        let diags = self.add_resource(scope, name, &parts, None);
+        if !before && self.desired.contains_key(name) {
+            coverage::block(header_span(&resource.origin));
+        }
+        diags
     }
 
     /// `processResources`: one resource per `for_each` element, then the collection-level
@@ -157,6 +168,7 @@ impl Evaluator<'_> {
             body: &template.body,
             children: &template.children,
         };
+        let before = self.desired.len();
         for (i, (key, value)) in iterations.into_iter().enumerate() {
             crate::eval::deadline::checkpoint();
             let mut each = BTreeMap::new();
@@ -195,6 +207,9 @@ impl Evaluator<'_> {
             if failed {
                 return diags;
             }
+        }
+        if self.desired.len() > before {
+            coverage::block(header_span(&collection.origin));
         }
         self.nested(&scope, None, &collection.children, diags)
     }
@@ -352,6 +367,7 @@ impl Evaluator<'_> {
             return diags;
         };
         self.ready.insert(name.to_string(), valid);
+        coverage::block(header_span(&ready.origin));
         diags
     }
 }

@@ -25,6 +25,7 @@ pub use trace::{SeenExpr, SeenLocal, Trace};
 
 use crate::analysis::{plan_locals, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::coverage;
 use crate::eval::expr;
 use crate::eval::functions::FunctionTable;
 use crate::eval::proto::{ResourceSelector, RunFunctionRequest};
@@ -151,7 +152,7 @@ fn evaluate_with(
     let mut variables = BTreeMap::new();
     variables.insert("req".to_string(), req);
     let scope = root.child(variables);
-    let diags = ev.group(&scope, &program.top);
+    let diags = ev.group(&scope, &program.top, None);
     let trace = ev.trace.take().map(|trace| {
         let mut trace = trace.into_inner();
         trace.desired = ev
@@ -369,6 +370,7 @@ impl<'a> Evaluator<'a> {
         let span = attribute_span(cond);
         let (val, diags) = self.eval(cond, scope);
         if has_errors(&diags) || !val.is_wholly_known() {
+            coverage::condition(expr_span(cond), coverage::Outcome::Incomplete);
             let context = self.messages(&diags);
             self.discard(kind, "incomplete", name, span, context);
             return (false, downgrade(diags));
@@ -376,6 +378,8 @@ impl<'a> Evaluator<'a> {
         let mut diags = diags;
         match val {
             Value::Bool(b) => {
+                let outcome = [coverage::Outcome::False, coverage::Outcome::True][usize::from(b)];
+                coverage::condition(expr_span(cond), outcome);
                 if !b {
                     self.discard(kind, "user-condition", name, span, Vec::new());
                 }

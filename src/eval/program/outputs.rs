@@ -6,6 +6,7 @@ use super::gotext::{diags_error, downgrade, go_type_name, has_errors, not_an_obj
 use super::messages;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::eval::coverage;
 use crate::eval::json;
 use crate::eval::proto::{MatchLabels, ResourceSelector, struct_numbers};
 use crate::eval::scope::Scope;
@@ -24,6 +25,7 @@ impl Evaluator<'_> {
             Ok(ok) => ok,
             Err(diags) => return diags,
         };
+        let before = self.statuses.len() + self.connections.len();
         match composite.object.value.as_str() {
             "status" => {
                 let (object, ds) = self.object_body(&scope, &composite.body, "composite-status");
@@ -34,6 +36,9 @@ impl Evaluator<'_> {
             }
             "connection" => diags.extend(self.connection(&scope, &composite.body)),
             other => diags.push(plain_error(messages::composite_label(other))),
+        }
+        if self.statuses.len() + self.connections.len() > before {
+            coverage::block(header_span(&composite.origin));
         }
         diags
     }
@@ -163,6 +168,7 @@ impl Evaluator<'_> {
                 let mut entry = Map::new();
                 entry.insert(key, struct_numbers(&json));
                 self.contexts.push(entry);
+                coverage::block(header_span(&context.origin));
             }
             Err(e) => diags.push(
                 error_at("cannot convert value to interface".into(), value_at)
@@ -213,6 +219,7 @@ impl Evaluator<'_> {
                 diags.extend(ds);
                 if let Some(selector) = selector {
                     self.requirements.insert(name.to_string(), selector);
+                    coverage::block(header);
                 }
                 diags
             }

@@ -104,6 +104,7 @@ impl Invoker {
                 "user function '{name}' not found"
             )));
         };
+        crate::eval::coverage::call(name);
         let Value::Object(params) = args else {
             return Err(FunctionError::other(format!(
                 "arguments to user function '{name}' is not an object, found {}",

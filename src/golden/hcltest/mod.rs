@@ -422,10 +422,14 @@ fn render_run(
             secrets: Vec::new(),
             xrd: None,
             deadline: Instant::now().checked_add(timeout),
+            coverage: cx.runner.coverage.is_some(),
         };
         let mut remote = GrpcRemote::new();
         match render_with(map, &inputs, options, &mut remote, &mut |_| {}) {
             Ok(rendered) => {
+                if let Some(total) = cx.runner.coverage {
+                    rendered.coverage.iter().for_each(|step| total.record(step));
+                }
                 if let Some(schemas) = cx.runner.schemas {
                     let mut problems = Vec::new();
                     if !inputs::validate_rendered(schemas, &inputs.xr, &rendered, &mut problems) {

@@ -53,7 +53,9 @@ pub fn run(case: &Case, test: &TestRef, runner: Runner<'_>) -> Outcome {
 }
 
 /// A test ready to render: the request and the documents it starts from.
-struct Test {
+struct Test<'a> {
+    /// `--lcov`/`--coverage-min`: where each render's coverage goes.
+    coverage: Option<&'a crate::golden::Coverage>,
     request: Request,
     xr: Json,
     xrd: Option<Json>,
@@ -121,13 +123,13 @@ impl Paths<'_> {
     }
 }
 
-impl Test {
+impl<'a> Test<'a> {
     fn prepare(
         case: &Case,
         spec: &TestSpec,
         confine: &Confinement<'_>,
-        runner: Runner<'_>,
-    ) -> Result<Test, String> {
+        runner: Runner<'a>,
+    ) -> Result<Test<'a>, String> {
         let dir = &case.dir;
         let paths = Paths {
             base: project_root(dir).unwrap_or_else(|| dir.clone()),
@@ -160,6 +162,7 @@ impl Test {
         request.include_context = true;
         request.include_full_xr = true;
         request.timeout = format!("{}s", spec.timeout_seconds);
+        request.coverage = runner.coverage.is_some();
         if let Some(path) = &spec.credentials {
             request.function_credentials = Some(paths.resolve(path, "the function credentials")?);
         }
@@ -173,6 +176,7 @@ impl Test {
             runner.schemas.cloned()
         };
         Ok(Test {
+            coverage: runner.coverage,
             request,
             xr,
             xrd,
@@ -217,7 +221,13 @@ impl Test {
             Ok(Documents {
                 documents,
                 valid: true,
-            }) => Ok(documents),
+                coverage,
+            }) => {
+                if let Some(total) = self.coverage {
+                    coverage.iter().for_each(|step| total.record(step));
+                }
+                Ok(documents)
+            }
             Ok(Documents { valid: false, .. }) => Err(format!(
                 "the output breaks its schemas (validate):\n{}\n",
                 errors(&diagnostics)

@@ -46,6 +46,8 @@ pub struct Documents {
     pub documents: Vec<Json>,
     /// `false` when `--validate` found a problem.
     pub valid: bool,
+    /// What each function-hcl step exercised, when the request asked for it.
+    pub coverage: Vec<crate::eval::coverage::RenderCoverage>,
 }
 
 /// Reads the request, renders, warns about discarded blocks (unless quiet) and validates the
@@ -107,6 +109,7 @@ pub fn documents_given(
     Ok(Documents {
         documents: rendered.documents,
         valid,
+        coverage: rendered.coverage,
     })
 }
 

@@ -71,6 +71,9 @@ pub struct Request {
     pub crossplane_version: String,
     /// `--validate`: CRD/XRD files or folders to validate the output against.
     pub validate: Vec<String>,
+    /// Record what function-hcl steps exercise (`fnhcl test --lcov`): the render's
+    /// `coverage`.
+    pub coverage: bool,
 }
 
 /// Documents given as values instead of files (a CompositionTest's inline `raw` inputs, a
@@ -170,6 +173,7 @@ pub fn read_given(
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
         // be an Instant is no deadline at all.
         deadline: Instant::now().checked_add(timeout),
+        coverage: args.coverage,
     };
     let options = Options {
         include_function_results: args.include_function_results,
