@@ -12,6 +12,7 @@ mod confine;
 mod discover;
 pub mod expect_error;
 pub mod import;
+pub mod jmes;
 mod junit;
 pub mod scenario;
 pub mod subset;
