@@ -13,6 +13,7 @@ mod discover;
 pub mod expect_error;
 pub mod import;
 pub mod jmes;
+pub mod keyexpr;
 mod junit;
 pub mod scenario;
 pub mod subset;
