@@ -4,8 +4,8 @@
 //! exhausting memory or time.
 
 use super::functions::{self, arity, bad_type, sortable};
-use super::parse::{Ast, Cmp};
-use super::value::{equal, number, order, truthy, weight};
+use super::parse::{Arith, Ast, Cmp};
+use super::value::{equal, from_f64, number, order, truthy, type_name, weight};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -178,6 +178,17 @@ impl<'d> Run<'d, '_> {
                 let (a, b) = (self.eval(left, current)?, self.eval(right, current)?);
                 Ok(Cow::Owned(compare(*op, &a, &b)))
             }
+            Ast::Arith(op, left, right) => {
+                let (a, b) = (self.eval(left, current)?, self.eval(right, current)?);
+                arithmetic(*op, &a, &b).map(Cow::Owned)
+            }
+            Ast::Negate(inner) => {
+                let value = self.eval(inner, current)?;
+                let n = number(&value).ok_or_else(|| {
+                    format!("invalid type: `-` needs a number, got {}", type_name(&value))
+                })?;
+                Ok(Cow::Owned(from_f64(-n)))
+            }
             Ast::Or(left, right) => {
                 let a = self.eval(left, current)?;
                 if truthy(&a) {
@@ -239,7 +250,7 @@ impl<'d> Run<'d, '_> {
                     if !(value.is_number() || value.is_string()) {
                         return Err(format!(
                             "invalid type: the expression of {name}() must give a number or a string, got {}",
-                            super::value::type_name(&value)
+                            type_name(&value)
                         ));
                     }
                     keyed.push((self.own(value)?, item));
@@ -344,6 +355,28 @@ fn compare(op: Cmp, a: &Json, b: &Json) -> Json {
         Cmp::Gt => ordered(Ordering::is_gt),
         Cmp::Ge => ordered(Ordering::is_ge),
     }
+}
+
+/// `a OP b` on numbers.
+fn arithmetic(op: Arith, a: &Json, b: &Json) -> Result<Json, String> {
+    let (Some(x), Some(y)) = (number(a), number(b)) else {
+        return Err(format!(
+            "invalid type: arithmetic needs numbers, got {} and {}",
+            type_name(a),
+            type_name(b)
+        ));
+    };
+    if matches!(op, Arith::Div | Arith::Rem | Arith::FloorDiv) && y == 0.0 {
+        return Err("invalid value: division by zero".into());
+    }
+    Ok(from_f64(match op {
+        Arith::Add => x + y,
+        Arith::Sub => x - y,
+        Arith::Mul => x * y,
+        Arith::Div => x / y,
+        Arith::Rem => x % y,
+        Arith::FloorDiv => (x / y).floor(),
+    }))
 }
 
 /// The items `[start:stop:step]` picks, as Python slices pick them.

@@ -26,6 +26,24 @@ pub enum Cmp {
     Ge,
 }
 
+/// An arithmetic operator (JMESPath Community's JEP-16, which chainsaw's examples use:
+/// `to_string($index + `1`)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `//`: floor division.
+    FloorDiv,
+}
+
 /// An expression's tree.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ast {
@@ -53,6 +71,10 @@ pub enum Ast {
     Flatten(Box<Ast>),
     /// `left OP right`.
     Compare(Cmp, Box<Ast>, Box<Ast>),
+    /// `left + right`, …
+    Arith(Arith, Box<Ast>, Box<Ast>),
+    /// `-expr`.
+    Negate(Box<Ast>),
     /// `left || right`.
     Or(Box<Ast>, Box<Ast>),
     /// `left && right`.
@@ -86,11 +108,14 @@ impl Ast {
                 | Ast::Project(a, b)
                 | Ast::ValueProject(a, b)
                 | Ast::Compare(_, a, b)
+                | Ast::Arith(_, a, b)
                 | Ast::Or(a, b)
                 | Ast::And(a, b)
                 | Ast::Pipe(a, b) => stack.extend([(&**a, d), (&**b, d)]),
                 Ast::Filter(a, b, c) => stack.extend([(&**a, d), (&**b, d), (&**c, d)]),
-                Ast::Flatten(a) | Ast::Not(a) | Ast::Ref(a) => stack.push((a, d)),
+                Ast::Flatten(a) | Ast::Not(a) | Ast::Ref(a) | Ast::Negate(a) => {
+                    stack.push((a, d))
+                }
                 Ast::List(items) | Ast::Call(_, items) => {
                     stack.extend(items.iter().map(|i| (i, d)))
                 }
@@ -122,6 +147,11 @@ enum Tok {
     Amp,
     Not,
     Compare(Cmp),
+    Plus,
+    Minus,
+    Slash,
+    Percent,
+    SlashSlash,
     At,
     Root,
     Var(String),
@@ -140,6 +170,8 @@ impl Tok {
             Tok::Or => 2,
             Tok::And => 3,
             Tok::Compare(_) => 5,
+            Tok::Plus | Tok::Minus => 6,
+            Tok::Slash | Tok::Percent | Tok::SlashSlash => 7,
             Tok::Flatten => 9,
             Tok::Star => 20,
             Tok::Filter => 21,
@@ -180,6 +212,11 @@ impl Tok {
                     Tok::Amp => "&",
                     Tok::Not => "!",
                     Tok::At => "@",
+                    Tok::Plus => "+",
+                    Tok::Minus => "-",
+                    Tok::Slash => "/",
+                    Tok::Percent => "%",
+                    Tok::SlashSlash => "//",
                     Tok::Root => "$",
                     Tok::Compare(Cmp::Eq) => "==",
                     Tok::Compare(Cmp::Ne) => "!=",
@@ -299,6 +336,16 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, String> {
                 let name: String = serde_json::from_str(&format!("\"{raw}\""))
                     .map_err(|e| error(start, format!("invalid quoted identifier: {e}")))?;
                 (Tok::Quoted(name), end - i)
+            }
+            '+' => (Tok::Plus, 1),
+            '%' => (Tok::Percent, 1),
+            '/' if next == Some('/') => (Tok::SlashSlash, 2),
+            '/' => (Tok::Slash, 1),
+            // A signed number only inside brackets (`[-1]`, `[::-1]`); elsewhere a minus.
+            '-' if !(next.is_some_and(|c| c.is_ascii_digit())
+                && matches!(out.last(), Some((Tok::LBracket | Tok::Colon, _)))) =>
+            {
+                (Tok::Minus, 1)
             }
             '-' | '0'..='9' => {
                 let mut j = if c == '-' { i + 1 } else { i };
@@ -452,6 +499,9 @@ impl Parser {
                 _ => self.list()?,
             },
             Tok::At => Ast::Current,
+            // Unary minus binds tighter than every binary arithmetic operator.
+            Tok::Minus => Ast::Negate(Box::new(self.expression(8)?)),
+            Tok::Plus => self.expression(8)?,
             Tok::Root => Ast::Root,
             Tok::Var(name) => Ast::Variable(name),
             Tok::Amp => Ast::Ref(Box::new(self.expression(0)?)),
@@ -473,6 +523,17 @@ impl Parser {
                 }
             }
             Tok::Pipe => Ast::Pipe(boxed(left), boxed(self.expression(Tok::Pipe.power())?)),
+            Tok::Plus | Tok::Minus | Tok::Star | Tok::Slash | Tok::Percent | Tok::SlashSlash => {
+                let (op, power) = match tok {
+                    Tok::Plus => (Arith::Add, 6),
+                    Tok::Minus => (Arith::Sub, 6),
+                    Tok::Star => (Arith::Mul, 7),
+                    Tok::Slash => (Arith::Div, 7),
+                    Tok::Percent => (Arith::Rem, 7),
+                    _ => (Arith::FloorDiv, 7),
+                };
+                Ast::Arith(op, boxed(left), boxed(self.expression(power)?))
+            }
             Tok::Or => Ast::Or(boxed(left), boxed(self.expression(Tok::Or.power())?)),
             Tok::And => Ast::And(boxed(left), boxed(self.expression(Tok::And.power())?)),
             Tok::Compare(op) => {
