@@ -45,9 +45,9 @@ pub fn parse(text: &str) -> KeyExpr<'_> {
         rest = &rest[1..rest.len() - 1];
     } else if rest.len() >= 3 && rest.starts_with('(') && rest.ends_with(')') {
         let inner = &rest[1..rest.len() - 1];
-        let named = inner
-            .find(';')
-            .filter(|&semi| semi > 0 && semi + 1 < inner.len() && inner[..semi].chars().all(is_word));
+        let named = inner.find(';').filter(|&semi| {
+            semi > 0 && semi + 1 < inner.len() && inner[..semi].chars().all(is_word)
+        });
         match named {
             Some(semi) => {
                 compiler = Some(&inner[..semi]);
@@ -92,16 +92,28 @@ mod tests {
         assert_eq!(read("(test.test)"), (None, None, "test.test", Some("jp")));
         assert_eq!(read("~.test"), (Some(None), None, "test", None));
         assert_eq!(read("~.(test)"), (Some(None), None, "test", Some("jp")));
-        assert_eq!(read("~.(test.test)"), (Some(None), None, "test.test", Some("jp")));
+        assert_eq!(
+            read("~.(test.test)"),
+            (Some(None), None, "test.test", Some("jp"))
+        );
         assert_eq!(read("test->foo"), (None, Some("foo"), "test", None));
         assert_eq!(read("(test)->foo"), (None, Some("foo"), "test", Some("jp")));
         assert_eq!(read("~.test->foo"), (Some(None), Some("foo"), "test", None));
-        assert_eq!(read("~.(test)->foo"), (Some(None), Some("foo"), "test", Some("jp")));
+        assert_eq!(
+            read("~.(test)->foo"),
+            (Some(None), Some("foo"), "test", Some("jp"))
+        );
         assert_eq!(read(r"\~(test)->foo\"), (None, None, "~(test)->foo", None));
         assert_eq!(read(r"\test\"), (None, None, "test", None));
         assert_eq!(read(r"\(test)\"), (None, None, "(test)", None));
-        assert_eq!(read("~index.(test)"), (Some(Some("index")), None, "test", Some("jp")));
-        assert_eq!(read("(cel;object.x)"), (None, None, "object.x", Some("cel")));
+        assert_eq!(
+            read("~index.(test)"),
+            (Some(Some("index")), None, "test", Some("jp"))
+        );
+        assert_eq!(
+            read("(cel;object.x)"),
+            (None, None, "object.x", Some("cel"))
+        );
         assert_eq!(read("(jp;a.b)"), (None, None, "a.b", Some("jp")));
     }
 

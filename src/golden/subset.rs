@@ -287,7 +287,8 @@ impl Walk {
                 let wanted = match read.compiler {
                     None => Json::String(read.statement.into()),
                     Some(compiler) => {
-                        match self.evaluate(text, read.statement, compiler, actual, path, bindings) {
+                        match self.evaluate(text, read.statement, compiler, actual, path, bindings)
+                        {
                             Some(value) => value,
                             None => return,
                         }
@@ -596,5 +597,203 @@ mod tests {
         assert_eq!(&text[node.span.clone()], "b");
         let path = FieldPath(vec![Step::Key("spec".into()), Step::Key("region".into())]);
         assert_eq!(&text[node_at(root, &path).span.clone()], "x");
+    }
+
+    /// kyverno/chainsaw, testdata/e2e/examples/array-assertion (its assertions.yaml over
+    /// its resources.yaml): iteration with and without an index binding, nested.
+    #[test]
+    fn chainsaw_array_assertion_example() {
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "example"},
+        "spec": {"containers": [
+            {"name": "container-1", "image": "nginx-1", "env": [{"name": "ENV_1", "value": "value-1"}]},
+            {"name": "container-2", "image": "nginx-2", "env": [{"name": "ENV_2", "value": "value-2"}]},
+            {"name": "container-3", "image": "nginx-3", "env": [{"name": "ENV_3", "value": "value-3"}]}
+        ]}});
+        let assertion = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "example"},
+        "spec": {
+            "~.(containers[?name == 'container-1'])": {"image": "nginx-1"},
+            "~index.(containers)": {"image": "(join('-', ['nginx', to_string($index + `1`)]))"},
+            "~index2.(containers)": {"~.(env)": {
+                "name": "(join('_', ['ENV', to_string($index2 + `1`)]))",
+                "value": "(join('-', ['value', to_string($index2 + `1`)]))"
+            }}
+        }});
+        assert!(shown(assertion.clone(), pod.clone()).is_empty());
+        let mut wrong = pod;
+        wrong["spec"]["containers"][1]["image"] = json!("nginx-9");
+        assert_eq!(
+            shown(assertion, wrong),
+            [
+                r#"spec.~index.(containers)[1].image: Invalid value: "nginx-9": Expected value: "nginx-2""#
+            ]
+        );
+    }
+
+    /// kyverno/chainsaw, testdata/e2e/examples/assertion-tree/assert.yaml: a binding used
+    /// below it, inside an iteration.
+    #[test]
+    fn chainsaw_assertion_tree_example() {
+        let assertion = json!({"spec": {"template": {"(spec)->specBinding": {"~.(containers)": {
+            "($specBinding.securityContext != null || securityContext != null)": true
+        }}}}});
+        let deployment = |pod_context: Json, container: Json| {
+            json!({"spec": {"template": {"spec": {
+                "securityContext": pod_context,
+                "containers": [{"name": "a", "securityContext": container}, {"name": "b"}]
+            }}}})
+        };
+        assert!(
+            shown(
+                assertion.clone(),
+                deployment(json!({"runAsNonRoot": true}), json!(null))
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            shown(
+                assertion,
+                deployment(json!(null), json!({"privileged": false}))
+            ),
+            [
+                "spec.template.(spec)->specBinding.~.(containers)[1].($specBinding.securityContext != null || securityContext != null): Invalid value: false: Expected value: true"
+            ]
+        );
+    }
+
+    /// The forms the brief's Crossplane assertions use: a filter projecting a list, a
+    /// function of a list, of a map's keys, and iteration over a map's values.
+    #[test]
+    fn projections_of_crossplane_resources() {
+        let xr = json!({
+            "metadata": {"annotations": {"crossplane.io/composition-resource-name": "bucket"}},
+            "spec": {"forProvider": {"tags": {"a": "x1", "b": "x2"}}},
+            "status": {"conditions": [
+                {"type": "Synced", "status": "True"},
+                {"type": "Ready", "status": "False", "reason": "Creating"}
+            ]}
+        });
+        let assertion = json!({
+            "status": {
+                "(conditions[?type == 'Ready'])": [{"status": "True"}],
+                "(length(conditions))": 3
+            },
+            "metadata": {
+                "(contains(keys(annotations), 'crossplane.io/composition-resource-name'))": true
+            },
+            "spec": {"~.(forProvider.tags)": {"(starts_with(@, 'x'))": true}}
+        });
+        assert_eq!(
+            shown(assertion, xr.clone()),
+            [
+                r#"status.(conditions[?type == 'Ready'])[0].status: Invalid value: "False": Expected value: "True""#,
+                "status.(length(conditions)): Invalid value: 2: Expected value: 3",
+            ]
+        );
+        // A value expression is evaluated on the actual value and compared with it.
+        assert!(
+            shown(
+                json!({"status": {"conditions": "(length(@) == `2` && @)"}}),
+                xr.clone()
+            )
+            .is_empty()
+        );
+        assert!(
+            shown(
+                json!({"spec": {"forProvider": {"tags": {"a": "(to_upper('x1') == 'X1' && @)"}}}}),
+                xr.clone()
+            )
+            .is_empty()
+        );
+        // An escaped text is compared as written, without its backslashes.
+        assert_eq!(
+            shown(json!({"metadata": {"annotations": {r"\(x)\": 1}}}), xr),
+            ["metadata.annotations.\\(x)\\: Required value: field not found in the input object"]
+        );
+    }
+
+    /// kyverno/kyverno-json, pkg/core/assertion/assertion_test.go: `nil vs empty object`,
+    /// `not nil vs empty object`, `bad scalar`.
+    #[test]
+    fn kyverno_json_assertion_cases() {
+        assert_eq!(
+            shown(json!({"foo": {}}), json!({"foo": null})),
+            ["foo: Required value: field not found in the input object"]
+        );
+        assert!(shown(json!({"foo": {}}), json!({"foo": {"bar": 42}})).is_empty());
+        assert_eq!(
+            shown(
+                json!({"foo": {"bar": "~.(`42`)"}}),
+                json!({"foo": {"bar": 42}})
+            ),
+            [
+                r#"foo.bar: Invalid value: "~.(`42`)": foreach is not supported in scalar projections (escape a text as \…\)"#
+            ]
+        );
+    }
+
+    #[test]
+    fn expression_errors_are_mismatches_at_their_key() {
+        let doc = json!({"a": [1, 2], "m": {"k": "v"}});
+        assert_eq!(
+            shown(json!({"(a[?x = 1])": 1}), doc.clone()),
+            [
+                r#"(a[?x = 1]): Invalid value: "a[?x = 1]": syntax error at column 6: unexpected character '='"#
+            ]
+        );
+        assert_eq!(
+            shown(json!({"(length(`1`))": 1}), doc.clone()),
+            [
+                "(length(`1`)): Internal error: invalid type: argument 1 of length() must be a string, an array or an object, got number"
+            ]
+        );
+        assert_eq!(
+            shown(json!({"(cel;object.a)": 1}), doc.clone()),
+            [
+                r#"(cel;object.a): Invalid value: "(cel;object.a)": fnhcl evaluates JMESPath expressions, not cel"#
+            ]
+        );
+        assert_eq!(
+            shown(json!({"~.(length(a))": {"x": 1}}), doc.clone()),
+            ["~.(length(a)): Invalid value: 2: expected a list or a map to iterate"]
+        );
+        // Iterating a map binds the key; `(jp;…)` names JMESPath.
+        assert!(
+            shown(
+                json!({"~key.(m)": {"(jp;$key == 'k' && @ == 'v')": true}}),
+                doc.clone()
+            )
+            .is_empty()
+        );
+        // A plain key under a projection that is not a map.
+        assert_eq!(
+            shown(json!({"(a)": {"x": 1, "y": 2}}), doc),
+            ["(a): Invalid value: [1,2]: expected a map"]
+        );
+    }
+
+    #[test]
+    fn node_at_skips_the_step_an_iteration_adds() {
+        let text = "spec:\n  ~.(items):\n    name: x\n";
+        let root = &crate::source::yaml::parse_nodes(text).unwrap()[0];
+        let path = FieldPath(vec![
+            Step::Key("spec".into()),
+            Step::Key("~.(items)".into()),
+            Step::Index(3),
+            Step::Key("name".into()),
+        ]);
+        assert_eq!(&text[node_at(root, &path).span.clone()], "x");
+    }
+
+    #[test]
+    fn find_treats_an_expression_name_as_any() {
+        let docs = [json!({"apiVersion": "v1", "kind": "A", "metadata": {"name": "x-1"}})];
+        let expected = json!({"apiVersion": "v1", "kind": "A",
+            "metadata": {"name": "(starts_with(@, 'x-'))"}});
+        // The name is compared by the expression: `true` against the actual name differs,
+        // as chainsaw compares an expression's result with the actual value.
+        assert!(matches!(find(&expected, &docs), Found::Differs(_)));
+        let expected = json!({"apiVersion": "v1", "kind": "A",
+            "metadata": {"(starts_with(name, 'x-'))": true}});
+        assert_eq!(find(&expected, &docs), Found::Matches(0));
     }
 }

@@ -185,7 +185,10 @@ impl<'d> Run<'d, '_> {
             Ast::Negate(inner) => {
                 let value = self.eval(inner, current)?;
                 let n = number(&value).ok_or_else(|| {
-                    format!("invalid type: `-` needs a number, got {}", type_name(&value))
+                    format!(
+                        "invalid type: `-` needs a number, got {}",
+                        type_name(&value)
+                    )
                 })?;
                 Ok(Cow::Owned(from_f64(-n)))
             }

@@ -113,9 +113,7 @@ impl Ast {
                 | Ast::And(a, b)
                 | Ast::Pipe(a, b) => stack.extend([(&**a, d), (&**b, d)]),
                 Ast::Filter(a, b, c) => stack.extend([(&**a, d), (&**b, d), (&**c, d)]),
-                Ast::Flatten(a) | Ast::Not(a) | Ast::Ref(a) | Ast::Negate(a) => {
-                    stack.push((a, d))
-                }
+                Ast::Flatten(a) | Ast::Not(a) | Ast::Ref(a) | Ast::Negate(a) => stack.push((a, d)),
                 Ast::List(items) | Ast::Call(_, items) => {
                     stack.extend(items.iter().map(|i| (i, d)))
                 }

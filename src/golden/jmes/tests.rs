@@ -72,7 +72,10 @@ fn projections_filters_multiselect_and_pipes() {
             ("people[*].tags[0]", json!(["x", "z"])),
             ("map.*.v", json!([1, 2])),
             ("people[?age > `20`].name", json!(["b"])),
-            ("people[?name == 'a' || name == 'c'].name", json!(["a", "c"])),
+            (
+                "people[?name == 'a' || name == 'c'].name",
+                json!(["a", "c"]),
+            ),
             ("people[?age && !contains(tags, 'z')].name", json!(["a"])),
             ("people[?age >= `10` && age < `30`] | [0].name", json!("a")),
             ("people[*].name | [0]", json!("a")),
@@ -160,7 +163,10 @@ fn arithmetic_and_bindings() {
             .and_then(|c| c.search(&data, &bindings, &mut Budget::new(BUDGET)))
             .unwrap()
     };
-    assert_eq!(run("join('-', ['nginx', to_string($index + `1`)])"), json!("nginx-2"));
+    assert_eq!(
+        run("join('-', ['nginx', to_string($index + `1`)])"),
+        json!("nginx-2")
+    );
     assert_eq!(run("a + b * `3`"), json!(13));
     assert_eq!(run("a - b - `1`"), json!(4));
     assert_eq!(run("a / b"), json!(3.5));
@@ -210,7 +216,12 @@ fn limits_bound_text_depth_and_work() {
     let mut budget = Budget::new(10);
     let e = compile("[a, a, a, a, a, a, a, a, a, a, a]").unwrap();
     assert!(e.search(&json!({"a": 1}), &[], &mut budget).is_err());
-    assert!(compile("a").unwrap().search(&json!({"a": 1}), &[], &mut budget).is_err());
+    assert!(
+        compile("a")
+            .unwrap()
+            .search(&json!({"a": 1}), &[], &mut budget)
+            .is_err()
+    );
 }
 
 /// The whole compliance suite, from a checkout of jmespath/jmespath.test named by
@@ -219,10 +230,14 @@ fn limits_bound_text_depth_and_work() {
 #[test]
 #[ignore = "needs a checkout of jmespath/jmespath.test"]
 fn compliance() {
-    let dir = std::env::var("JMESPATH_COMPLIANCE").expect("JMESPATH_COMPLIANCE names the suite's tests folder");
+    let dir = std::env::var("JMESPATH_COMPLIANCE")
+        .expect("JMESPATH_COMPLIANCE names the suite's tests folder");
     let mut failed = 0;
     let mut passed = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -243,7 +258,11 @@ fn compliance() {
                     passed += 1;
                 } else if !UNSUPPORTED.iter().any(|u| expression.contains(u)) {
                     failed += 1;
-                    println!("{name}: {expression}: got {got:?}, want {:?} / {:?}", case.get("result"), case.get("error"));
+                    println!(
+                        "{name}: {expression}: got {got:?}, want {:?} / {:?}",
+                        case.get("result"),
+                        case.get("error")
+                    );
                 }
             }
         }
