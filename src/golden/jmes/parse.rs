@@ -27,7 +27,7 @@ pub enum Cmp {
 }
 
 /// An arithmetic operator (JMESPath Community's JEP-16, which chainsaw's examples use:
-/// `to_string($index + `1`)`).
+/// ``to_string($index + `1`)``).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arith {
     /// `+`
