@@ -1882,7 +1882,7 @@ fn test_assert_cases_pass() {
     let out = run(fnhcl(&golden_fixtures()).args(["test", "assert-pass", "-v"]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert!(
-        text(&out.stdout).ends_with("6 passed, 0 failed\n"),
+        text(&out.stdout).ends_with("7 passed, 0 failed\n"),
         "{}",
         transcript(&out)
     );
@@ -1896,7 +1896,7 @@ fn test_assert_cases_fail_with_their_lines() {
     let out = run(fnhcl(&golden_fixtures()).args(["--color", "never", "test", "assert-fail"]));
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     assert!(
-        text(&out.stdout).ends_with("0 passed, 10 failed\n"),
+        text(&out.stdout).ends_with("0 passed, 11 failed\n"),
         "{}",
         transcript(&out)
     );

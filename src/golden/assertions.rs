@@ -4,7 +4,8 @@
 //! (`expectError`). Every failure names the assertion and points at its line in the file.
 //!
 //! The file comes from the tested tree, so it is read as untrusted: its size is capped by the
-//! reader, every key is checked, and nothing in it is evaluated beyond plain comparisons.
+//! reader, every key is checked, and its chainsaw expressions are evaluated with bounded work
+//! (see `subset` and `jmes`).
 
 use super::expect_error::{At, ExpectedError};
 use super::subset::{self, Found};
