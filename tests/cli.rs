@@ -1630,7 +1630,7 @@ fn the_examples_pass_their_tests() {
     let out = run(fnhcl(&examples()).args(["test", "."]));
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     assert!(
-        text(&out.stdout).ends_with("7 passed, 0 failed\n"),
+        text(&out.stdout).ends_with("8 passed, 0 failed\n"),
         "{}",
         transcript(&out)
     );
