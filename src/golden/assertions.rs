@@ -7,7 +7,7 @@
 //! reader, every key is checked, and its chainsaw expressions are evaluated with bounded work
 //! (see `subset` and `jmes`).
 
-use super::expect_error::{At, ExpectedError};
+use super::expect_error::ExpectedError;
 use super::subset::{self, Found};
 use super::xprin::{self, Kind, OPERATORS, Operator, Pattern, TYPES, identify};
 use crate::source::SourceMap;
@@ -332,63 +332,17 @@ impl AssertFile {
         })
     }
 
-    /// `expectError: {message: TEXT or [TEXT…], at: PATH:LINE[:COLUMN] or […]}`.
+    /// `expectError`, its problems at their key's line.
     fn expect_error(&self, value: &Json, node: &Node) -> Result<ExpectedError, String> {
-        let here = |key: &str| node.get(key).map_or(node.span.start, |n| n.span.start);
-        let Some(map) = value.as_object() else {
-            return Err(format!(
-                "{}: `expectError` must be a mapping with `message` and/or `at`",
-                self.pos(node.span.start)
-            ));
-        };
-        let strings = |key: &str| -> Result<Vec<String>, String> {
-            let bad = || {
-                format!(
-                    "{}: `{key}` must be a string or a list of strings",
-                    self.pos(here(key))
-                )
+        ExpectedError::from_value(value).map_err(|bad| {
+            let at = match &bad.key {
+                Some(key) => node
+                    .entry(key)
+                    .map_or(node.span.start, |(k, _)| k.span.start),
+                None => node.span.start,
             };
-            match map.get(key) {
-                None => Ok(Vec::new()),
-                Some(Json::String(s)) => Ok(vec![s.clone()]),
-                Some(Json::Array(items)) => items
-                    .iter()
-                    .map(|i| i.as_str().map(str::to_string).ok_or_else(bad))
-                    .collect(),
-                Some(_) => Err(bad()),
-            }
-        };
-        for key in map.keys() {
-            if key != "message" && key != "at" {
-                return Err(format!(
-                    "{}: unknown field `{key}` in expectError (it has message and at)",
-                    self.pos(
-                        node.entry(key)
-                            .map_or(node.span.start, |(k, _)| k.span.start)
-                    )
-                ));
-            }
-        }
-        let mut expected = ExpectedError {
-            fragments: strings("message")?,
-            at: Vec::new(),
-        };
-        for text in strings("at")? {
-            let at = At::parse(&text).ok_or_else(|| {
-                format!(
-                    "{}: `at` is PATH:LINE or PATH:LINE:COLUMN, not `{text}`",
-                    self.pos(here("at"))
-                )
-            })?;
-            expected.at.push(at);
-        }
-        if expected.fragments.is_empty() && expected.at.is_empty() {
-            return Err(format!(
-                "{}: `expectError` needs a `message` or an `at`",
-                self.pos(node.span.start)
-            ));
-        }
-        Ok(expected)
+            format!("{}: {}", self.pos(at), bad.message)
+        })
     }
 
     /// Every failure of the rendered documents against the file, one line each (a subset

@@ -9,7 +9,7 @@
 use super::assertions::{self, AssertFile};
 use super::confine::Confinement;
 use super::discover::{Case, source_of};
-use super::expect_error::{ExpectedError, Place};
+use super::expect_error::{ExpectedError, Place, errors_text, places};
 use crate::diagnostics::Diagnostic;
 use crate::diff::{IgnorePath, StreamDiff, diff_streams};
 use crate::grpc::remote::GrpcRemote;
@@ -147,18 +147,7 @@ struct Render {
 impl Render {
     /// The diagnostics as text: each summary with its detail and help.
     fn errors(&self) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| {
-                let mut text = d.summary.clone();
-                for more in [&d.detail, &d.help].into_iter().flatten() {
-                    text.push('\n');
-                    text.push_str(more);
-                }
-                text
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        errors_text(&self.diagnostics)
     }
 }
 
@@ -194,20 +183,7 @@ fn render(
             Ok(Documents { valid: false, .. }) => (None, true),
             Err(_) => (None, false),
         };
-    // Resolved while the render's source map is alive: `at main.hcl:12:5` is checked on them.
-    let places = diagnostics
-        .iter()
-        .filter_map(|d| d.primary.as_ref())
-        .filter_map(|label| {
-            let file = map.files().get(label.span.file.index())?;
-            let at = file.line_col(label.span.start as usize);
-            Some(Place {
-                names: vec![file.name().to_string(), file.display_name().to_string()],
-                line: at.line,
-                column: at.column,
-            })
-        })
-        .collect();
+    let places = places(&map, &diagnostics);
     Render {
         documents,
         invalid,

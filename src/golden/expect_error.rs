@@ -2,7 +2,55 @@
 //! source locations (`at main.hcl:12:5`) where one of its diagnostics must point. Read from
 //! `expected-error.txt` (one per line) and from `assert.yaml`'s `expectError`.
 
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::SourceMap;
+use serde_json::Value as Json;
 use std::fmt;
+
+/// Where each diagnostic with a location points, resolved while the render's source map is
+/// alive (`at main.hcl:12:5` is checked against these).
+pub fn places(map: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Place> {
+    diagnostics
+        .iter()
+        .filter_map(|d| d.primary.as_ref())
+        .filter_map(|label| {
+            let file = map.files().get(label.span.file.index())?;
+            let at = file.line_col(label.span.start as usize);
+            Some(Place {
+                names: vec![file.name().to_string(), file.display_name().to_string()],
+                line: at.line,
+                column: at.column,
+            })
+        })
+        .collect()
+}
+
+/// A failed render's errors as text: each summary with its detail and help (warnings left
+/// out: a kind without a schema under `--validate` is not why a render failed).
+pub fn errors_text(diagnostics: &[Diagnostic]) -> String {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Warning)
+        .map(|d| {
+            let mut text = d.summary.clone();
+            for more in [&d.detail, &d.help].into_iter().flatten() {
+                text.push('\n');
+                text.push_str(more);
+            }
+            text
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Why an `expectError` value is not one: the key at fault (when one is) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadValue {
+    /// The key of `expectError` the problem is in; `None` for the value as a whole.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
 
 /// Where one diagnostic of a failed render points: its file's names (as loaded and as shown)
 /// and the 1-based line and column its primary span starts at.
@@ -97,6 +145,56 @@ impl ExpectedError {
             }
         }
         expected
+    }
+
+    /// `expectError: {message: TEXT or [TEXT…], at: PATH:LINE[:COLUMN] or […]}` (in
+    /// `assert.yaml` and in CompositionTest files).
+    pub fn from_value(value: &Json) -> Result<ExpectedError, BadValue> {
+        let bad = |key: Option<&str>, message: String| BadValue {
+            key: key.map(str::to_string),
+            message,
+        };
+        let Some(map) = value.as_object() else {
+            return Err(bad(
+                None,
+                "`expectError` must be a mapping with `message` and/or `at`".into(),
+            ));
+        };
+        if let Some(key) = map.keys().find(|k| *k != "message" && *k != "at") {
+            return Err(bad(
+                Some(key),
+                format!("unknown field `{key}` in expectError (it has message and at)"),
+            ));
+        }
+        let strings = |key: &str| -> Result<Vec<String>, BadValue> {
+            let wrong = || bad(Some(key), format!("`{key}` must be a string or a list of strings"));
+            match map.get(key) {
+                None => Ok(Vec::new()),
+                Some(Json::String(s)) => Ok(vec![s.clone()]),
+                Some(Json::Array(items)) => items
+                    .iter()
+                    .map(|i| i.as_str().map(str::to_string).ok_or_else(wrong))
+                    .collect(),
+                Some(_) => Err(wrong()),
+            }
+        };
+        let mut expected = ExpectedError {
+            fragments: strings("message")?,
+            at: Vec::new(),
+        };
+        for text in strings("at")? {
+            let at = At::parse(&text).ok_or_else(|| {
+                bad(
+                    Some("at"),
+                    format!("`at` is PATH:LINE or PATH:LINE:COLUMN, not `{text}`"),
+                )
+            })?;
+            expected.at.push(at);
+        }
+        if expected.fragments.is_empty() && expected.at.is_empty() {
+            return Err(bad(None, "`expectError` needs a `message` or an `at`".into()));
+        }
+        Ok(expected)
     }
 
     /// Adds another file's expectations.

@@ -7,7 +7,7 @@
 use super::check::check;
 use super::project::project_root;
 use super::spec::{Many, One, Step, TestSpec};
-use crate::diagnostics::Diagnostic;
+use crate::golden::expect_error::{Place, errors_text as errors, places};
 use crate::diff::diff_streams;
 use crate::golden::case::{Failure, Outcome, Runner};
 use crate::golden::confine::Confinement;
@@ -66,22 +66,16 @@ struct Test<'a> {
     schemas: Option<Schemas>,
 }
 
-/// Diagnostics as text: each summary with its detail and help.
-fn errors(diagnostics: &[Diagnostic]) -> String {
-    diagnostics
-        .iter()
-        // A kind without a schema is only a warning of `--validate`: not why a test failed.
-        .filter(|d| d.severity != crate::diagnostics::Severity::Warning)
-        .map(|d| {
-            let mut text = d.summary.clone();
-            for more in [&d.detail, &d.help].into_iter().flatten() {
-                text.push('\n');
-                text.push_str(more);
-            }
-            text
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// A render that failed (or whose output broke its schemas).
+struct Failed {
+    /// Why, as a failing test shows it.
+    why: String,
+    /// The errors alone.
+    errors: String,
+    /// Where the errors point.
+    places: Vec<Place>,
+    /// The render succeeded and its output broke the schemas (not what `expectError` means).
+    rendered: bool,
 }
 
 /// Where a test's paths are read from, and the tree they must stay in.
@@ -190,6 +184,11 @@ impl<'a> Test<'a> {
 
     /// One render of the composition from this XR and these observed resources.
     fn render(&self, xr: &Json, observed: &[Json]) -> Result<Vec<Json>, String> {
+        self.render_placed(xr, observed).map_err(|failed| failed.why)
+    }
+
+    /// [`Test::render`], a failure with its errors and where they point (for `expectError`).
+    fn render_placed(&self, xr: &Json, observed: &[Json]) -> Result<Vec<Json>, Failed> {
         let mut request = self.request.clone();
         request.context_data = self.context.clone();
         let given = Given {
@@ -228,11 +227,21 @@ impl<'a> Test<'a> {
                 }
                 Ok(documents)
             }
-            Ok(Documents { valid: false, .. }) => Err(format!(
-                "the output breaks its schemas (validate):\n{}\n",
-                errors(&diagnostics)
-            )),
-            Err(_) => Err(format!("the render failed:\n{}\n", errors(&diagnostics))),
+            Ok(Documents { valid: false, .. }) => Err(Failed {
+                why: format!(
+                    "the output breaks its schemas (validate):\n{}\n",
+                    errors(&diagnostics)
+                ),
+                errors: errors(&diagnostics),
+                places: places(&map, &diagnostics),
+                rendered: true,
+            }),
+            Err(_) => Err(Failed {
+                why: format!("the render failed:\n{}\n", errors(&diagnostics)),
+                errors: errors(&diagnostics),
+                places: places(&map, &diagnostics),
+                rendered: false,
+            }),
         }
     }
 
@@ -240,6 +249,18 @@ impl<'a> Test<'a> {
         let mut failures = Vec::new();
         let mut xr = self.xr.clone();
         let mut observed = self.observed.clone();
+        if let Some(expected) = &spec.expect_error {
+            return match self.render_placed(&xr, &observed) {
+                Ok(_) => Outcome::Failed(Failure::Message(
+                    "the render succeeded, but the test's expectError says it must fail".into(),
+                )),
+                Err(failed) if failed.rendered => Outcome::Failed(Failure::Message(failed.why)),
+                Err(failed) => match expected.check(&failed.errors, &failed.places) {
+                    Ok(()) => Outcome::Passed,
+                    Err(why) => Outcome::Failed(Failure::Message(why)),
+                },
+            };
+        }
         let mut last = match self.render(&xr, &observed) {
             Ok(documents) => documents,
             Err(why) => return Outcome::Failed(Failure::Message(why)),

@@ -4,6 +4,7 @@
 //! `assertResources`, …), plus fnhcl's reconcile `steps`. Unknown fields are errors, so a typo
 //! does not silently drop an input or an assertion. Nothing here reads another file.
 
+use crate::golden::expect_error::ExpectedError;
 use crate::golden::scenario::Observe;
 use crate::source::SourceFile;
 use crate::source::yaml::{Node, NodeKind};
@@ -101,6 +102,8 @@ pub struct TestSpec {
     pub assertions: Vec<Assertion>,
     /// Reconciles after the first render.
     pub steps: Vec<Step>,
+    /// fnhcl's `expectError`: the render must fail so.
+    pub expect_error: Option<ExpectedError>,
 }
 
 /// A test found in a file: its name, and the test or why it cannot run.
@@ -387,7 +390,15 @@ pub fn tests(file: &SourceFile, docs: &[(Json, Node)]) -> Vec<Parsed> {
 
 /// Crossplane's `spec.tests[]` entry.
 fn crossplane(test: &Fields<'_>) -> Result<TestSpec, String> {
-    test.only(&["name", "id", "patches", "inputs", "assertions", "steps"])?;
+    test.only(&[
+        "name",
+        "id",
+        "patches",
+        "inputs",
+        "assertions",
+        "steps",
+        "expectError",
+    ])?;
     let mut spec = TestSpec {
         name: test.string("name")?.unwrap_or_default(),
         timeout_seconds: DEFAULT_TIMEOUT_SECONDS,
@@ -474,7 +485,28 @@ fn crossplane(test: &Fields<'_>) -> Result<TestSpec, String> {
         }
     }
     spec.steps = steps(test)?;
+    spec.expect_error = expect_error(test, &spec)?;
     Ok(spec)
+}
+
+/// fnhcl's `expectError` of a test (`{message, at}`, as in `assert.yaml`): only for a test
+/// with no assertions and no steps, as a failed render has no output to check.
+fn expect_error(fields: &Fields<'_>, spec: &TestSpec) -> Result<Option<ExpectedError>, String> {
+    let Some((value, node)) = fields.get("expectError") else {
+        return Ok(None);
+    };
+    let expected = ExpectedError::from_value(value).map_err(|bad| {
+        let key = bad.key.as_deref().and_then(|k| node.entry(k)).map(|(k, _)| k);
+        at(fields.file, key.unwrap_or(node), &bad.message)
+    })?;
+    if !spec.assertions.is_empty() || !spec.steps.is_empty() {
+        return Err(at(
+            fields.file,
+            node,
+            "a test with `expectError` expects its render to fail: it can have no assertions or steps",
+        ));
+    }
+    Ok(Some(expected))
 }
 
 /// Upbound's spec (one test per document).
@@ -498,6 +530,7 @@ fn upbound(file: &SourceFile, node: &Node, doc: &Json) -> Result<TestSpec, Strin
         "timeoutSeconds",
         "validate",
         "steps",
+        "expectError",
     ])?;
     let one = |inline: &str, path: &str| -> Result<Option<One>, String> {
         match (spec.get(inline), spec.path(path)?) {
@@ -552,6 +585,7 @@ fn upbound(file: &SourceFile, node: &Node, doc: &Json) -> Result<TestSpec, Strin
     out.context = context.into_iter().collect();
     out.assertions = spec.assertions("assertResources")?;
     out.steps = steps(&spec)?;
+    out.expect_error = expect_error(&spec, &out)?;
     Ok(out)
 }
 
