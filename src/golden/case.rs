@@ -151,6 +151,19 @@ impl Render {
     }
 }
 
+/// Calls `f` with what a test's render needs from outside: `stdin`, the gRPC client for
+/// steps that run elsewhere, no log (function-hcl's debug dumps are not a test's output), and
+/// no warnings about discarded blocks.
+pub(super) fn quiet_io<T>(stdin: &mut dyn io::Read, f: impl FnOnce(&mut Io<'_>) -> T) -> T {
+    let remote = || Box::new(GrpcRemote::new()) as Box<dyn Remote>;
+    f(&mut Io {
+        stdin,
+        remote: &remote,
+        log: &mut |_| {},
+        quiet: true,
+    })
+}
+
 /// Renders a request as `fnhcl test` does: quietly (no debug dumps, no warnings about
 /// discarded blocks), against `schemas` when given.
 fn render(
@@ -160,29 +173,22 @@ fn render(
 ) -> Render {
     let mut map = SourceMap::new();
     let mut diagnostics = Vec::new();
-    let mut stdin = io::stdin();
-    let remote = || Box::new(GrpcRemote::new()) as Box<dyn Remote>;
-    let mut io = Io {
-        stdin: &mut stdin,
-        remote: &remote,
-        log: &mut |_| {},
-        quiet: true,
-    };
-    let (documents, invalid) =
-        match inputs::documents(&mut map, request, schemas, &mut io, &mut diagnostics) {
-            Ok(Documents {
-                documents,
-                valid: true,
-                coverage: covered,
-            }) => {
-                if let Some(coverage) = coverage {
-                    covered.iter().for_each(|step| coverage.record(step));
-                }
-                (Some(documents), false)
+    let (documents, invalid) = match quiet_io(&mut io::stdin(), |io| {
+        inputs::documents(&mut map, request, schemas, io, &mut diagnostics)
+    }) {
+        Ok(Documents {
+            documents,
+            valid: true,
+            coverage: covered,
+        }) => {
+            if let Some(coverage) = coverage {
+                covered.iter().for_each(|step| coverage.record(step));
             }
-            Ok(Documents { valid: false, .. }) => (None, true),
-            Err(_) => (None, false),
-        };
+            (Some(documents), false)
+        }
+        Ok(Documents { valid: false, .. }) => (None, true),
+        Err(_) => (None, false),
+    };
     let places = places(&map, &diagnostics);
     Render {
         documents,

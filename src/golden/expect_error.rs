@@ -167,7 +167,12 @@ impl ExpectedError {
             ));
         }
         let strings = |key: &str| -> Result<Vec<String>, BadValue> {
-            let wrong = || bad(Some(key), format!("`{key}` must be a string or a list of strings"));
+            let wrong = || {
+                bad(
+                    Some(key),
+                    format!("`{key}` must be a string or a list of strings"),
+                )
+            };
             match map.get(key) {
                 None => Ok(Vec::new()),
                 Some(Json::String(s)) => Ok(vec![s.clone()]),
@@ -192,7 +197,10 @@ impl ExpectedError {
             expected.at.push(at);
         }
         if expected.fragments.is_empty() && expected.at.is_empty() {
-            return Err(bad(None, "`expectError` needs a `message` or an `at`".into()));
+            return Err(bad(
+                None,
+                "`expectError` needs a `message` or an `at`".into(),
+            ));
         }
         Ok(expected)
     }

@@ -321,14 +321,7 @@ pub fn field<'a>(doc: &'a Json, path: &FieldPath) -> Option<&'a Json> {
 
 /// A JSON value's type as xprin names it.
 pub fn type_name(value: &Json) -> &'static str {
-    match value {
-        Json::Null => "null",
-        Json::Bool(_) => "boolean",
-        Json::Number(_) => "number",
-        Json::String(_) => "string",
-        Json::Array(_) => "array",
-        Json::Object(_) => "object",
-    }
+    crate::source::json_type(value)
 }
 
 /// The type names `FieldType` accepts.

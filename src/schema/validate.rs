@@ -185,14 +185,7 @@ fn field_path_text(path: &[(Segment, bool)]) -> String {
 
 /// A JSON value's type as kube-openapi names it (every number is a float64 there).
 fn json_type(value: &Json) -> &'static str {
-    match value {
-        Json::Null => "null",
-        Json::Bool(_) => "boolean",
-        Json::Number(_) => "number",
-        Json::String(_) => "string",
-        Json::Array(_) => "array",
-        Json::Object(_) => "object",
-    }
+    crate::source::json_type(value)
 }
 
 /// Go's `%v` of a float64: shortest digits, exponent form below 1e-4 and from 1e6.

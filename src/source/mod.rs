@@ -255,6 +255,20 @@ impl SourceMap {
     }
 }
 
+/// A JSON value's type by the names JSON Schema, kube-openapi, JMESPath and xprin all use
+/// (`null`, `boolean`, `number`, `string`, `array`, `object`).
+pub fn json_type(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value as Json;
+    match value {
+        Json::Null => "null",
+        Json::Bool(_) => "boolean",
+        Json::Number(_) => "number",
+        Json::String(_) => "string",
+        Json::Array(_) => "array",
+        Json::Object(_) => "object",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,14 +5,7 @@ use std::cmp::Ordering;
 
 /// The JMESPath type of a value, as `type()` returns it and errors name it.
 pub fn type_name(value: &Json) -> &'static str {
-    match value {
-        Json::Null => "null",
-        Json::Bool(_) => "boolean",
-        Json::Number(_) => "number",
-        Json::String(_) => "string",
-        Json::Array(_) => "array",
-        Json::Object(_) => "object",
-    }
+    crate::source::json_type(value)
 }
 
 /// JMESPath's truthiness: `null`, `false`, `""`, `[]` and `{}` are false, the rest true.

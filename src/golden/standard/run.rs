@@ -7,15 +7,13 @@
 use super::check::check;
 use super::project::project_root;
 use super::spec::{Many, One, Step, TestSpec};
-use crate::golden::expect_error::{Place, errors_text as errors, places};
 use crate::diff::diff_streams;
-use crate::golden::case::{Failure, Outcome, Runner};
+use crate::golden::case::{Failure, Outcome, Runner, quiet_io};
 use crate::golden::confine::Confinement;
 use crate::golden::discover::{Case, TestRef, source_of};
+use crate::golden::expect_error::{Place, errors_text as errors, places};
 use crate::golden::scenario::{next_observed, next_xr, split};
-use crate::grpc::remote::GrpcRemote;
-use crate::render::Remote;
-use crate::render::inputs::{self, Documents, Given, Io, Request};
+use crate::render::inputs::{self, Documents, Given, Request};
 use crate::schema::Schemas;
 use crate::source::{SourceFile, SourceMap};
 use serde_json::{Map, Value as Json};
@@ -184,7 +182,8 @@ impl<'a> Test<'a> {
 
     /// One render of the composition from this XR and these observed resources.
     fn render(&self, xr: &Json, observed: &[Json]) -> Result<Vec<Json>, String> {
-        self.render_placed(xr, observed).map_err(|failed| failed.why)
+        self.render_placed(xr, observed)
+            .map_err(|failed| failed.why)
     }
 
     /// [`Test::render`], a failure with its errors and where they point (for `expectError`).
@@ -201,22 +200,17 @@ impl<'a> Test<'a> {
         let mut map = SourceMap::new();
         let mut diagnostics = Vec::new();
         // A test never reads standard input: its inputs are files and inline documents.
-        let mut stdin = std::io::empty();
-        let remote = || Box::new(GrpcRemote::new()) as Box<dyn Remote>;
-        let mut io = Io {
-            stdin: &mut stdin,
-            remote: &remote,
-            log: &mut |_| {},
-            quiet: true,
-        };
-        match inputs::documents_given(
-            &mut map,
-            &request,
-            &given,
-            self.schemas.as_ref(),
-            &mut io,
-            &mut diagnostics,
-        ) {
+        let result = quiet_io(&mut std::io::empty(), |io| {
+            inputs::documents_given(
+                &mut map,
+                &request,
+                &given,
+                self.schemas.as_ref(),
+                io,
+                &mut diagnostics,
+            )
+        });
+        match result {
             Ok(Documents {
                 documents,
                 valid: true,

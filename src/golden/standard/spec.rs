@@ -496,7 +496,11 @@ fn expect_error(fields: &Fields<'_>, spec: &TestSpec) -> Result<Option<ExpectedE
         return Ok(None);
     };
     let expected = ExpectedError::from_value(value).map_err(|bad| {
-        let key = bad.key.as_deref().and_then(|k| node.entry(k)).map(|(k, _)| k);
+        let key = bad
+            .key
+            .as_deref()
+            .and_then(|k| node.entry(k))
+            .map(|(k, _)| k);
         at(fields.file, key.unwrap_or(node), &bad.message)
     })?;
     if !spec.assertions.is_empty() || !spec.steps.is_empty() {
