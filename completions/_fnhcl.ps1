@@ -36,7 +36,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two render streams document by document, or what a change does to a render')
-            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run composition tests: render each case natively and check the output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
@@ -142,7 +142,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;test' {
-            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the cases whose path contains this text')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the cases whose name contains this text (a case folder''s path, or `FILE::NAME` of a test in a file)')
             [CompletionResult]::new('--junit', '--junit', [CompletionResultType]::ParameterName, 'Also write a JUnit XML report to this file')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Lines of context around each difference')
             [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Validate each case''s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case')
@@ -162,7 +162,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump or a pipeline-inspector log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -184,7 +184,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;test;help' {
-            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump or a pipeline-inspector log')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -409,7 +409,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two render streams document by document, or what a change does to a render')
-            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run golden tests: render each test case and compare with its expected output')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run composition tests: render each case natively and check the output')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
@@ -435,7 +435,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;test' {
-            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump from a cluster')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Make a test case of a function-hcl debug dump or a pipeline-inspector log')
             break
         }
         'fnhcl;help;test;import' {

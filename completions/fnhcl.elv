@@ -33,7 +33,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand diff 'Compare two render streams document by document, or what a change does to a render'
-            cand test 'Run golden tests: render each test case and compare with its expected output'
+            cand test 'Run composition tests: render each case natively and check the output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand lsp 'A language server over standard input and output, for editors'
@@ -133,7 +133,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
         }
         &'fnhcl;test'= {
-            cand --filter 'Run only the cases whose path contains this text'
+            cand --filter 'Run only the cases whose name contains this text (a case folder''s path, or `FILE::NAME` of a test in a file)'
             cand --junit 'Also write a JUnit XML report to this file'
             cand --context 'Lines of context around each difference'
             cand --validate 'Validate each case''s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case'
@@ -153,7 +153,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+            cand import 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;test;import'= {
@@ -173,7 +173,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
         }
         &'fnhcl;test;help'= {
-            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+            cand import 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fnhcl;test;help;import'= {
@@ -379,7 +379,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
             cand diff 'Compare two render streams document by document, or what a change does to a render'
-            cand test 'Run golden tests: render each test case and compare with its expected output'
+            cand test 'Run composition tests: render each case natively and check the output'
             cand validate 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand lsp 'A language server over standard input and output, for editors'
@@ -399,7 +399,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;diff'= {
         }
         &'fnhcl;help;test'= {
-            cand import 'Make a test case of a function-hcl debug dump from a cluster'
+            cand import 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
         }
         &'fnhcl;help;test;import'= {
         }

@@ -41,7 +41,7 @@ complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "check" -d 'Find every m
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
-complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "test" -d 'Run composition tests: render each case natively and check the output'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "validate" -d 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -f -a "lsp" -d 'A language server over standard input and output, for editors'
@@ -137,7 +137,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s q -l quiet -d 'Prin
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l filter -d 'Run only the cases whose path contains this text' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l filter -d 'Run only the cases whose name contains this text (a case folder\'s path, or `FILE::NAME` of a test in a file)' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l junit -d 'Also write a JUnit XML report to this file' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l context -d 'Lines of context around each difference' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l validate -d 'Validate each case\'s XR and composed resources against these CRD/XRD files or folders (repeatable or comma-separated), as `render --validate`: a problem fails the case' -r
@@ -158,7 +158,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "import" -d 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l out -d 'The folder to write the case into, below the composition it tests (created; existing case files are never overwritten)' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l step -d 'Pipeline inspector log: only the requests of this pipeline step (its name, or its Function\'s name when the log has no step names)' -r
@@ -176,7 +176,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcom
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from help" -f -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from help" -f -a "import" -d 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -s o -l output -d 'The report: crossplane\'s lines, or one JSON or YAML document' -r -f -a "text\t'`[✓]`/`[x]`/`[!]` lines and a total, as `crossplane beta validate` prints them'
 json\t'`{"summary": …, "resources": […]}`'
@@ -348,7 +348,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "eval" -d 'Evaluate an expression the way function-hcl does, with `req` built from your files'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "fmt" -d 'Format HCL files canonically (Go\'s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "diff" -d 'Compare two render streams document by document, or what a change does to a render'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "test" -d 'Run golden tests: render each test case and compare with its expected output'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "test" -d 'Run composition tests: render each case natively and check the output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "validate" -d 'Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "render" -d 'Render a composite resource like `crossplane render`, without Docker'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "lsp" -d 'A language server over standard input and output, for editors'
@@ -356,7 +356,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "function" -d 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "completions" -d 'Print a shell completion script'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and not __fish_seen_subcommand_from package check eval fmt diff test validate render lsp composition function completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from test" -f -a "import" -d 'Make a test case of a function-hcl debug dump from a cluster'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from test" -f -a "import" -d 'Make a test case of a function-hcl debug dump or a pipeline-inspector log'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from composition" -f -a "render" -d '`fnhcl render` under the name `crossplane composition render` gives it'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "run" -d 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand help; and __fish_seen_subcommand_from function" -f -a "serve" -d 'Serve function-hcl over gRPC: fnhcl as the function itself'

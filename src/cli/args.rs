@@ -139,20 +139,22 @@ pub enum Command {
     /// read or rendered, 2 for a usage error.
     Diff(DiffArgs),
 
-    /// Run golden tests: render each test case and compare with its expected output.
+    /// Run composition tests: render each case natively and check the output.
     ///
-    /// A test case is a directory holding `xr.yaml` and `expected.yaml` (the render's output)
-    /// or `expected-error.txt` (the render must fail; each line must appear in its errors),
-    /// with optional `observed.yaml`, `extra-resources.yaml`, `context.yaml`, `args` (render
-    /// flags, one per line), `ignore-paths` (field paths, one per line) and `source`. The
-    /// composition it tests is named by `source`, else its `hcl/` folder, else the nearest
-    /// folder at or above it holding `.hcl` files (so `tests/NAME/` beside the `.hcl` files).
-    /// The render is `render xr.yaml SOURCE -r -c [-o …] [-e …] [--context-values …] [args]`.
-    /// Cases run in parallel; a failure shows the diff from the expected output. Each test of
-    /// a Crossplane (`test.crossplane.io/v1alpha1`) or Upbound (`meta.dev.upbound.io/v1alpha1`)
-    /// CompositionTest YAML file below the PATHs is a case too (`FILE::NAME`): its inputs
-    /// from the project root, its chainsaw assertions, fnhcl's reconcile `steps`
-    /// (docs/test.md). Exit status 1 when a case fails or none is found.
+    /// Three formats, side by side below the PATHs. A case folder holds `xr.yaml` and
+    /// `expected.yaml` (the whole output, written by `--update`), `assert.yaml` (subset
+    /// documents, absent documents, xprin-style assertions) and/or `expected-error.txt` (the
+    /// render must fail: message fragments, `at FILE:LINE[:COL]`), with optional
+    /// `observed.yaml`, `extra-resources.yaml`, `context.yaml`, `args`, `ignore-paths` and
+    /// `source`; its composition is named by `source`, else its `hcl/` folder, else the
+    /// nearest folder at or above it holding `.hcl` files. Each test of a Crossplane
+    /// (`test.crossplane.io/v1alpha1`) or Upbound (`meta.dev.upbound.io/v1alpha1`)
+    /// CompositionTest YAML file is a case (`FILE::NAME`): inputs from the project root,
+    /// chainsaw assertions, fnhcl's reconcile `steps` and `expectError`. Each `run` block of a
+    /// `*.fnhcltest.hcl` file is a case (`FILE::RUN`): `assert { condition = … }` over the
+    /// output, `expect_failures`, `continue` and `until = "converged"`. Cases run in parallel;
+    /// `--lcov`/`--coverage-min` record what they exercised. Exit status 1 when a case fails,
+    /// none is found, or coverage is below `--coverage-min`. Every format: docs/test.md.
     Test(TestArgs),
 
     /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.
@@ -313,7 +315,8 @@ pub struct TestArgs {
     #[arg(long)]
     pub update: bool,
 
-    /// Run only the cases whose path contains this text.
+    /// Run only the cases whose name contains this text (a case folder's path, or
+    /// `FILE::NAME` of a test in a file).
     #[arg(long, value_name = "TEXT")]
     pub filter: Option<String>,
 
@@ -364,7 +367,7 @@ fn percent(text: &str) -> Result<f64, String> {
 /// `fnhcl test` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum TestCommand {
-    /// Make a test case of a function-hcl debug dump from a cluster.
+    /// Make a test case of a function-hcl debug dump or a pipeline-inspector log.
     ///
     /// function-hcl logs a dump of its request when its input has `debug: true` (or
     /// `debugNew: true` and the XR is new) or the XR is annotated
