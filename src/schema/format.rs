@@ -1,7 +1,18 @@
-//! The string `format`s the API server checks (apiextensions-apiserver's supported set at
-//! compatibility version 1.34; any other format, `int32` and `int64` included, is ignored).
+//! The string `format`s the API server checks: apiextensions-apiserver's supported set at
+//! compatibility version 1.34 (any other format, `int32` and `int64` included, is ignored), each
+//! checked as kube-openapi's `strfmt` registry checks it — its regexes, govalidator's checksums,
+//! its duration units, and Go's parsers (`net`, `net/url`, `net/mail`, `time`) where strfmt
+//! calls them. Every check is linear in the value's length: no backtracking, no allocation that
+//! grows faster than the input.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+mod mail;
+mod net;
+#[cfg(test)]
+mod tests;
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 /// Whether the API server checks `format` (its name compared without dashes).
 pub fn supported(format: &str) -> bool {
@@ -36,61 +47,122 @@ pub fn supported(format: &str) -> bool {
     )
 }
 
-fn re(pattern: &str) -> regex::Regex {
-    regex::Regex::new(pattern).expect("a constant pattern")
+/// A pattern compiled on first use and kept for the process (the patterns are constants).
+struct Pattern(LazyLock<Regex>);
+
+macro_rules! pattern {
+    ($name:ident, $re:expr) => {
+        static $name: Pattern = Pattern(LazyLock::new(|| {
+            Regex::new($re).expect("a constant pattern compiles")
+        }));
+    };
 }
 
-/// Whether `value` has `format` (a supported one). Formats whose checks are not reproduced
-/// (ISBN, credit card, SSN, colours, BSON ids) accept everything.
+impl Pattern {
+    fn is_match(&self, value: &str) -> bool {
+        self.0.is_match(value)
+    }
+}
+
+// strfmt's own patterns. Go's `\d` and `\s` are ASCII (`[0-9]`, `[\t\n\f\r ]`); the `regex`
+// crate's are Unicode, so they are spelled out.
+pattern!(
+    UUID,
+    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$"
+);
+pattern!(
+    UUID3,
+    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$"
+);
+pattern!(
+    UUID4,
+    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$"
+);
+pattern!(
+    UUID5,
+    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$"
+);
+pattern!(
+    HOSTNAME,
+    r"^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$"
+);
+pattern!(
+    CREDIT_CARD,
+    r"^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35[0-9]{3})[0-9]{11})$"
+);
+pattern!(ISBN10, r"^(?:[0-9]{9}X|[0-9]{10})$");
+pattern!(ISBN13, r"^(?:[0-9]{13})$");
+pattern!(HEX_COLOR, r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$");
+pattern!(
+    RGB_COLOR,
+    r"^rgb\([\t\n\f\r ]*(0|[1-9][0-9]?|1[0-9][0-9]?|2[0-4][0-9]|25[0-5])[\t\n\f\r ]*,[\t\n\f\r ]*(0|[1-9][0-9]?|1[0-9][0-9]?|2[0-4][0-9]|25[0-5])[\t\n\f\r ]*,[\t\n\f\r ]*(0|[1-9][0-9]?|1[0-9][0-9]?|2[0-4][0-9]|25[0-5])[\t\n\f\r ]*\)$"
+);
+pattern!(
+    BASE64,
+    r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$"
+);
+pattern!(SSN, r"^[0-9]{3}[- ]?[0-9]{2}[- ]?[0-9]{4}$");
+pattern!(BSON_OBJECT_ID, r"^[0-9a-fA-F]{24}$");
+pattern!(SHORT_NAME, r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$");
+pattern!(
+    LONG_NAME,
+    r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"
+);
+pattern!(DATE, r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+// strfmt's date-time pattern for the part after the `t`; its `.` before the fraction is any
+// character, as in strfmt (an unescaped dot).
+pattern!(
+    TIME,
+    r"^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$"
+);
+// strfmt's fallback duration matcher: a number, optional spaces, a word.
+pattern!(DURATION_PART, r"([0-9]+)[\t\n\f\r ]*([A-Za-zµ]+)");
+
+/// Whether `value` has `format` (a supported one; any other format accepts everything).
 pub fn valid(format: &str, value: &str) -> bool {
     match format.replace('-', "").as_str() {
         "datetime" => date_time(value),
         "date" => date(value),
-        "byte" => {
-            use base64::Engine;
-            base64::engine::general_purpose::STANDARD
-                .decode(value)
-                .is_ok()
-        }
-        "uuid" => re(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$")
-            .is_match(value),
-        "uuid3" => re(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$")
-            .is_match(value),
-        "uuid4" => {
-            re(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$")
-                .is_match(value)
-        }
-        "uuid5" => {
-            re(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$")
-                .is_match(value)
-        }
-        "ipv4" => value.contains('.') && value.parse::<Ipv4Addr>().is_ok(),
-        "ipv6" => value.contains(':') && value.parse::<Ipv6Addr>().is_ok(),
-        "cidr" => cidr(value),
-        "mac" => re(r"(?i)^([0-9a-f]{2}[:-]){5}([0-9a-f]{2})$|^([0-9a-f]{4}\.){2}[0-9a-f]{4}$")
-            .is_match(value),
+        "byte" => BASE64.is_match(value),
+        "password" => true,
+        "uuid" => UUID.is_match(value),
+        "uuid3" => UUID3.is_match(value),
+        "uuid4" => UUID4.is_match(value),
+        "uuid5" => UUID5.is_match(value),
+        "ipv4" => net::sloppy_ip(value) && value.contains('.'),
+        "ipv6" => net::go_ip(value) && value.contains(':'),
+        "cidr" => net::sloppy_cidr(value),
+        "mac" => net::mac(value),
         "hostname" => hostname(value),
-        "email" => re(r"^[^@\s]+@[^@\s]+$").is_match(value),
-        "uri" => re(r"^[A-Za-z][A-Za-z0-9+.-]*:").is_match(value),
+        "email" => mail::address(value),
+        "uri" => net::request_uri(value),
         "duration" => duration(value),
-        "k8sshortname" => short_name(value),
-        "k8slongname" => {
-            value.len() <= 253 && !value.is_empty() && value.split('.').all(short_name)
-        }
+        "isbn" => isbn10(value) || isbn13(value),
+        "isbn10" => isbn10(value),
+        "isbn13" => isbn13(value),
+        "creditcard" => credit_card(value),
+        "ssn" => value.len() == 11 && SSN.is_match(value),
+        "hexcolor" => HEX_COLOR.is_match(value),
+        "rgbcolor" => RGB_COLOR.is_match(value),
+        "bsonobjectid" => BSON_OBJECT_ID.is_match(value),
+        "k8sshortname" => value.len() <= 63 && SHORT_NAME.is_match(value),
+        "k8slongname" => value.len() <= 253 && LONG_NAME.is_match(value),
         _ => true,
     }
 }
 
-fn short_name(value: &str) -> bool {
-    value.len() <= 63 && re(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$").is_match(value)
+/// strfmt's hostname: its pattern, at most 255 bytes, no label over 63 bytes.
+fn hostname(value: &str) -> bool {
+    HOSTNAME.is_match(value) && value.len() <= 255 && value.split('.').all(|l| l.len() <= 63)
 }
 
+/// Go's `time.Parse("2006-01-02", …)`: four digits, two, two, and a day the month has.
 fn date(value: &str) -> bool {
-    let Some(caps) = re(r"^(\d{4})-(\d{2})-(\d{2})$").captures(value) else {
+    if !DATE.is_match(value) {
         return false;
-    };
-    let n = |i: usize| caps[i].parse::<u32>().unwrap_or(0);
-    let (y, m, d) = (n(1), n(2), n(3));
+    }
+    let n = |range: std::ops::Range<usize>| value[range].parse::<u32>().unwrap_or(0);
+    let (y, m, d) = (n(0..4), n(5..7), n(8..10));
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days = match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
@@ -102,68 +174,223 @@ fn date(value: &str) -> bool {
     (1..=days).contains(&d)
 }
 
+/// strfmt's `IsDateTime`: the lower-cased value split at every `t`; the first piece a date,
+/// the second hours, minutes, seconds (at most 23, 59, 59), a fraction and a zone, and any
+/// further pieces ignored (as strfmt does).
 fn date_time(value: &str) -> bool {
-    let Some(split) = value.find(['t', 'T']) else {
+    if value.len() < 4 {
+        return false;
+    }
+    // Only ASCII letters matter here (no other character lower-cases to `t` or `z`), and
+    // ASCII lower-casing keeps one character per character, as Go's rune mapping does.
+    let lower = value.to_ascii_lowercase();
+    let mut pieces = lower.split('t');
+    let (Some(day), Some(time)) = (pieces.next(), pieces.next()) else {
         return false;
     };
-    let (day, time) = (&value[..split], &value[split + 1..]);
     if !date(day) {
         return false;
     }
-    let Some(caps) =
-        re(r"(?i)^([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$")
-            .captures(time)
-    else {
+    let Some(caps) = TIME.0.captures(time) else {
         return false;
     };
-    let n = |i: usize| caps[i].parse::<u32>().unwrap_or(99);
-    n(1) <= 23 && n(2) <= 59 && n(3) <= 59
+    &caps[1] <= "23" && &caps[2] <= "59" && &caps[3] <= "59"
 }
 
-fn cidr(value: &str) -> bool {
-    let Some((ip, bits)) = value.split_once('/') else {
-        return false;
-    };
-    let Ok(bits) = bits.parse::<u8>() else {
-        return false;
-    };
-    match ip.parse::<IpAddr>() {
-        Ok(IpAddr::V4(_)) => bits <= 32,
-        Ok(IpAddr::V6(_)) => bits <= 128,
-        Err(_) => false,
-    }
-}
-
-fn hostname(value: &str) -> bool {
-    value.len() <= 255
-        && re(r"^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?$")
-            .is_match(value)
-}
-
-/// Go durations as strfmt reads them (`1h30m`, `300ms`, also `1 day`-style units).
+/// strfmt's `ParseDuration`: Go's `time.ParseDuration`, else every `<number> <word>` in the
+/// text where at least one word is a unit strfmt knows (the rest of the text is ignored, as
+/// strfmt ignores it); a number too large for Go's `int` fails.
 fn duration(value: &str) -> bool {
-    re(r"^[-+]?([0-9]*(\.[0-9]*)?\s*(ns|us|µs|ms|s|m|h|d|w|y)\s*)+$").is_match(value.trim())
-        && value.trim().chars().any(|c| c.is_ascii_digit())
+    if go_duration(value) {
+        return true;
+    }
+    // Each unit's spellings: the last one is also accepted as a prefix (`hours`, `weekz`).
+    const UNITS: &[&[&str]] = &[
+        &["ns", "nano"],
+        &["us", "µs", "micro"],
+        &["ms", "milli"],
+        &["s", "sec"],
+        &["m", "min"],
+        &["h", "hr", "hour"],
+        &["d", "day"],
+        &["w", "wk", "week"],
+    ];
+    let mut known = false;
+    for caps in DURATION_PART.0.captures_iter(value) {
+        if caps[1].parse::<i64>().is_err() {
+            return false;
+        }
+        let unit = caps[2].to_lowercase();
+        known |= UNITS.iter().any(|spellings| {
+            let last = spellings.len() - 1;
+            spellings
+                .iter()
+                .enumerate()
+                .any(|(i, spelling)| (i == last && unit.starts_with(spelling)) || unit == *spelling)
+        });
+    }
+    known
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formats_are_checked_as_the_api_server_checks_them() {
-        assert!(supported("date-time") && supported("k8s-short-name") && !supported("int64"));
-        assert!(valid("date-time", "2024-01-01T00:00:00Z"));
-        assert!(valid("date-time", "2024-02-29t23:59:59.5+02:00"));
-        assert!(!valid("date-time", "2023-02-29T00:00:00Z"));
-        assert!(!valid("date-time", "yesterday"));
-        assert!(valid("date", "2024-12-31") && !valid("date", "2024-13-01"));
-        assert!(valid("byte", "aGVsbG8=") && !valid("byte", "not base64!"));
-        assert!(valid("ipv4", "10.0.0.1") && !valid("ipv4", "10.0.0.256"));
-        assert!(valid("cidr", "10.0.0.0/16") && !valid("cidr", "10.0.0.0/33"));
-        assert!(valid("k8s-short-name", "my-bucket") && !valid("k8s-short-name", "My_Bucket"));
-        assert!(valid("k8s-long-name", "a.b-c.d") && !valid("k8s-long-name", "a..b"));
-        assert!(valid("uuid", "123e4567-e89b-12d3-a456-426614174000"));
-        assert!(valid("duration", "1h30m") && !valid("duration", "soon"));
+/// Go's `time.ParseDuration` accepts `value`: `[-+]?([0-9]*(\.[0-9]*)?unit)+` or `0`, units
+/// `ns us µs μs ms s m h`, the total within ±2⁶³ nanoseconds.
+fn go_duration(value: &str) -> bool {
+    const LIMIT: u64 = 1 << 63;
+    let mut s = value.as_bytes();
+    let mut negative = false;
+    if let Some((&c, rest)) = s.split_first()
+        && (c == b'-' || c == b'+')
+    {
+        negative = c == b'-';
+        s = rest;
     }
+    if s == b"0" {
+        return true;
+    }
+    if s.is_empty() {
+        return false;
+    }
+    let mut total: u64 = 0;
+    while !s.is_empty() {
+        if !(s[0] == b'.' || s[0].is_ascii_digit()) {
+            return false;
+        }
+        // the integer part; more than 2⁶³ is an error
+        let mut v: u64 = 0;
+        let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+        for &c in &s[..digits] {
+            if v > LIMIT / 10 {
+                return false;
+            }
+            v = v * 10 + u64::from(c - b'0');
+            if v > LIMIT {
+                return false;
+            }
+        }
+        let before = digits > 0;
+        s = &s[digits..];
+        // the fraction: digits beyond what fits only stop adding precision
+        let (mut f, mut scale, mut after) = (0u64, 1f64, false);
+        if s.first() == Some(&b'.') {
+            s = &s[1..];
+            let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+            after = digits > 0;
+            let mut overflow = false;
+            for &c in &s[..digits] {
+                if overflow {
+                    continue;
+                }
+                if f > (LIMIT - 1) / 10 {
+                    overflow = true;
+                    continue;
+                }
+                let y = f * 10 + u64::from(c - b'0');
+                if y > LIMIT {
+                    overflow = true;
+                    continue;
+                }
+                f = y;
+                scale *= 10.0;
+            }
+            s = &s[digits..];
+        }
+        if !before && !after {
+            return false;
+        }
+        let unit_len = s
+            .iter()
+            .take_while(|&&c| c != b'.' && !c.is_ascii_digit())
+            .count();
+        if unit_len == 0 {
+            return false;
+        }
+        let unit: u64 = match &s[..unit_len] {
+            b"ns" => 1,
+            // `µs` (micro sign) and `μs` (Greek mu)
+            b"us" | b"\xc2\xb5s" | b"\xce\xbcs" => 1_000,
+            b"ms" => 1_000_000,
+            b"s" => 1_000_000_000,
+            b"m" => 60_000_000_000,
+            b"h" => 3_600_000_000_000,
+            _ => return false,
+        };
+        s = &s[unit_len..];
+        if v > LIMIT / unit {
+            return false;
+        }
+        v *= unit;
+        if f > 0 {
+            // Go converts the fraction's share through float64, truncating
+            v += (f as f64 * (unit as f64 / scale)) as u64;
+            if v > LIMIT {
+                return false;
+            }
+        }
+        total += v;
+        if total > LIMIT {
+            return false;
+        }
+    }
+    negative || total < LIMIT
+}
+
+/// govalidator's ISBN-10: spaces and dashes removed, nine digits and a digit or `X`, the
+/// weighted sum a multiple of 11.
+fn isbn10(value: &str) -> bool {
+    let s = isbn_digits(value);
+    if !ISBN10.is_match(&s) {
+        return false;
+    }
+    let b = s.as_bytes();
+    let mut sum: u32 = (0..9)
+        .map(|i| (i as u32 + 1) * u32::from(b[i] - b'0'))
+        .sum();
+    sum += 10
+        * if b[9] == b'X' {
+            10
+        } else {
+            u32::from(b[9] - b'0')
+        };
+    sum % 11 == 0
+}
+
+/// govalidator's ISBN-13: spaces and dashes removed, thirteen digits, weights 1 and 3.
+fn isbn13(value: &str) -> bool {
+    let s = isbn_digits(value);
+    if !ISBN13.is_match(&s) {
+        return false;
+    }
+    let b = s.as_bytes();
+    let sum: u32 = (0..12)
+        .map(|i| [1, 3][i % 2] * u32::from(b[i] - b'0'))
+        .sum();
+    u32::from(b[12] - b'0') == (10 - sum % 10) % 10
+}
+
+/// The value without Go's ASCII white space and dashes (govalidator's `[\s-]+`).
+fn isbn_digits(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ' | '-'))
+        .collect()
+}
+
+/// govalidator's credit card: every non-digit removed, a known issuer's number, and Luhn's
+/// checksum.
+fn credit_card(value: &str) -> bool {
+    let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+    if !CREDIT_CARD.is_match(&digits) {
+        return false;
+    }
+    let mut sum = 0;
+    for (i, c) in digits.bytes().rev().enumerate() {
+        let d = u32::from(c - b'0');
+        sum += if i % 2 == 1 {
+            let twice = d * 2;
+            if twice >= 10 { twice % 10 + 1 } else { twice }
+        } else {
+            d
+        };
+    }
+    sum % 10 == 0
 }
