@@ -342,3 +342,67 @@ fn xrds_give_the_schemas_crossplane_builds() {
         ]
     );
 }
+
+/// Format errors in the API server's words (apiextensions-apiserver v0.35
+/// `pkg/apiserver/validation/validation_test.go` TestValidateCustomResource, its k8sLongName and
+/// k8sShortName rows), and valid values of every checked format pass.
+#[test]
+fn formats_report_as_the_api_server_words_them() {
+    let formats = [
+        ("isbn", "978-0321751041", "978-0321751042"),
+        ("isbn10", "3 401 01319 X", "3 401 01319 x"),
+        ("ssn", "191-60-2869", "191-60-286"),
+        ("creditcard", "4220 8554 2622 2389", "4220855426213389"),
+        ("hexcolor", "#f00", "#ff"),
+        ("rgbcolor", "rgb(0,  31, 255)", "rgb(01,31,255)"),
+        ("duration", "45 weeks", "3 months"),
+        ("ipv4", "192.168.1.01", "1.2.3.256"),
+        ("cidr", "192.0.02.1/24", "10.0.0.0/33"),
+        (
+            "email",
+            "\"Fred Bloggs\"@example.com",
+            "somebody@somewhere@com",
+        ),
+        ("hostname", "www.詹姆斯.org", "a.b.c.d"),
+        ("k8s-long-name", "a.b", "a.-"),
+        ("k8s-short-name", "a", "a-"),
+        ("uri", "mailto:someone@example.com", "./rel"),
+        ("mac", "0000.5e00.5301", "01:02:03:04:05"),
+        ("byte", "aGk=", ""),
+    ];
+    let properties: serde_json::Map<String, Json> = formats
+        .iter()
+        .enumerate()
+        .map(|(i, (f, _, _))| (format!("f{i}"), json!({"type": "string", "format": f})))
+        .collect();
+    let schema = node(json!({
+        "type": "object",
+        "properties": {"spec": {"type": "object", "properties": properties}}
+    }));
+    let spec = |good: bool| -> Json {
+        let fields: serde_json::Map<String, Json> = formats
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (format!("f{i}"), json!(if good { f.1 } else { f.2 })))
+            .collect();
+        json!({"spec": fields})
+    };
+    assert_eq!(messages(spec(true), &schema), Vec::<String>::new());
+    let got = messages(spec(false), &schema);
+    let mut want: Vec<String> = formats
+        .iter()
+        .enumerate()
+        .map(|(i, (f, _, bad))| {
+            let q = format!("{bad:?}");
+            format!("spec.f{i}: Invalid value: {q}: spec.f{i} in body must be of type {f}: {q}")
+        })
+        .collect();
+    want.sort();
+    let mut sorted = got.clone();
+    sorted.sort();
+    assert_eq!(sorted, want);
+    assert!(got.contains(
+        &"spec.f11: Invalid value: \"a.-\": spec.f11 in body must be of type k8s-long-name: \"a.-\""
+            .to_string()
+    ));
+}
