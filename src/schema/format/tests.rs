@@ -258,6 +258,8 @@ fn hostname() {
             "x.",
             "a.b.c.dot-",
             "a.b.c.é;ö",
+            // the pattern's one-label branch allows a single dash
+            "a-b-c",
         ],
     );
 }
