@@ -66,9 +66,10 @@ pub enum Additional {
 pub struct Pattern {
     /// As written.
     pub source: String,
-    /// Compiled with Go's `regexp` semantics, as the API server compiles it (`None` when Go
-    /// would not compile it: the pattern is then not checked).
-    pub regex: Option<Arc<crate::re2::Compiled>>,
+    /// Compiled with Go's `regexp` semantics, as the API server compiles it; when it does not
+    /// compile, Go's error text (`error parsing regexp: missing closing ): `(``), which
+    /// kube-openapi reports for every value the pattern is applied to.
+    pub regex: Result<Arc<crate::re2::Compiled>, String>,
 }
 
 /// One schema node.
@@ -257,7 +258,8 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
     };
     if let Some(source) = text("pattern") {
         node.pattern = Some(Pattern {
-            regex: crate::re2::compile(&source).ok(),
+            regex: crate::re2::compile(&source)
+                .map_err(|e| format!("error parsing regexp: {}: `{}`", e.code, e.expr)),
             source,
         });
     }

@@ -425,15 +425,23 @@ impl Walker {
                 &quote(s),
                 format!("{p} in body should be at least {min} chars long"),
             );
-        } else if let Some(pattern) = &node.pattern
-            && let Some(regex) = &pattern.regex
-            && !regex.regex.is_match(s)
-        {
-            self.invalid(
-                path,
-                &quote(s),
-                format!("{p} in body should match '{}'", pattern.source),
-            );
+        } else if let Some(pattern) = &node.pattern {
+            // kube-openapi compiles the pattern for each value and words a failure as a
+            // mismatch whose pattern text carries Go's error
+            let mismatch = match &pattern.regex {
+                Ok(regex) => (!regex.regex.is_match(s)).then(|| pattern.source.clone()),
+                Err(error) => Some(format!(
+                    "{}, but pattern is invalid: {error}",
+                    pattern.source
+                )),
+            };
+            if let Some(shown) = mismatch {
+                self.invalid(
+                    path,
+                    &quote(s),
+                    format!("{p} in body should match '{shown}'"),
+                );
+            }
         }
         if let Some(f) = format
             && !format::valid(f, s)

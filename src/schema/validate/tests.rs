@@ -406,3 +406,25 @@ fn formats_report_as_the_api_server_words_them() {
             .to_string()
     ));
 }
+
+/// A `pattern` Go cannot compile fails every value it is applied to, in kube-openapi's words
+/// (kube-openapi `pkg/validation/validate/values.go` Pattern: "…, but pattern is invalid: …").
+#[test]
+fn an_invalid_pattern_is_reported_for_each_value() {
+    let schema = node(json!({
+        "type": "object",
+        "properties": {"spec": {"type": "object", "properties": {
+            "name": {"type": "string", "pattern": "(abc"},
+            "lookahead": {"type": "string", "pattern": "^(?=a)"}
+        }}}
+    }));
+    assert_eq!(
+        messages(json!({"spec": {"name": "abc", "lookahead": "a"}}), &schema),
+        [
+            "spec.lookahead: Invalid value: \"a\": spec.lookahead in body should match '^(?=a), but pattern is invalid: error parsing regexp: invalid or unsupported Perl syntax: `(?=`'",
+            "spec.name: Invalid value: \"abc\": spec.name in body should match '(abc, but pattern is invalid: error parsing regexp: missing closing ): `(abc`'",
+        ]
+    );
+    // a field that is absent is not checked
+    assert!(messages(json!({"spec": {}}), &schema).is_empty());
+}
