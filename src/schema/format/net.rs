@@ -287,33 +287,61 @@ fn port_ok(port: &str) -> bool {
             .is_some_and(|digits| digits.bytes().all(|c| c.is_ascii_digit()))
 }
 
-/// Go 1.25's `parseHost`: `[IPv6]` (since 1.25.2 the brackets hold an IPv6 address, an
-/// optional `%25` zone) with an optional port, or a name whose last `:` starts a port.
+/// Go 1.25's `parseHost` (with the 1.25.2 rule for brackets): `[IPv6]` with an optional
+/// `%25` zone and port, no `[` anywhere else; or a name whose last `:` starts a port.
 fn host_ok(host: &str) -> bool {
-    if host.starts_with('[') {
-        let Some(close) = host.rfind(']') else {
-            return false;
-        };
-        if !port_ok(&host[close + 1..]) {
-            return false;
+    match host.rfind('[') {
+        Some(0) => {}
+        Some(_) => return false,
+        None => {
+            if let Some(colon) = host.rfind(':')
+                && !port_ok(&host[colon..])
+            {
+                return false;
+            }
+            return unescape_ok(host, Mode::Host);
         }
-        let inside = &host[..close];
-        let (address, zone) = match inside.find("%25") {
-            Some(z) => (&inside[1..z], Some(&inside[z..])),
-            None => (&inside[1..], None),
-        };
-        if let Some(zone) = zone
-            && !unescape_ok(zone, Mode::Zone)
-        {
-            return false;
-        }
-        return unescape_ok(&host[..inside.len() - zone.map_or(0, str::len)], Mode::Host)
-            && address.parse::<Ipv6Addr>().is_ok();
     }
-    if let Some(colon) = host.rfind(':')
-        && !port_ok(&host[colon..])
-    {
+    let Some(close) = host.rfind(']') else {
+        return false;
+    };
+    let port = &host[close + 1..];
+    if !port_ok(port) || !unescape_ok(port, Mode::Host) {
         return false;
     }
-    unescape_ok(host, Mode::Host)
+    let name = &host[1..close];
+    let escapes_ok = match name.find("%25") {
+        Some(z) => unescape_ok(&name[..z], Mode::Host) && unescape_ok(&name[z..], Mode::Zone),
+        None => unescape_ok(name, Mode::Host),
+    };
+    // only an IPv6 address (IPv4-mapped included, with a non-empty zone) may be bracketed
+    let text = percent_decoded(name);
+    let (address, zone) = match text.iter().position(|&b| b == b'%') {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
+        None => (&text[..], None),
+    };
+    escapes_ok
+        && zone.is_none_or(|z| !z.is_empty())
+        && std::str::from_utf8(address).is_ok_and(|a| a.parse::<Ipv6Addr>().is_ok())
+}
+
+/// The bytes `%XX` escapes stand for (the escapes already checked).
+fn percent_decoded(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && let (Some(high), Some(low)) = (hex(b[i + 1]), hex(b[i + 2]))
+        {
+            out.push((high * 16 + low) as u8);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
 }

@@ -116,6 +116,11 @@ fn uri() {
             "http://host/\u{7f}",
             "http://a b@host/",
             "http://%41.com/",
+            "http://a[b]/",
+            "http://[fe80::1%25]/",
+            "http://[1.2.3.4%25eth0]/",
+            "http://[::1%é]/",
+            "http://[::1%25%é]/",
             "a\tb:c",
         ],
     );
@@ -931,4 +936,52 @@ fn checks_stay_fast_on_long_values() {
         let _ = valid(format, &"(".repeat(1 << 16));
     }
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+#[test]
+fn no_value_makes_a_check_panic() {
+    // every string of two pieces between a prefix and a suffix, from characters each parser treats specially,
+    // multi-byte ones included (slicing at a byte inside a character would panic)
+    let pieces = [
+        "", "%", "%2", "%25", "é", "µ", "[", "]", ":", "::", ".", "@", "\"", "\\", "(", ")", "<",
+        ">", "/", "//", "?", "#", "1", "ff", "=?", "?=", "t", "Z", "-", " ", "\t", "x",
+    ];
+    let formats = [
+        "uri",
+        "email",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "cidr",
+        "mac",
+        "duration",
+        "date-time",
+        "date",
+        "isbn",
+        "creditcard",
+        "ssn",
+        "byte",
+        "bsonobjectid",
+        "k8s-long-name",
+    ];
+    for a in pieces {
+        for b in pieces {
+            for prefix in [
+                "",
+                "http://",
+                "http://[",
+                "a@",
+                "2024-01-01T",
+                "00:00:00:00:00:",
+                "1",
+            ] {
+                for suffix in ["", "]", "%é", "s"] {
+                    let value = format!("{prefix}{a}{b}{suffix}");
+                    for format in formats {
+                        let _ = valid(format, &value);
+                    }
+                }
+            }
+        }
+    }
 }
