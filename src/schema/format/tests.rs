@@ -940,8 +940,8 @@ fn checks_stay_fast_on_long_values() {
 
 #[test]
 fn no_value_makes_a_check_panic() {
-    // every string of two pieces between a prefix and a suffix, from characters each parser treats specially,
-    // multi-byte ones included (slicing at a byte inside a character would panic)
+    // every string of two pieces between a prefix and a suffix, from characters each parser
+    // treats specially, multi-byte ones included (slicing inside a character would panic)
     let pieces = [
         "", "%", "%2", "%25", "é", "µ", "[", "]", ":", "::", ".", "@", "\"", "\\", "(", ")", "<",
         ">", "/", "//", "?", "#", "1", "ff", "=?", "?=", "t", "Z", "-", " ", "\t", "x",
