@@ -76,6 +76,9 @@ pub struct Report {
 /// Validates `resource` against `schema`.
 pub fn validate(resource: &Json, schema: &Node) -> Report {
     let mut value = resource.clone();
+    // The API server's decoder drops the nulls the schema neither allows nor defaults before
+    // defaulting and validation; `crossplane beta validate` skips that step and reports them.
+    defaults::prune_nulls(&mut value, Some(schema));
     defaults::apply(&mut value, schema);
     let mut out = Walker::default();
     out.node(&value, schema, &mut Vec::new());

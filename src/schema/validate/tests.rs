@@ -119,25 +119,40 @@ fn every_check_reports_as_the_api_server_words_it() {
     );
 }
 
+/// Nulls as the API server's decoder and defaulting treat them (apiextensions-apiserver v0.35
+/// `pkg/apiserver/schema/defaulting`, prunenulls.go and algorithm.go): a null the schema does
+/// not allow is defaulted when there is a default, dropped (so absent, then `Required value`
+/// if required) when there is none; a null list item stays and is refused.
 #[test]
-fn defaults_come_first_and_null_is_refused_unless_nullable() {
+fn defaults_come_first_and_null_is_absent_unless_nullable() {
     let schema = node(json!({
         "type": "object",
-        "properties": {"spec": {"type": "object", "required": ["size"], "properties": {
+        "properties": {"spec": {"type": "object", "required": ["size", "name"], "properties": {
             "size": {"type": "integer", "default": 1},
+            "name": {"type": "string"},
             "note": {"type": "string"},
-            "maybe": {"type": "string", "nullable": true}
+            "maybe": {"type": "string", "nullable": true},
+            "list": {"type": "array", "items": {"type": "string"}}
         }}}
     }));
-    let report = validate(&json!({"spec": {"note": null, "maybe": null}}), &schema);
-    assert_eq!(report.resource["spec"]["size"], json!(1));
+    let report = validate(
+        &json!({"spec": {"size": null, "name": null, "note": null, "maybe": null, "list": ["a", null]}}),
+        &schema,
+    );
+    assert_eq!(
+        report.resource,
+        json!({"spec": {"size": 1, "maybe": null, "list": ["a", null]}})
+    );
     assert_eq!(
         report
             .violations
             .iter()
             .map(|v| v.message.as_str())
             .collect::<Vec<_>>(),
-        ["spec.note: Invalid value: \"null\": spec.note in body must be of type string: \"null\""]
+        [
+            "spec.list[1]: Invalid value: \"null\": spec.list[1] in body must be of type string: \"null\"",
+            "spec.name: Required value",
+        ]
     );
 }
 
