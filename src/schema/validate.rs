@@ -91,6 +91,9 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         &mut Vec::new(),
         &mut unknown,
     );
+    // List sets and maps are checked on the pruned, defaulted object, after the OpenAPI
+    // schema, as the API server's strategy checks them.
+    violations.extend(super::listtype::check(&value, schema));
     unknown.sort_by(|a, b| a.0.cmp(&b.0));
     for (text, path) in unknown {
         let child = text.rsplit('.').next().unwrap_or(&text).to_string();
@@ -166,7 +169,7 @@ pub fn path_text(path: &[Segment]) -> String {
 
 /// `field.Path` text as the CEL validator builds it: properties with dots, map keys and
 /// indexes in brackets; `<nil>` at the root.
-fn field_path_text(path: &[(Segment, bool)]) -> String {
+pub(super) fn field_path_text(path: &[(Segment, bool)]) -> String {
     if path.is_empty() {
         return "<nil>".into();
     }
