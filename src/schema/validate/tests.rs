@@ -357,3 +357,125 @@ fn xrds_give_the_schemas_crossplane_builds() {
         ]
     );
 }
+
+/// XRDs a cluster or Crossplane refuses, with the words they use: rules of the XRD's own CRD
+/// (crossplane v2.2.4 `apis/apiextensions/v1/xrd_types.go`, `v2/xrd_types.go`), claim names
+/// (`internal/xcrd/crd.go`, `validateClaimNames`; `crd_test.go`, `TestForCompositeResourceClaim`
+/// "ConflictingClaimNames"-style cases), an apiVersion no cluster serves.
+#[test]
+fn xrds_refused_as_crossplane_and_the_api_server_refuse_them() {
+    let base = json!({
+        "apiVersion": "apiextensions.crossplane.io/v1", "kind": "CompositeResourceDefinition",
+        "metadata": {"name": "xbuckets.example.org"},
+        "spec": {
+            "group": "example.org",
+            "names": {"kind": "XBucket", "plural": "xbuckets"},
+            "versions": [{"name": "v1", "served": true, "referenceable": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "properties": {"spec": {"type": "object"}}
+            }}}]
+        }
+    });
+    let refused = |patch: &dyn Fn(&mut Json)| {
+        let mut doc = base.clone();
+        patch(&mut doc);
+        Schemas::new()
+            .add_document("xrd.yaml", &doc)
+            .map(|_| ())
+            .map_err(|e| e.message)
+    };
+    assert_eq!(refused(&|_| {}), Ok(()));
+    let cases: Vec<(Box<dyn Fn(&mut Json)>, &str)> = vec![
+        (
+            Box::new(|d| d["apiVersion"] = json!("apiextensions.crossplane.io/v1beta1")),
+            "no matches for kind \"CompositeResourceDefinition\" in version \"apiextensions.crossplane.io/v1beta1\"",
+        ),
+        (
+            Box::new(|d| {
+                d["apiVersion"] = json!("apiextensions.crossplane.io/v2");
+                d["spec"]["claimNames"] = json!({"kind": "Bucket", "plural": "buckets"});
+            }),
+            "spec: Invalid value: \"object\": Claims aren't supported in apiextensions.crossplane.io/v2",
+        ),
+        (
+            Box::new(|d| {
+                d["apiVersion"] = json!("apiextensions.crossplane.io/v2");
+                d["spec"]["connectionSecretKeys"] = json!(["url"]);
+            }),
+            "spec: Invalid value: \"object\": XR connection secrets aren't supported in apiextensions.crossplane.io/v2",
+        ),
+        (
+            Box::new(|d| {
+                d["apiVersion"] = json!("apiextensions.crossplane.io/v2");
+                d["spec"]["scope"] = json!("LegacyCluster");
+            }),
+            "spec.scope: Unsupported value: \"LegacyCluster\": supported values: \"Namespaced\", \"Cluster\"",
+        ),
+        (
+            Box::new(|d| d["spec"]["scope"] = json!("Global")),
+            "spec.scope: Unsupported value: \"Global\": supported values: \"LegacyCluster\", \"Namespaced\", \"Cluster\"",
+        ),
+        (
+            Box::new(|d| {
+                d["spec"]["scope"] = json!("Namespaced");
+                d["spec"]["claimNames"] = json!({"kind": "Bucket", "plural": "buckets"});
+            }),
+            "spec: Invalid value: \"object\": Only LegacyCluster composite resources can offer claims",
+        ),
+        (
+            Box::new(|d| {
+                d["spec"]["scope"] = json!("Cluster");
+                d["spec"]["connectionSecretKeys"] = json!(["url"]);
+            }),
+            "spec: Invalid value: \"object\": Only LegacyCluster composite resources support connection secrets",
+        ),
+        (
+            Box::new(|d| d["spec"]["names"]["plural"] = json!("XBuckets")),
+            "spec.names: Invalid value: \"object\": Plural name must be lowercase",
+        ),
+        (
+            Box::new(|d| d["spec"]["claimNames"] = json!({"kind": "XBucket", "plural": "buckets"})),
+            "cannot derive claim CRD from XRD \"xbuckets.example.org\": invalid resource claim names: \"XBucket\" conflicts with composite resource name",
+        ),
+        (
+            Box::new(|d| d["spec"]["claimNames"] = json!({"kind": "Bucket", "plural": "xbuckets"})),
+            "cannot derive claim CRD from XRD \"xbuckets.example.org\": invalid resource claim names: \"xbuckets\" conflicts with composite resource name",
+        ),
+    ];
+    for (patch, expected) in cases {
+        assert_eq!(refused(&*patch), Err(expected.to_string()));
+    }
+    // A v1 XRD (scope defaulted to LegacyCluster) may offer claims; a v2 XRD without scope is
+    // Namespaced and valid.
+    assert_eq!(
+        refused(&|d| d["spec"]["claimNames"] = json!({"kind": "Bucket", "plural": "buckets"})),
+        Ok(())
+    );
+    assert_eq!(
+        refused(&|d| d["apiVersion"] = json!("apiextensions.crossplane.io/v2")),
+        Ok(())
+    );
+}
+
+/// An XR is validated only against the XRD of its own group, version and kind: another kind of
+/// the same group, or a version the XRD does not define, has no schema (`[!] could not find
+/// CRD/XRD`), never the wrong one.
+#[test]
+fn an_xr_meets_only_the_xrd_of_its_kind() {
+    let xrd = json!({
+        "apiVersion": "apiextensions.crossplane.io/v2", "kind": "CompositeResourceDefinition",
+        "metadata": {"name": "xbuckets.example.org"},
+        "spec": {
+            "group": "example.org",
+            "names": {"kind": "XBucket", "plural": "xbuckets"},
+            "versions": [{"name": "v1", "served": true, "referenceable": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "properties": {"spec": {"type": "object"}}
+            }}}]
+        }
+    });
+    let mut schemas = Schemas::new();
+    schemas.add_document("xrd.yaml", &xrd).unwrap();
+    assert!(schemas.get("example.org/v1", "XBucket").is_some());
+    assert!(schemas.get("example.org/v1", "XQueue").is_none());
+    assert!(schemas.get("example.org/v2", "XBucket").is_none());
+    assert!(schemas.get("other.org/v1", "XBucket").is_none());
+}
