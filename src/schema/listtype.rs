@@ -62,9 +62,9 @@ fn walk(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut Ve
 
 /// The list-map check: items must be objects (or null); their key fields must be unique, an
 /// absent key (or a null item) counting as a value of its own.
-fn map(items: &[Json], keys: &[String], path: &mut Vec<(Segment, bool)>, out: &mut Vec<Violation>) {
+fn map(items: &[Json], keys: &[String], path: &[(Segment, bool)], out: &mut Vec<Violation>) {
     if let Some(i) = items.iter().position(|x| !x.is_null() && !x.is_object()) {
-        let mut at = path.clone();
+        let mut at = path.to_vec();
         at.push((Segment::Index(i), false));
         out.push(Violation {
             kind: Kind::Schema,

@@ -383,7 +383,8 @@ fn xrds_refused_as_crossplane_and_the_api_server_refuse_them() {
             .map_err(|e| e.message)
     };
     assert_eq!(refused(&|_| {}), Ok(()));
-    let cases: Vec<(Box<dyn Fn(&mut Json)>, &str)> = vec![
+    type Patch = Box<dyn Fn(&mut Json)>;
+    let cases: Vec<(Patch, &str)> = vec![
         (
             Box::new(|d| d["apiVersion"] = json!("apiextensions.crossplane.io/v1beta1")),
             "no matches for kind \"CompositeResourceDefinition\" in version \"apiextensions.crossplane.io/v1beta1\"",
