@@ -10,7 +10,6 @@ pub mod defaults;
 pub mod format;
 mod guard;
 pub mod inputs;
-mod listtype;
 pub mod load;
 pub mod node;
 pub mod report;

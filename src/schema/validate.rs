@@ -93,7 +93,7 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
     );
     // List sets and maps are checked on the pruned, defaulted object, after the OpenAPI
     // schema, as the API server's strategy checks them.
-    violations.extend(super::listtype::check(&value, schema));
+    violations.extend(listtype::check(&value, schema));
     unknown.sort_by(|a, b| a.0.cmp(&b.0));
     for (text, path) in unknown {
         let child = text.rsplit('.').next().unwrap_or(&text).to_string();
@@ -169,7 +169,7 @@ pub fn path_text(path: &[Segment]) -> String {
 
 /// `field.Path` text as the CEL validator builds it: properties with dots, map keys and
 /// indexes in brackets; `<nil>` at the root.
-pub(super) fn field_path_text(path: &[(Segment, bool)]) -> String {
+fn field_path_text(path: &[(Segment, bool)]) -> String {
     if path.is_empty() {
         return "<nil>".into();
     }
@@ -193,7 +193,7 @@ pub(super) fn field_path_text(path: &[(Segment, bool)]) -> String {
 /// apimachinery gives an `int64` for a number with an integral value in its range (YAML's
 /// `1.0` and a function's float64 `1` included, as both reach it as the JSON text `1`), a
 /// float64 for any other.
-pub(super) fn go_int(n: &serde_json::Number) -> Option<i64> {
+fn go_int(n: &serde_json::Number) -> Option<i64> {
     if let Some(i) = n.as_i64() {
         return Some(i);
     }
@@ -793,6 +793,19 @@ fn prune(
         }
         Json::Array(items) => {
             let schema = node.and_then(|n| n.items.as_deref());
+            // Items of a list that preserves unknown fields keep theirs too, as the API
+            // server's pruning (`skipPrune`) goes down lists; without an items schema, all.
+            let preserved = node.is_some_and(|n| n.preserve_unknown_fields);
+            if preserved && schema.is_none() {
+                return;
+            }
+            let kept = schema
+                .filter(|s| preserved && !s.preserve_unknown_fields)
+                .map(|s| Node {
+                    preserve_unknown_fields: true,
+                    ..s.clone()
+                });
+            let schema = kept.as_ref().or(schema);
             for (i, item) in items.iter_mut().enumerate() {
                 path.push(Segment::Index(i));
                 prune(
@@ -939,6 +952,8 @@ fn rules(
         _ => {}
     }
 }
+
+mod listtype;
 
 #[cfg(test)]
 mod tests;

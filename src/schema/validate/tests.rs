@@ -638,3 +638,66 @@ fn custom_resources_validate_as_the_api_server_validates_them() {
         ],
     );
 }
+
+/// Pruning as apiextensions-apiserver v0.35 `pkg/apiserver/schema/pruning/algorithm.go` prunes
+/// (the behaviours its `algorithm_test.go` `TestPrune` covers, in our own cases): unknown
+/// fields go and are reported; `x-kubernetes-preserve-unknown-fields` keeps them (its list
+/// items too) while known fields below are still pruned; `additionalProperties: false` and a
+/// map without a schema keep their keys but nothing under them; embedded resources keep
+/// `apiVersion`, `kind` and `metadata`.
+#[test]
+fn unknown_fields_pruned_as_the_api_server_prunes_them() {
+    let schema = node(json!({
+        "type": "object",
+        "properties": {"spec": {"type": "object", "properties": {
+            "known": {"type": "string"},
+            "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true,
+                     "properties": {"strict": {"type": "object", "properties": {"a": {"type": "string"}}}}},
+            "freeList": {"type": "array", "x-kubernetes-preserve-unknown-fields": true,
+                         "items": {"type": "object", "properties": {"a": {"type": "string"}}}},
+            "closed": {"type": "object", "additionalProperties": false},
+            "template": {"type": "object", "x-kubernetes-embedded-resource": true,
+                         "properties": {"spec": {"type": "object", "properties": {"x": {"type": "string"}}}}}
+        }}}
+    }));
+    let report = validate(
+        &json!({
+            "apiVersion": "example.org/v1", "kind": "Thing", "metadata": {"name": "n"},
+            "spec": {
+                "known": "k", "extra": 1,
+                "free": {"anything": {"deep": true}, "strict": {"a": "x", "b": "y"}},
+                "freeList": [{"a": "x", "kept": 1}],
+                "closed": {"k": {"below": 1}},
+                "template": {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"},
+                             "spec": {"x": "1", "y": "2"}}
+            }
+        }),
+        &schema,
+    );
+    let unknown: Vec<&str> = report
+        .violations
+        .iter()
+        .filter(|v| v.kind == Kind::UnknownField)
+        .map(|v| v.message.as_str())
+        .collect();
+    assert_eq!(
+        unknown,
+        [
+            "spec.closed.k.below: Invalid value: \"below\": unknown field: \"below\"",
+            "spec.extra: Invalid value: \"extra\": unknown field: \"extra\"",
+            "spec.free.strict.b: Invalid value: \"b\": unknown field: \"b\"",
+            "spec.template.spec.y: Invalid value: \"y\": unknown field: \"y\"",
+        ]
+    );
+    assert_eq!(
+        report.resource["spec"],
+        json!({
+            "known": "k",
+            "free": {"anything": {"deep": true}, "strict": {"a": "x"}},
+            "freeList": [{"a": "x", "kept": 1}],
+            "closed": {"k": {}},
+            "template": {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"},
+                         "spec": {"x": "1"}}
+        })
+    );
+}

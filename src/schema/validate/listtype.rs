@@ -6,8 +6,8 @@
 //! `crossplane beta validate` does not run this check (it calls only the OpenAPI validator and
 //! CEL); a cluster refuses such a resource, so fnhcl reports it.
 
-use super::node::{Additional, Node};
-use super::validate::{Kind, Segment, Violation, go_float};
+use super::{Kind, Segment, Violation, field_path_text, go_float};
+use crate::schema::node::{Additional, Node};
 use crate::source::gostr::quote;
 use serde_json::{Map, Value as Json};
 use std::collections::HashSet;
@@ -71,7 +71,7 @@ fn map(items: &[Json], keys: &[String], path: &[(Segment, bool)], out: &mut Vec<
             path: at.iter().map(|(s, _)| s.clone()).collect(),
             message: format!(
                 "{}: Invalid value: {}: must be an object for an array of list-type map",
-                super::validate::field_path_text(&at),
+                field_path_text(&at),
                 bad_value(&items[i])
             ),
             suggestion: None,
@@ -167,7 +167,7 @@ fn report(path: &[(Segment, bool)], i: usize, value: &Json, out: &mut Vec<Violat
         path: at.iter().map(|(s, _)| s.clone()).collect(),
         message: format!(
             "{}: Duplicate value: {}",
-            super::validate::field_path_text(&at),
+            field_path_text(&at),
             bad_value(value)
         ),
         suggestion: None,
