@@ -701,3 +701,38 @@ fn unknown_fields_pruned_as_the_api_server_prunes_them() {
         })
     );
 }
+
+/// Lengths in code points (kube-openapi counts runes), `maxProperties`, `multipleOf` and bounds
+/// on int64 values printed in full (kube-openapi `pkg/validation/validate` string and number
+/// validators, as `TestValidateCustomResource` reports them).
+#[test]
+fn lengths_properties_and_numbers_as_kube_openapi_counts_them() {
+    let schema = node(
+        json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+            "short": {"type": "string", "maxLength": 2, "minLength": 2},
+            "map": {"type": "object", "maxProperties": 1, "additionalProperties": {"type": "string"}},
+            "even": {"type": "integer", "multipleOf": 2},
+            "big": {"type": "integer", "maximum": 5}
+        }}}}),
+    );
+    // Two code points, four bytes: valid.
+    assert!(
+        messages(
+            json!({"spec": {"short": "éé", "even": 4, "big": 5}}),
+            &schema
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        messages(
+            json!({"spec": {"short": "ééé", "map": {"a": "1", "b": "2"}, "even": 3, "big": 9007199254740993_i64}}),
+            &schema
+        ),
+        [
+            "spec.big: Invalid value: 9007199254740993: spec.big in body should be less than or equal to 5",
+            "spec.even: Invalid value: 3: spec.even in body should be a multiple of 2",
+            "spec.map: Too many: 2: must have at most 1 item",
+            "spec.short: Too long: may not be more than 2 bytes",
+        ]
+    );
+}
