@@ -3,7 +3,10 @@
 //! defaulted resource as its strategy checks it: a set's items, a map's key fields, each value
 //! reported once, at its second appearance, as `Duplicate value`.
 //!
-//! `crossplane beta validate` does not run this check (it calls only the OpenAPI validator and
+//! Embedded resources are checked here too, in the same walk: each needs its `apiVersion` and
+//! `kind`.
+//!
+//! `crossplane beta validate` does not run these checks (it calls only the OpenAPI validator and
 //! CEL); a cluster refuses such a resource, so fnhcl reports it.
 
 use super::{Kind, Segment, Violation, field_path_text, go_float};
@@ -23,6 +26,9 @@ pub fn check(value: &Json, node: &Node) -> Vec<Violation> {
 fn walk(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut Vec<Violation>) {
     match value {
         Json::Object(object) => {
+            if node.embedded_resource {
+                embedded(object, path, out);
+            }
             if let Additional::Schema(schema) = &node.additional {
                 for (key, child) in object {
                     path.push((Segment::Key(key.clone()), true));
@@ -57,6 +63,37 @@ fn walk(value: &Json, node: &Node, path: &mut Vec<(Segment, bool)>, out: &mut Ve
             }
         }
         _ => {}
+    }
+}
+
+/// What the API server's strategy demands of an `x-kubernetes-embedded-resource` object
+/// (`pkg/apiserver/schema/objectmeta/validation.go`): an `apiVersion` and a `kind`, non-empty
+/// strings, the apiVersion with at most one `/`.
+fn embedded(object: &Map<String, Json>, path: &[(Segment, bool)], out: &mut Vec<Violation>) {
+    for key in ["apiVersion", "kind"] {
+        let mut at = path.to_vec();
+        at.push((Segment::Key(key.into()), false));
+        let f = field_path_text(&at);
+        let message = match object.get(key) {
+            None => format!("{f}: Required value: must not be empty"),
+            Some(Json::String(s)) if s.is_empty() => {
+                format!("{f}: Invalid value: \"\": must not be empty")
+            }
+            Some(Json::String(s)) if key == "apiVersion" && s.matches('/').count() > 1 => {
+                format!(
+                    "{f}: Invalid value: {}: unexpected GroupVersion string: {s}",
+                    quote(s)
+                )
+            }
+            Some(Json::String(_)) => continue,
+            Some(other) => format!("{f}: Invalid value: {}: must be a string", bad_value(other)),
+        };
+        out.push(Violation {
+            kind: Kind::Schema,
+            path: at.iter().map(|(s, _)| s.clone()).collect(),
+            message,
+            suggestion: None,
+        });
     }
 }
 
@@ -408,6 +445,49 @@ mod tests {
         assert_eq!(
             two(json!([null, {"b": "0", "c": "1"}, {"a": null}, {"c": "1"}])),
             ["array[3]: Duplicate value: map[string]interface {}{}"]
+        );
+    }
+}
+
+/// apiextensions-apiserver v0.35 `pkg/apiserver/schema/objectmeta/validation_test.go`
+/// (`TestValidateEmbeddedResource`-style cases in our words): an embedded resource needs its
+/// `apiVersion` and `kind`.
+#[cfg(test)]
+mod embedded_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn embedded_resources_need_apiversion_and_kind() {
+        let node = Node::compile(&json!({"type": "object", "properties": {"manifest": {
+            "type": "object", "x-kubernetes-embedded-resource": true,
+            "x-kubernetes-preserve-unknown-fields": true
+        }}}))
+        .unwrap();
+        let run = |manifest: Json| -> Vec<String> {
+            check(&json!({"manifest": manifest}), &node)
+                .into_iter()
+                .map(|v| v.message)
+                .collect()
+        };
+        assert!(run(json!({"apiVersion": "v1", "kind": "ConfigMap"})).is_empty());
+        assert_eq!(
+            run(json!({"data": {}})),
+            [
+                "manifest.apiVersion: Required value: must not be empty",
+                "manifest.kind: Required value: must not be empty"
+            ]
+        );
+        assert_eq!(
+            run(json!({"apiVersion": "a/b/c", "kind": 1})),
+            [
+                "manifest.apiVersion: Invalid value: \"a/b/c\": unexpected GroupVersion string: a/b/c",
+                "manifest.kind: Invalid value: 1: must be a string"
+            ]
+        );
+        assert_eq!(
+            run(json!({"apiVersion": "", "kind": "K"})),
+            ["manifest.apiVersion: Invalid value: \"\": must not be empty"]
         );
     }
 }
