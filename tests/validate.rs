@@ -303,3 +303,70 @@ fn regexes_are_re2s_and_long_lists_are_linear() {
     let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
 }
+
+/// The API server's decoding and strategy, end to end: a null the schema does not allow is
+/// absent (not an error), an integer is an `integer`, list-map keys are unique, and an XRD a
+/// cluster refuses is a V705 error (apiextensions-apiserver v0.35 `defaulting/prunenulls.go`,
+/// `listtype/validation.go`; crossplane v2.2.4 `apis/apiextensions/v2/xrd_types.go`).
+#[test]
+fn nulls_integers_list_maps_and_refused_xrds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let xrd = |extra: serde_json::Value| {
+        let mut doc = serde_json::json!({
+            "apiVersion": "apiextensions.crossplane.io/v2", "kind": "CompositeResourceDefinition",
+            "metadata": {"name": "xbuckets.example.org"},
+            "spec": {
+                "group": "example.org",
+                "names": {"kind": "XBucket", "plural": "xbuckets"},
+                "versions": [{"name": "v1", "served": true, "referenceable": true, "schema": {
+                    "openAPIV3Schema": {"type": "object", "properties": {"spec": {
+                        "type": "object",
+                        "properties": {
+                            "note": {"type": "string"},
+                            "labels": {"type": "object"},
+                            "ports": {"type": "array", "x-kubernetes-list-type": "map",
+                                      "x-kubernetes-list-map-keys": ["name"],
+                                      "items": {"type": "object", "properties": {
+                                          "name": {"type": "string"}, "port": {"type": "integer"}}}}
+                        }
+                    }}}
+                }}]
+            }
+        });
+        doc["spec"]
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        doc.to_string()
+    };
+    let xr = "apiVersion: example.org/v1\nkind: XBucket\nmetadata: {name: b, namespace: default}\n\
+              spec:\n  note: null\n  labels: 7\n  ports:\n  - {name: http, port: 80}\n  - {name: http, port: 8080}\n";
+    std::fs::write(dir.path().join("xr.yaml"), xr).unwrap();
+    std::fs::write(dir.path().join("xrd.yaml"), xrd(serde_json::json!({}))).unwrap();
+    let out = fnhcl(dir.path(), &["validate", "xrd.yaml", "xr.yaml"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(!stdout.contains("note"), "{stdout}");
+    assert!(
+        stdout.contains("spec.labels: Invalid value: \"integer\": spec.labels in body must be of type object: \"integer\""),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("spec.ports[1]: Duplicate value: map[string]interface {}{\"name\":\"http\"}"),
+        "{stdout}"
+    );
+    std::fs::write(
+        dir.path().join("xrd.yaml"),
+        xrd(serde_json::json!({"claimNames": {"kind": "Bucket", "plural": "buckets"}})),
+    )
+    .unwrap();
+    let out = fnhcl(dir.path(), &["validate", "xrd.yaml", "xr.yaml"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("V705"), "{stderr}");
+    assert!(
+        stderr.contains("Claims aren't supported in apiextensions.crossplane.io/v2"),
+        "{stderr}"
+    );
+}

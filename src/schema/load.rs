@@ -96,6 +96,16 @@ impl Schemas {
                 "apiextensions.crossplane.io/v1" | "apiextensions.crossplane.io/v2",
                 "CompositeResourceDefinition",
             ) => xrd::definitions(doc).map_err(fail)?,
+            // A version of the XRD API no cluster serves (`crossplane beta validate` reads
+            // any as v1): refused as kubectl refuses it.
+            (api, "CompositeResourceDefinition")
+                if api.starts_with("apiextensions.crossplane.io/") =>
+            {
+                return Err(fail(format!(
+                    "no matches for kind \"CompositeResourceDefinition\" in version {}",
+                    crate::source::gostr::quote(api)
+                )));
+            }
             _ => return Ok(0),
         };
         let mut added = 0;

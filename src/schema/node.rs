@@ -119,7 +119,8 @@ pub struct Node {
     pub multiple_of: Option<f64>,
     /// `uniqueItems`.
     pub unique_items: bool,
-    /// `default`.
+    /// `default`; `default: null` is no default, as the API server reads it (a JSON null
+    /// decodes to Go's nil, which its defaulting skips).
     pub default: Option<Json>,
     /// `x-kubernetes-preserve-unknown-fields`.
     pub preserve_unknown_fields: bool,
@@ -230,7 +231,7 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         exclusive_maximum: flag("exclusiveMaximum"),
         multiple_of: number("multipleOf"),
         unique_items: flag("uniqueItems"),
-        default: map.get("default").cloned(),
+        default: map.get("default").filter(|d| !d.is_null()).cloned(),
         preserve_unknown_fields: flag("x-kubernetes-preserve-unknown-fields"),
         int_or_string: flag("x-kubernetes-int-or-string"),
         embedded_resource: flag("x-kubernetes-embedded-resource"),

@@ -76,6 +76,9 @@ pub struct Report {
 /// Validates `resource` against `schema`.
 pub fn validate(resource: &Json, schema: &Node) -> Report {
     let mut value = resource.clone();
+    // The API server's decoder drops the nulls the schema neither allows nor defaults before
+    // defaulting and validation; `crossplane beta validate` skips that step and reports them.
+    defaults::prune_nulls(&mut value, Some(schema));
     defaults::apply(&mut value, schema);
     let mut out = Walker::default();
     out.node(&value, schema, &mut Vec::new());
@@ -88,6 +91,9 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         &mut Vec::new(),
         &mut unknown,
     );
+    // List sets and maps are checked on the pruned, defaulted object, after the OpenAPI
+    // schema, as the API server's strategy checks them.
+    violations.extend(listtype::check(&value, schema));
     unknown.sort_by(|a, b| a.0.cmp(&b.0));
     for (text, path) in unknown {
         let child = text.rsplit('.').next().unwrap_or(&text).to_string();
@@ -183,9 +189,26 @@ fn field_path_text(path: &[(Segment, bool)]) -> String {
     out
 }
 
-/// A JSON value's type as kube-openapi names it (every number is a float64 there).
+/// A number as the API server (and `crossplane beta validate`) holds it: JSON decoded by
+/// apimachinery gives an `int64` for a number with an integral value in its range (YAML's
+/// `1.0` and a function's float64 `1` included, as both reach it as the JSON text `1`), a
+/// float64 for any other.
+fn go_int(n: &serde_json::Number) -> Option<i64> {
+    if let Some(i) = n.as_i64() {
+        return Some(i);
+    }
+    let f = n.as_f64()?;
+    // Below 2^63 (and 1e21, where Go's JSON encoder turns to exponents): an int64.
+    (f.fract() == 0.0 && f.abs() < 9.223_372_036_854_775e18).then_some(f as i64)
+}
+
+/// A JSON value's type as kube-openapi names it: `integer` for an int64, `number` for a
+/// float64.
 fn json_type(value: &Json) -> &'static str {
-    crate::source::json_type(value)
+    match value {
+        Json::Number(n) if go_int(n).is_some() => "integer",
+        other => crate::source::json_type(other),
+    }
 }
 
 /// Go's `%v` of a float64: shortest digits, exponent form below 1e-4 and from 1e6.
@@ -210,14 +233,22 @@ pub fn go_float(f: f64) -> String {
     }
 }
 
-/// How a `field.Error` prints a bad value: strings quoted, numbers and booleans as Go's `%v`,
-/// anything else as JSON.
+/// How a `field.Error` prints a bad value: strings quoted, numbers and booleans as Go's `%v`
+/// (an int64 in full, a float64 in its shortest form), anything else as JSON.
 fn value_text(value: &Json) -> String {
     match value {
         Json::String(s) => quote(s),
-        Json::Number(n) => go_float(n.as_f64().unwrap_or(f64::NAN)),
+        Json::Number(n) => number_text(n),
         Json::Bool(b) => b.to_string(),
         other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+/// Go's `%v` of a number as the API server holds it ([`go_int`]).
+fn number_text(n: &serde_json::Number) -> String {
+    match go_int(n) {
+        Some(i) => i.to_string(),
+        None => go_float(n.as_f64().unwrap_or(f64::NAN)),
     }
 }
 
@@ -283,7 +314,11 @@ impl Walker {
             && !value.is_string()
             && !value.is_array()
         {
-            let what = if value.is_number() { "float64" } else { "" };
+            let what = match value {
+                Json::Number(n) if go_int(n).is_some() => "int64",
+                Json::Number(_) => "float64",
+                _ => "",
+            };
             self.invalid(
                 path,
                 &quote(what),
@@ -295,7 +330,7 @@ impl Walker {
         self.composites(value, node, path, &p);
         match value {
             Json::String(s) => self.string(s, node, path, &p, format),
-            Json::Number(n) => self.number(n.as_f64().unwrap_or(f64::NAN), node, path, &p),
+            Json::Number(n) => self.number(n, node, path, &p),
             Json::Array(items) => self.array(items, node, path, &p),
             _ => {}
         }
@@ -315,10 +350,12 @@ impl Walker {
         let actual = json_type(value);
         let ok = if node.int_or_string {
             matches!(value, Json::String(_))
-                || matches!(value, Json::Number(n) if is_json_integer(n.as_f64().unwrap_or(f64::NAN)))
+                || matches!(value, Json::Number(n) if go_int(n).is_some() || is_json_integer(n.as_f64().unwrap_or(f64::NAN)))
         } else {
             match (kind, value) {
-                (Type::Integer, Json::Number(n)) => is_json_integer(n.as_f64().unwrap_or(f64::NAN)),
+                (Type::Integer, Json::Number(n)) => {
+                    go_int(n).is_some() || is_json_integer(n.as_f64().unwrap_or(f64::NAN))
+                }
                 (Type::Number, Json::Number(_)) => true,
                 (k, _) => k.name() == actual,
             }
@@ -350,7 +387,7 @@ impl Walker {
                     path,
                     format!("{} must validate at least one schema (anyOf)", quote(p)),
                 );
-                if let Some(best) = results.iter().min_by_key(|r| r.len()) {
+                if let Some(best) = best_failure(value, &node.any_of, &results) {
                     self.errors.extend(best.iter().cloned());
                 }
             }
@@ -366,7 +403,7 @@ impl Walker {
                         quote(p)
                     ),
                 );
-                if let Some(best) = results.iter().min_by_key(|r| r.len()) {
+                if let Some(best) = best_failure(value, &node.one_of, &results) {
                     self.errors.extend(best.iter().cloned());
                 }
             } else if valid > 1 {
@@ -454,14 +491,11 @@ impl Walker {
         }
     }
 
-    fn number(&mut self, f: f64, node: &Node, path: &[Segment], p: &str) {
-        let value = go_float(f);
-        if node.kind == Some(Type::Integer) && !node.int_or_string && f.fract() != 0.0 {
-            self.unnamed(
-                path,
-                format!("Checked value must be of type integer (default format) in {p}"),
-            );
-        }
+    fn number(&mut self, n: &serde_json::Number, node: &Node, path: &[Segment], p: &str) {
+        let f = n.as_f64().unwrap_or(f64::NAN);
+        let value = number_text(n);
+        // No range check of the type here: kube-openapi gives a schema's number validator no
+        // `type` (validation_test.go's int-or-string cases get only the type error for 1.2).
         if let Some(factor) = node.multiple_of {
             if factor <= 0.0 {
                 self.invalid(
@@ -670,6 +704,33 @@ impl Walker {
     }
 }
 
+/// The failed alternative of an `anyOf` or `oneOf` whose errors kube-openapi reports: the one
+/// with the highest match count, the first on a tie. Its count grows with each check that
+/// applies, which depends on the value rather than the alternative, except for the object
+/// properties an alternative declares: so the first alternative declaring the most of the
+/// value's keys.
+fn best_failure<'a>(
+    value: &Json,
+    alternatives: &[Node],
+    results: &'a [Vec<Violation>],
+) -> Option<&'a Vec<Violation>> {
+    let matched = |alternative: &Node| match value {
+        Json::Object(object) => object
+            .keys()
+            .filter(|k| alternative.properties.contains_key(*k))
+            .count(),
+        _ => 0,
+    };
+    let mut best: Option<(usize, &Vec<Violation>)> = None;
+    for (alternative, result) in alternatives.iter().zip(results) {
+        let count = matched(alternative);
+        if best.is_none_or(|(b, _)| count > b) {
+            best = Some((count, result));
+        }
+    }
+    best.map(|(_, r)| r)
+}
+
 /// The field part of a message: the path, or `<nil>` at the root.
 fn field(p: &str) -> String {
     if p.is_empty() {
@@ -740,6 +801,19 @@ fn prune(
         }
         Json::Array(items) => {
             let schema = node.and_then(|n| n.items.as_deref());
+            // Items of a list that preserves unknown fields keep theirs too, as the API
+            // server's pruning (`skipPrune`) goes down lists; without an items schema, all.
+            let preserved = node.is_some_and(|n| n.preserve_unknown_fields);
+            if preserved && schema.is_none() {
+                return;
+            }
+            let kept = schema
+                .filter(|s| preserved && !s.preserve_unknown_fields)
+                .map(|s| Node {
+                    preserve_unknown_fields: true,
+                    ..s.clone()
+                });
+            let schema = kept.as_ref().or(schema);
             for (i, item) in items.iter_mut().enumerate() {
                 path.push(Segment::Index(i));
                 prune(
@@ -886,6 +960,8 @@ fn rules(
         _ => {}
     }
 }
+
+mod listtype;
 
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@
 //! for all.
 
 use super::crd::{Definition, Origin, Scope, group_and_kind};
+use crate::source::gostr::quote;
 use serde_json::{Map, Value as Json, json};
 
 /// An XRD's scope, as Crossplane reads it.
@@ -202,19 +203,99 @@ fn version_schema(user: &Json, spec: Map<String, Json>, status: Map<String, Json
     root
 }
 
-/// The composite resource (and, with `claimNames`, claim) definitions of an XRD.
+/// The XRD's scope, after the API server's defaulting (a v2 XRD's is `Namespaced`, a v1 XRD's
+/// `LegacyCluster`), refused as the `enum` of its apiVersion refuses it.
+fn scope_of(xrd: &Json, v2: bool) -> Result<XrScope, String> {
+    let allowed: &[&str] = if v2 {
+        &["Namespaced", "Cluster"]
+    } else {
+        &["LegacyCluster", "Namespaced", "Cluster"]
+    };
+    match xrd.pointer("/spec/scope").and_then(Json::as_str) {
+        None if v2 => Ok(XrScope::Namespaced),
+        None => Ok(XrScope::LegacyCluster),
+        Some(s) if allowed.contains(&s) => Ok(match s {
+            "Namespaced" => XrScope::Namespaced,
+            "Cluster" => XrScope::Cluster,
+            _ => XrScope::LegacyCluster,
+        }),
+        Some(other) => {
+            let supported: Vec<String> = allowed.iter().map(|a| quote(a)).collect();
+            Err(format!(
+                "spec.scope: Unsupported value: {}: supported values: {}",
+                quote(other),
+                supported.join(", ")
+            ))
+        }
+    }
+}
+
+/// The `x-kubernetes-validations` of the XRD's own CRD (crossplane v2.2.4
+/// `apis/apiextensions/v1|v2/xrd_types.go`) that a cluster checks when the XRD is created and
+/// that decide which schemas it gives: claims and XR connection secrets only for LegacyCluster
+/// XRs (none in v2), lowercase plural names. Worded as the API server reports a failed rule.
+fn refusals(xrd: &Json, v2: bool, scope: XrScope) -> Result<(), String> {
+    let spec = |message: &str| Err(format!("spec: Invalid value: \"object\": {message}"));
+    let has = |p: &str| xrd.pointer(p).is_some_and(|v| !v.is_null());
+    if v2 && has("/spec/claimNames") {
+        return spec("Claims aren't supported in apiextensions.crossplane.io/v2");
+    }
+    if v2 && has("/spec/connectionSecretKeys") {
+        return spec("XR connection secrets aren't supported in apiextensions.crossplane.io/v2");
+    }
+    if scope != XrScope::LegacyCluster && has("/spec/claimNames") {
+        return spec("Only LegacyCluster composite resources can offer claims");
+    }
+    if scope != XrScope::LegacyCluster && has("/spec/connectionSecretKeys") {
+        return spec("Only LegacyCluster composite resources support connection secrets");
+    }
+    for names in ["names", "claimNames"] {
+        let text = |key: &str| {
+            xrd.pointer(&format!("/spec/{names}/{key}"))
+                .and_then(Json::as_str)
+        };
+        for (key, what) in [("plural", "Plural"), ("singular", "Singular")] {
+            if let Some(n) = text(key)
+                && n != n.to_ascii_lowercase()
+            {
+                return Err(format!(
+                    "spec.{names}: Invalid value: \"object\": {what} name must be lowercase"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Crossplane's check of claim names before it builds the claim's CRD (`validateClaimNames`
+/// of `internal/xcrd`): none may repeat the XR's.
+fn claim_names_conflict(xrd: &Json) -> Option<String> {
+    let text = |p: &str| xrd.pointer(p).and_then(Json::as_str).unwrap_or("");
+    for (key, optional) in [
+        ("kind", false),
+        ("plural", false),
+        ("singular", true),
+        ("listKind", true),
+    ] {
+        let claim = text(&format!("/spec/claimNames/{key}"));
+        if (!optional || !claim.is_empty()) && claim == text(&format!("/spec/names/{key}")) {
+            return Some(format!(
+                "cannot derive claim CRD from XRD {}: invalid resource claim names: {} conflicts with composite resource name",
+                quote(text("/metadata/name")),
+                quote(claim)
+            ));
+        }
+    }
+    None
+}
+
+/// The composite resource (and, with `claimNames`, claim) definitions of an XRD, or why a
+/// cluster (or Crossplane) would refuse the XRD.
 pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
     let (group, kind) = group_and_kind(xrd)?;
     let v2 = xrd.get("apiVersion").and_then(Json::as_str) == Some("apiextensions.crossplane.io/v2");
-    let scope = match xrd.pointer("/spec/scope").and_then(Json::as_str) {
-        Some("Namespaced") => XrScope::Namespaced,
-        Some("Cluster") => XrScope::Cluster,
-        Some("LegacyCluster") => XrScope::LegacyCluster,
-        Some(other) => return Err(format!("unknown scope {other:?}")),
-        // The API server defaults a v2 XRD's scope to Namespaced, a v1 XRD's is LegacyCluster.
-        None if v2 => XrScope::Namespaced,
-        None => XrScope::LegacyCluster,
-    };
+    let scope = scope_of(xrd, v2)?;
+    refusals(xrd, v2, scope)?;
     let legacy = scope == XrScope::LegacyCluster;
     let versions = xrd
         .pointer("/spec/versions")
@@ -260,6 +341,9 @@ pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
             origin: Origin::Composite,
         });
         if let Some(claim) = claim_kind {
+            if let Some(conflict) = claim_names_conflict(xrd) {
+                return Err(conflict);
+            }
             out.push(Definition {
                 api_version: format!("{group}/{name}"),
                 kind: claim.to_string(),
