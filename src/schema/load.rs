@@ -31,6 +31,8 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Schemas {
     entries: BTreeMap<(String, String), Entry>,
+    /// Whether kinds without a schema given fall back to the bundled ones (`bundled`).
+    bundled: bool,
 }
 
 /// Why a document could not give schemas.
@@ -53,10 +55,25 @@ impl Schemas {
         Schemas::default()
     }
 
-    /// The schema of `api_version`/`kind`.
+    /// Schemas that fall back, for a kind none of theirs defines, to the bundled Crossplane
+    /// and function-hcl CRDs (compiled on first use): what `validate` and `--validate` use.
+    pub fn with_bundled() -> Schemas {
+        Schemas {
+            bundled: true,
+            ..Schemas::default()
+        }
+    }
+
+    /// The schema of `api_version`/`kind`: one given wins over a bundled one.
     pub fn get(&self, api_version: &str, kind: &str) -> Option<&Entry> {
-        self.entries
-            .get(&(api_version.to_string(), kind.to_string()))
+        let given = self
+            .entries
+            .get(&(api_version.to_string(), kind.to_string()));
+        match given {
+            Some(entry) => Some(entry),
+            None if self.bundled => super::bundled::get(api_version, kind),
+            None => None,
+        }
     }
 
     /// How many kinds (one per version) are known.
