@@ -114,6 +114,49 @@ fn schemas_are_discovered_and_composition_inputs_validated() {
     assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
 }
 
+/// Crossplane's own kinds (v2.2.4's CRDs) and function-hcl's `HclInput` need no schema
+/// argument: the bundled CRDs check Compositions, their step inputs, XRDs, packages, Usages and
+/// operations; a CRD given for one of those kinds wins over the bundled one.
+#[test]
+fn crossplane_kinds_are_bundled() {
+    let out = fnhcl(&data(), &["validate", ".crds", "bundled/crossplane.yaml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("bundled", transcript(&out));
+    let own = fnhcl(
+        &data(),
+        &[
+            "validate",
+            "bundled/own",
+            "bundled/crossplane.yaml",
+            "--skip-success-results",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&own.stdout);
+    assert!(
+        stdout.contains("Kind=Function, function-hcl : spec.channel: Required value"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Kind=HclInput"), "{stdout}");
+}
+
+/// Claims are validated against the claim CRD Crossplane builds from the XRD's `claimNames`
+/// (crossplane#5362): Crossplane's claim fields (`compositeDeletePolicy` with the XRD's
+/// default, references, a connection secret without a namespace), `spec` required; the XRD
+/// itself is checked against the bundled XRD CRD in the same run.
+#[test]
+fn claims_are_validated_through_their_xrd() {
+    let out = fnhcl(
+        &data(),
+        &[
+            "validate",
+            "bundled/xrd.yaml",
+            "bundled/xrd.yaml,bundled/claims.yaml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("claims", transcript(&out));
+}
+
 /// Resources on stdin, as `fnhcl render … | fnhcl validate SCHEMAS -`.
 #[test]
 fn resources_are_read_from_stdin() {
