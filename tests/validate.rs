@@ -202,6 +202,24 @@ fn real_crds_and_xrds() {
     snapshot!("real_providers", transcript(&out));
 }
 
+/// `render --xrd` validates the XR it defaults (crossplane#6809): crossplane v2.2.4 renders
+/// such an XR, so each problem is a warning at the XR file's field and the render succeeds;
+/// an apiVersion the XRD does not define is refused, as crossplane refuses it.
+#[test]
+fn render_xrd_validates_the_xr() {
+    let dir = data().join("render-xrd");
+    let out = fnhcl(&dir, &["render", "xr.yaml", "hcl", "--xrd", "xrd.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("---\napiVersion: example.org/v1\n"));
+    snapshot!(
+        "render_xrd",
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    );
+    let refused = fnhcl(&dir, &["render", "xr-v2.yaml", "hcl", "--xrd", "xrd.yaml"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", transcript(&refused));
+    snapshot!("render_xrd_version", transcript(&refused));
+}
+
 /// `render --validate`: the stream is printed; each problem is an error at the HCL that wrote
 /// the field (the key when written literally, else the nearest written object).
 #[test]

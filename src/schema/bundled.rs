@@ -103,7 +103,13 @@ mod tests {
     #[test]
     fn lookups_need_group_version_and_kind() {
         assert!(get("apiextensions.crossplane.io/v1", "Composition").is_some());
-        assert!(get("apiextensions.crossplane.io/v2", "CompositeResourceDefinition").is_some());
+        assert!(
+            get(
+                "apiextensions.crossplane.io/v2",
+                "CompositeResourceDefinition"
+            )
+            .is_some()
+        );
         assert!(get("protection.crossplane.io/v1beta1", "Usage").is_some());
         assert!(get("hcl.fn.crossplane.io/v1beta1", "HclInput").is_some());
         assert!(get("apiextensions.crossplane.io/v9", "Composition").is_none());
