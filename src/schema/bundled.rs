@@ -1,10 +1,8 @@
 //! The schemas fnhcl carries so that `validate` checks Crossplane's own kinds offline:
 //! Crossplane v2.2.4's CRDs (`schemas/crossplane/`, descriptions left out) and function-hcl's
 //! `HclInput` (`schemas/function-hcl/`). Each CRD is parsed and compiled only the first time a
-//! resource of its kind is looked up, so runs that never meet one pay nothing but the bytes.
-
-use super::load::{Entry, Schemas};
-use std::sync::OnceLock;
+//! resource of its kind is looked up (`load::Schemas::get`), so runs that never meet one pay
+//! nothing but the bytes.
 
 /// The version of Crossplane whose CRDs are bundled.
 pub const CROSSPLANE_VERSION: &str = "v2.2.4";
@@ -53,28 +51,19 @@ static BUNDLED: [Bundled; 22] = bundled! {
     "hcl.fn.crossplane.io" "HclInput" "function-hcl" "hcl.fn.crossplane.io_hclinputs.json";
 };
 
-/// Each bundled CRD compiled, once, on first use.
-static COMPILED: [OnceLock<Option<Schemas>>; 22] = [const { OnceLock::new() }; 22];
+/// How many CRDs are bundled.
+pub const COUNT: usize = BUNDLED.len();
 
-/// Compiles one bundled CRD. `None` if it does not load: a unit test loads every one, so
-/// this cannot happen in a release, and a failure must not stop validation of other kinds.
-fn compile(bundled: &Bundled) -> Option<Schemas> {
-    let doc: serde_json::Value = serde_json::from_str(bundled.text).ok()?;
-    let mut schemas = Schemas::new();
-    schemas.add_document(bundled.file, &doc).ok()?;
-    Some(schemas)
-}
-
-/// The bundled schema of `api_version`/`kind`, compiling its CRD on first use.
-pub fn get(api_version: &str, kind: &str) -> Option<&'static Entry> {
+/// The bundled CRD of `api_version`'s group and `kind`: its index (below [`COUNT`]), the name
+/// it is reported under and its compact JSON text. Compiling it is the caller's (`load`), so
+/// that this table depends on nothing.
+pub fn find(api_version: &str, kind: &str) -> Option<(usize, &'static str, &'static str)> {
     let (group, _) = api_version.split_once('/')?;
     let index = BUNDLED
         .iter()
         .position(|b| b.group == group && b.kind == kind)?;
-    COMPILED[index]
-        .get_or_init(|| compile(&BUNDLED[index]))
-        .as_ref()?
-        .get(api_version, kind)
+    let b = &BUNDLED[index];
+    Some((index, b.file, b.text))
 }
 
 /// Every bundled `group`/`kind`, for documentation and tests.
@@ -87,33 +76,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_bundled_crd_loads_and_compiles() {
-        for b in &BUNDLED {
-            let schemas = compile(b).unwrap_or_else(|| panic!("{} does not load", b.file));
-            assert!(
-                schemas.entries().all(|e| e.kind == b.kind),
-                "{}: kind is not {}",
-                b.file,
-                b.kind
-            );
-            assert!(!schemas.is_empty(), "{}", b.file);
+    fn every_bundled_kind_is_found_in_its_group() {
+        for (i, b) in BUNDLED.iter().enumerate() {
+            let (index, file, _) = find(&format!("{}/v1", b.group), b.kind).unwrap();
+            assert_eq!((index, file), (i, b.file));
         }
-    }
-
-    #[test]
-    fn lookups_need_group_version_and_kind() {
-        assert!(get("apiextensions.crossplane.io/v1", "Composition").is_some());
-        assert!(
-            get(
-                "apiextensions.crossplane.io/v2",
-                "CompositeResourceDefinition"
-            )
-            .is_some()
-        );
-        assert!(get("protection.crossplane.io/v1beta1", "Usage").is_some());
-        assert!(get("hcl.fn.crossplane.io/v1beta1", "HclInput").is_some());
-        assert!(get("apiextensions.crossplane.io/v9", "Composition").is_none());
-        assert!(get("example.org/v1", "Composition").is_none());
-        assert!(get("Composition", "Composition").is_none());
+        assert!(find("example.org/v1", "Composition").is_none());
+        assert!(find("Composition", "Composition").is_none());
+        assert_eq!(kinds().count(), COUNT);
     }
 }
