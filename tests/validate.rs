@@ -112,6 +112,17 @@ fn schemas_are_discovered_and_composition_inputs_validated() {
     snapshot!("discovered", transcript(&out));
     let none = fnhcl(&std::env::temp_dir(), &["validate", "x.yaml"]);
     assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
+    // No schemas given or found: the bundled Crossplane kinds are still checked.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(data().join("composition.yaml"), dir.path().join("c.yaml")).unwrap();
+    let bundled_only = fnhcl(dir.path(), &["validate", "c.yaml"]);
+    let stdout = String::from_utf8_lossy(&bundled_only.stdout);
+    assert!(
+        stdout.contains("Kind=Composition, widgets validated successfully")
+            && stdout.contains("could not find CRD/XRD for: example.org/v1, Kind=Widget"),
+        "{}",
+        transcript(&bundled_only)
+    );
 }
 
 /// Crossplane's own kinds (v2.2.4's CRDs) and function-hcl's `HclInput` need no schema
