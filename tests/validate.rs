@@ -112,6 +112,60 @@ fn schemas_are_discovered_and_composition_inputs_validated() {
     snapshot!("discovered", transcript(&out));
     let none = fnhcl(&std::env::temp_dir(), &["validate", "x.yaml"]);
     assert_eq!(none.status.code(), Some(2), "{}", transcript(&none));
+    // No schemas given or found: the bundled Crossplane kinds are still checked.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(data().join("composition.yaml"), dir.path().join("c.yaml")).unwrap();
+    let bundled_only = fnhcl(dir.path(), &["validate", "c.yaml"]);
+    let stdout = String::from_utf8_lossy(&bundled_only.stdout);
+    assert!(
+        stdout.contains("Kind=Composition, widgets validated successfully")
+            && stdout.contains("could not find CRD/XRD for: example.org/v1, Kind=Widget"),
+        "{}",
+        transcript(&bundled_only)
+    );
+}
+
+/// Crossplane's own kinds (v2.2.4's CRDs) and function-hcl's `HclInput` need no schema
+/// argument: the bundled CRDs check Compositions, their step inputs, XRDs, packages, Usages and
+/// operations; a CRD given for one of those kinds wins over the bundled one.
+#[test]
+fn crossplane_kinds_are_bundled() {
+    let out = fnhcl(&data(), &["validate", ".crds", "bundled/crossplane.yaml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("bundled", transcript(&out));
+    let own = fnhcl(
+        &data(),
+        &[
+            "validate",
+            "bundled/own",
+            "bundled/crossplane.yaml",
+            "--skip-success-results",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&own.stdout);
+    assert!(
+        stdout.contains("Kind=Function, function-hcl : spec.channel: Required value"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Kind=HclInput"), "{stdout}");
+}
+
+/// Claims are validated against the claim CRD Crossplane builds from the XRD's `claimNames`
+/// (crossplane#5362): Crossplane's claim fields (`compositeDeletePolicy` with the XRD's
+/// default, references, a connection secret without a namespace), `spec` required; the XRD
+/// itself is checked against the bundled XRD CRD in the same run.
+#[test]
+fn claims_are_validated_through_their_xrd() {
+    let out = fnhcl(
+        &data(),
+        &[
+            "validate",
+            "bundled/xrd.yaml",
+            "bundled/xrd.yaml,bundled/claims.yaml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("claims", transcript(&out));
 }
 
 /// Resources on stdin, as `fnhcl render … | fnhcl validate SCHEMAS -`.
@@ -157,6 +211,24 @@ fn real_crds_and_xrds() {
         &["validate", &crds.display().to_string(), "real.yaml"],
     );
     snapshot!("real_providers", transcript(&out));
+}
+
+/// `render --xrd` validates the XR it defaults (crossplane#6809): crossplane v2.2.4 renders
+/// such an XR, so each problem is a warning at the XR file's field and the render succeeds;
+/// an apiVersion the XRD does not define is refused, as crossplane refuses it.
+#[test]
+fn render_xrd_validates_the_xr() {
+    let dir = data().join("render-xrd");
+    let out = fnhcl(&dir, &["render", "xr.yaml", "hcl", "--xrd", "xrd.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("---\napiVersion: example.org/v1\n"));
+    snapshot!(
+        "render_xrd",
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    );
+    let refused = fnhcl(&dir, &["render", "xr-v2.yaml", "hcl", "--xrd", "xrd.yaml"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", transcript(&refused));
+    snapshot!("render_xrd_version", transcript(&refused));
 }
 
 /// `render --validate`: the stream is printed; each problem is an error at the HCL that wrote

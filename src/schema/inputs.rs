@@ -94,7 +94,7 @@ pub fn load_schemas(
         }
         files.extend(sources::from_argument(Path::new(arg)).map_err(sources_error)?);
     }
-    let mut schemas = Schemas::new();
+    let mut schemas = Schemas::with_bundled();
     for path in files {
         let file = path.display().to_string();
         for doc in loader::load_yaml_stream(map, &path).map_err(|e| load_error(e, map))? {

@@ -8,7 +8,7 @@ use super::node::{Node, SchemaError};
 use super::xrd;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The schema of one `apiVersion`/`kind`.
 #[derive(Clone, Debug)]
@@ -31,6 +31,28 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Schemas {
     entries: BTreeMap<(String, String), Entry>,
+    /// Whether kinds without a schema given fall back to the bundled ones (`bundled`).
+    bundled: bool,
+}
+
+/// Each bundled CRD compiled, once, on first use.
+static BUNDLED: [OnceLock<Option<Schemas>>; super::bundled::COUNT] =
+    [const { OnceLock::new() }; super::bundled::COUNT];
+
+/// The bundled schema of `api_version`/`kind`, its CRD compiled on first use. A bundled CRD
+/// that does not load gives `None`: a unit test loads every one, and a failure must not stop
+/// validation of other kinds.
+fn bundled(api_version: &str, kind: &str) -> Option<&'static Entry> {
+    let (index, file, text) = super::bundled::find(api_version, kind)?;
+    BUNDLED[index]
+        .get_or_init(|| {
+            let doc: Json = serde_json::from_str(text).ok()?;
+            let mut schemas = Schemas::new();
+            schemas.add_document(file, &doc).ok()?;
+            Some(schemas)
+        })
+        .as_ref()?
+        .get(api_version, kind)
 }
 
 /// Why a document could not give schemas.
@@ -53,10 +75,25 @@ impl Schemas {
         Schemas::default()
     }
 
-    /// The schema of `api_version`/`kind`.
+    /// Schemas that fall back, for a kind none of theirs defines, to the bundled Crossplane
+    /// and function-hcl CRDs (compiled on first use): what `validate` and `--validate` use.
+    pub fn with_bundled() -> Schemas {
+        Schemas {
+            bundled: true,
+            ..Schemas::default()
+        }
+    }
+
+    /// The schema of `api_version`/`kind`: one given wins over a bundled one.
     pub fn get(&self, api_version: &str, kind: &str) -> Option<&Entry> {
-        self.entries
-            .get(&(api_version.to_string(), kind.to_string()))
+        let given = self
+            .entries
+            .get(&(api_version.to_string(), kind.to_string()));
+        match given {
+            Some(entry) => Some(entry),
+            None if self.bundled => bundled(api_version, kind),
+            None => None,
+        }
     }
 
     /// How many kinds (one per version) are known.
@@ -126,5 +163,73 @@ impl Schemas {
             added += 1;
         }
         Ok(added)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_crd_loads_and_compiles() {
+        for (group, kind) in super::super::bundled::kinds() {
+            let (_, file, text) = super::super::bundled::find(&format!("{group}/v"), kind).unwrap();
+            let doc: Json = serde_json::from_str(text).unwrap();
+            let mut schemas = Schemas::new();
+            let added = schemas.add_document(file, &doc).unwrap();
+            assert!(added > 0, "{file}");
+            assert!(
+                schemas.entries().all(|e| e.kind == kind),
+                "{file}: not {kind}"
+            );
+        }
+    }
+
+    #[test]
+    fn given_schemas_win_and_bundled_ones_are_opt_in() {
+        assert!(
+            Schemas::new()
+                .get("apiextensions.crossplane.io/v1", "Composition")
+                .is_none()
+        );
+        let mut schemas = Schemas::with_bundled();
+        let bundled = schemas
+            .get("apiextensions.crossplane.io/v1", "Composition")
+            .unwrap();
+        assert!(bundled.file.starts_with("(bundled) crossplane/"));
+        assert!(
+            schemas
+                .get(
+                    "apiextensions.crossplane.io/v2",
+                    "CompositeResourceDefinition"
+                )
+                .is_some()
+        );
+        assert!(
+            schemas
+                .get("protection.crossplane.io/v1beta1", "Usage")
+                .is_some()
+        );
+        assert!(
+            schemas
+                .get("hcl.fn.crossplane.io/v1beta1", "HclInput")
+                .is_some()
+        );
+        assert!(
+            schemas
+                .get("apiextensions.crossplane.io/v9", "Composition")
+                .is_none()
+        );
+        let own = serde_json::json!({
+            "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "metadata": {"name": "compositions.apiextensions.crossplane.io"},
+            "spec": {"group": "apiextensions.crossplane.io", "names": {"kind": "Composition"},
+                     "scope": "Cluster", "versions": [{"name": "v1"}]}
+        });
+        schemas.add_document("own.yaml", &own).unwrap();
+        let given = schemas
+            .get("apiextensions.crossplane.io/v1", "Composition")
+            .unwrap();
+        assert_eq!(given.file, "own.yaml");
     }
 }

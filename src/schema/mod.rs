@@ -3,6 +3,7 @@
 //! libraries — defaults first, then the OpenAPI schema, unknown fields and CEL rules — with
 //! the same messages.
 
+pub mod bundled;
 pub mod cel;
 mod cost;
 mod crd;

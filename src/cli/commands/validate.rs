@@ -55,7 +55,16 @@ fn validate_all(
         ));
     }
     let mut stdin = io::stdin();
-    let schemas = load_schemas(&mut cx.map, &schema_paths, &mut stdin)?;
+    let here = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let nothing_to_discover =
+        schema_paths.is_empty() && matches!(fnhcl::schema::sources::discover(&here), Ok(None));
+    let schemas = if nothing_to_discover {
+        // No schemas given or found: the bundled Crossplane kinds still check Compositions,
+        // XRDs and packages, so that needs no `.crds/`.
+        fnhcl::schema::Schemas::with_bundled()
+    } else {
+        load_schemas(&mut cx.map, &schema_paths, &mut stdin)?
+    };
     let resources = load_resources(&mut cx.map, &resource_arg, &mut stdin)?;
     let machine = matches!(
         format,

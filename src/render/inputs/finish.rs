@@ -80,6 +80,10 @@ pub fn documents_given(
             return Err(Stopped::Input);
         }
     };
+    if let Some(xrd) = &inputs.xrd {
+        let path = given.xr.is_none().then_some(request.xr.as_path());
+        diagnostics.extend(super::xr_warnings(map, &inputs.xr, xrd, path));
+    }
     let mut remote = (io.remote)();
     let rendered = match render_with(map, &inputs, options, remote.as_mut(), io.log) {
         Ok(rendered) => rendered,

@@ -8,12 +8,14 @@ mod files;
 pub mod finish;
 mod request;
 mod steps;
+mod xrd;
 
 pub use files::{context_map, resource_docs, yaml_docs};
 pub use finish::{
     Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,
 };
 pub use request::{RequestFiles, function_request};
+pub use xrd::xr_warnings;
 
 use crate::diagnostics::{Diagnostic, usage};
 use crate::eval::vars::into_float64;
@@ -122,6 +124,7 @@ pub fn read_given(
         (None, None) => None,
     };
     if let Some(xrd) = &xrd {
+        check_xrd_version(&xr, xrd)?;
         apply_xrd_defaults(&mut xr, xrd);
     }
     let overrides = steps::annotation_overrides(&args.function_annotations)?;
@@ -253,6 +256,38 @@ pub fn parse_duration(text: &str) -> Fallible<Duration> {
     } else {
         Ok(total)
     }
+}
+
+/// crossplane refuses to render when the XRD has no version of the XR's apiVersion.
+fn check_xrd_version(xr: &Json, xrd: &Json) -> Fallible<()> {
+    let text = |v: &Json, p: &str| {
+        v.pointer(p)
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let (api_version, group) = (text(xr, "/apiVersion"), text(xrd, "/spec/group"));
+    let versions = xrd.pointer("/spec/versions").and_then(Json::as_array);
+    let found = versions.into_iter().flatten().any(|v| {
+        v.get("name")
+            .and_then(Json::as_str)
+            .map(|n| format!("{group}/{n}"))
+            == Some(api_version.clone())
+    });
+    if found {
+        return Ok(());
+    }
+    Err(Box::new(
+        Diagnostic::new(
+            crate::diagnostics::Code::V704,
+            format!(
+                "cannot default values for XR {:?}: the specified API version '{api_version}' does not exist in the XRD",
+                text(xr, "/metadata/name")
+            ),
+        )
+        .with_help("give the XRD that defines the XR's apiVersion to --xrd")
+        .with_severity(crate::diagnostics::Severity::Error),
+    ))
 }
 
 /// Applies the OpenAPI v3 `default`s of the XRD version matching the XR's apiVersion.
