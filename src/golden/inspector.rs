@@ -12,14 +12,12 @@
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::proto::{Resource, RunFunctionRequest};
+use crate::render::RESOURCE_NAME_ANNOTATION as RESOURCE_NAME;
 use crate::source::yaml_emit::to_yaml;
 use serde_json::{Map, Value as Json};
 
 /// What Crossplane writes in place of a secret value.
 const REDACTED: &str = "**REDACTED**";
-
-/// The annotation naming a composed resource in its composition (render's `-o` reads it).
-const RESOURCE_NAME: &str = "crossplane.io/composition-resource-name";
 
 /// Malformed lines reported one by one; past this, they are counted.
 pub const MAX_REPORTED_LINES: usize = 10;

@@ -12,8 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// outputs stay comparable).
 pub const TRANSITION_TIME: &str = "2024-01-01T00:00:00Z";
 
-/// The annotation naming a composed resource's block.
-const RESOURCE_NAME: &str = "crossplane.io/composition-resource-name";
+use crate::render::RESOURCE_NAME_ANNOTATION as RESOURCE_NAME;
 
 /// What one step says about the composed resources Crossplane observes, by composition
 /// resource name (a collection member's name, e.g. `subnet-0`).

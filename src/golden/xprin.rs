@@ -7,12 +7,10 @@
 //! Everything is bounded by the input: a glob is matched in time proportional to the pattern
 //! times the name, a field path is walked once, regular expressions are RE2's (linear).
 
+use super::scenario::resource_name;
 use super::subset::{FieldPath, Step, scalars_equal, show};
 use serde_json::Value as Json;
 use std::fmt;
-
-/// The annotation Crossplane gives a composed resource with its name in the composition.
-pub const RESOURCE_NAME: &str = "crossplane.io/composition-resource-name";
 
 /// One assertion kind, as xprin spells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,11 +194,7 @@ impl fmt::Display for Pattern {
 fn names(doc: &Json) -> Vec<&str> {
     let metadata = doc.get("metadata");
     let name = metadata.and_then(|m| m.get("name")).and_then(Json::as_str);
-    let resource = metadata
-        .and_then(|m| m.get("annotations"))
-        .and_then(|a| a.get(RESOURCE_NAME))
-        .and_then(Json::as_str);
-    name.into_iter().chain(resource).collect()
+    name.into_iter().chain(resource_name(doc)).collect()
 }
 
 /// A document as messages name it: `Kind/metadata.name`, with the composition resource name
@@ -212,11 +206,7 @@ pub fn identify(doc: &Json) -> String {
         .unwrap_or("<no kind>");
     let metadata = doc.get("metadata");
     let name = metadata.and_then(|m| m.get("name")).and_then(Json::as_str);
-    let resource = metadata
-        .and_then(|m| m.get("annotations"))
-        .and_then(|a| a.get(RESOURCE_NAME))
-        .and_then(Json::as_str);
-    match (name, resource) {
+    match (name, resource_name(doc)) {
         (Some(name), Some(resource)) if name != resource => {
             format!("{kind}/{name} (resource {resource})")
         }
@@ -330,6 +320,7 @@ pub const TYPES: [&str; 6] = ["string", "number", "boolean", "array", "object", 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::RESOURCE_NAME_ANNOTATION as RESOURCE_NAME;
     use serde_json::json;
 
     #[test]

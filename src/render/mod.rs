@@ -13,7 +13,9 @@ pub mod names;
 mod pipeline;
 mod post;
 
-pub use pipeline::{RequirementsLimit, StepKind, composition_resource_name, fetch};
+pub use pipeline::{
+    RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
+};
 
 use crate::eval::proto::{ResourceSelector, RunFunctionRequest, RunFunctionResponse};
 use std::time::Instant;

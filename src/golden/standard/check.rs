@@ -6,11 +6,9 @@
 
 use super::spec::{Assertion, at};
 use crate::golden::subset::{self, Found};
+use crate::render::RESOURCE_NAME_ANNOTATION as RESOURCE_NAME;
 use crate::source::SourceFile;
 use serde_json::Value as Json;
-
-/// The annotation naming a composed resource's block.
-const RESOURCE_NAME: &str = "crossplane.io/composition-resource-name";
 
 /// How an assertion names the resource it is about: `apiVersion Kind "name" (resource
 /// "block")`, the parts it gives.
@@ -24,11 +22,7 @@ fn described(doc: &Json) -> String {
     if let Some(name) = text("/metadata/name") {
         out.push_str(&format!(" {name:?}"));
     }
-    if let Some(block) = doc
-        .pointer("/metadata/annotations")
-        .and_then(|a| a.get(RESOURCE_NAME))
-        .and_then(Json::as_str)
-    {
+    if let Some(block) = crate::golden::scenario::resource_name(doc) {
         out.push_str(&format!(" (resource {block:?})"));
     }
     out
