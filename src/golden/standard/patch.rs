@@ -3,14 +3,9 @@
 //! `[N]` for a list item and `[key]` for a key holding dots
 //! (`metadata.annotations[example.com/a.b]`).
 
+// A step of a field path is the assertions' `Step`: a map key or a list index.
+use crate::golden::subset::Step as Part;
 use serde_json::{Map, Value as Json};
-
-/// One step of a field path.
-#[derive(Debug, PartialEq)]
-enum Part {
-    Key(String),
-    Index(usize),
-}
 
 /// The parts of a field path.
 fn parse(path: &str) -> Result<Vec<Part>, String> {
