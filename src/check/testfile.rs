@@ -111,14 +111,7 @@ fn composition_of(map: &mut SourceMap, dir: &Path, model: &TestFile) -> Option<D
 /// The nearest folder at or above `dir` holding composition `.hcl` files (or an `hcl/`
 /// folder that does), as `fnhcl test` finds it.
 fn nearest_composition(dir: &Path) -> Option<PathBuf> {
-    let holds = |d: &Path| {
-        std::fs::read_dir(d).is_ok_and(|entries| {
-            entries.flatten().any(|e| {
-                let name = e.file_name().to_string_lossy().into_owned();
-                name.ends_with(".hcl") && !loader::is_test_file(&name) && e.path().is_file()
-            })
-        })
-    };
+    let holds = loader::holds_composition_files;
     if holds(&dir.join("hcl")) {
         return Some(dir.join("hcl"));
     }

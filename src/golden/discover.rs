@@ -1,6 +1,7 @@
 //! Finding golden-test cases below the folders given, and the composition each one tests.
 
 use crate::diagnostics::{Code, Diagnostic};
+use crate::source::loader::holds_composition_files;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -184,10 +185,10 @@ pub fn source_of(dir: &Path) -> Result<PathBuf, String> {
     Err("no composition found: no .hcl files in the case's folder, its hcl/ folder or a folder above it, and no `source` file".into())
 }
 
-/// What [`has_hcl`] answered for a folder, and the folder's modification time then.
+/// What [`holds_composition_files`] answered for a folder, and the folder's modification time then.
 type Listed = HashMap<PathBuf, (SystemTime, bool)>;
 
-/// [`has_hcl`], remembered while the folder's modification time stays the same (adding,
+/// [`holds_composition_files`], remembered while the folder's modification time stays the same (adding,
 /// removing or renaming a file changes it). Cases share their composition's folder and the
 /// `tests/` folder above them: listing those once per case made a suite of N cases in one
 /// folder cost N² directory entries.
@@ -202,7 +203,7 @@ fn holds_hcl(dir: &Path) -> bool {
             return answer;
         }
     }
-    let answer = has_hcl(dir);
+    let answer = holds_composition_files(dir);
     if let Ok(mut listed) = listed.lock() {
         // A long `--watch` session over a changing tree must not grow it without bound.
         if listed.len() >= MAX_LISTED {
@@ -215,13 +216,3 @@ fn holds_hcl(dir: &Path) -> bool {
 
 /// How many folders [`holds_hcl`] remembers.
 const MAX_LISTED: usize = 65_536;
-
-fn has_hcl(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.flatten().any(|e| {
-            e.path().extension().is_some_and(|x| x == "hcl")
-                && !crate::source::loader::is_test_file(&e.file_name().to_string_lossy())
-                && e.path().is_file()
-        })
-    })
-}

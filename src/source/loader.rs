@@ -524,6 +524,18 @@ pub fn is_test_file(name: &str) -> bool {
     name.ends_with(TEST_FILE_SUFFIX)
 }
 
+/// Whether `dir` directly holds a composition file: a file whose name ends in `.hcl`, test
+/// files left out (what `fnhcl test` and `check` look for when they find the composition a
+/// test belongs to). Stops at the first one.
+pub fn holds_composition_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.ends_with(".hcl") && !is_test_file(&name) && e.path().is_file()
+        })
+    })
+}
+
 /// The direct children of `dir` whose names end in `.hcl` and that are not directories (test
 /// files left out).
 fn hcl_children(dir: &Path) -> Result<Vec<String>, LoadError> {
