@@ -2,12 +2,14 @@
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 
 pub mod analysis;
+pub mod cel;
 pub mod check;
 pub mod diagnostics;
 pub mod diff;
 pub mod eval;
 pub mod fmt;
 pub mod golden;
+pub mod gostd;
 pub mod grpc;
 pub mod ide;
 pub mod lsp;

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 const RANKS: &[(&str, u32)] = &[
     ("source", 0),
     ("re2", 0),
+    ("gostd", 0),
+    ("cel", 1),
     ("diagnostics", 1),
     ("syntax", 2),
     ("analysis", 3),

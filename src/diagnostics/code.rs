@@ -161,6 +161,8 @@ pub enum Code {
     V704,
     /// A CRD or XRD that cannot be read as a schema.
     V705,
+    /// A CEL rule the API server would refuse when the CRD is created.
+    V706,
     /// An evaluation built more values than fnhcl's budget.
     T303,
     /// `check` stopped evaluating a composition at its time bound.
@@ -668,6 +670,12 @@ pub static CODES: &[CodeInfo] = &[
         "V705",
         "invalid-schema",
         "A CRD or XRD that cannot be read as a schema",
+    ),
+    lint(
+        Code::V706,
+        "V706",
+        "refused-rule",
+        "A CEL rule the API server would refuse when the CRD is created (does not compile, or costs too much)",
     ),
     info(
         Code::T303,

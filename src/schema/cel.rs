@@ -1,216 +1,330 @@
-//! `x-kubernetes-validations`: CEL rules run with the `cel` crate (the maintained Rust CEL
-//! interpreter), `self` bound to the value, the Kubernetes string extensions the rules of real
-//! CRDs use added. Transition rules (those naming `oldSelf`) need the object's previous
-//! version, which offline validation does not have: they are skipped, as the API server skips
-//! them on create.
+//! Running `x-kubernetes-validations` rules as the API server does
+//! (apiextensions-apiserver `pkg/apiserver/schema/cel/validation.go`): `self` bound to the
+//! value typed by its schema ([`super::celvalue`]), `oldSelf` to the previous value when
+//! there is one (transition rules are skipped without one, unless `optionalOldSelf`), each
+//! evaluation metered against a per-call limit and the object's budget.
 
-pub use super::cost::Budget;
 pub use super::rule::Rule;
 
-use super::cost::{self, Meter, Tripped};
-use super::guard;
-use super::node::{Node, Type};
-use super::rule::Compiled;
-use cel::extractors::This;
-use cel::objects::{Key, Map};
-use cel::{Context, ExecutionError, FunctionContext, Value};
-use serde_json::Value as Json;
-use std::collections::HashMap;
-use std::sync::Arc;
+use super::node::Node;
+use crate::cel::cost::{LIMIT_EXCEEDED, Tracker};
+use crate::cel::interp::Activation;
+use crate::cel::value::Value;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, Instant};
 
-/// What running a rule found.
+/// The cost one evaluation may reach (the API server's `PerCallLimit`).
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+/// The cost all the rules of one object may reach (the API server's `RuntimeCELCostBudget`).
+pub const OBJECT_BUDGET: i64 = 10_000_000;
+/// The longest the rules of one object may run, for work the cost units undercount: far
+/// beyond what the units allow on any machine.
+pub const OBJECT_DEADLINE: Duration = Duration::from_secs(5);
+/// The longest a `messageExpression`'s result may be (`MaxEvaluatedMessageExpressionSizeBytes`).
+pub const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+
+/// What is left of one object's cost budget.
+#[derive(Debug)]
+pub struct Budget {
+    remaining: AtomicI64,
+    per_call: u64,
+    deadline: Instant,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::new(PER_CALL_LIMIT, OBJECT_BUDGET, OBJECT_DEADLINE)
+    }
+}
+
+impl Budget {
+    /// A budget of `total` units, at most `per_call` per evaluation, ending after `time`.
+    pub fn new(per_call: u64, total: i64, time: Duration) -> Budget {
+        Budget {
+            remaining: AtomicI64::new(total),
+            per_call,
+            deadline: Instant::now() + time,
+        }
+    }
+
+    /// Whether it has run out.
+    pub fn exhausted(&self) -> bool {
+        self.remaining.load(Ordering::Relaxed) <= 0
+    }
+
+    /// Spends `cost`; false when that is more than was left (the budget is then spent).
+    fn spend(&self, cost: u64) -> bool {
+        let cost = i64::try_from(cost).unwrap_or(i64::MAX);
+        let before = self.remaining.fetch_sub(cost.min(i64::MAX / 2), Ordering::Relaxed);
+        if cost > before {
+            self.remaining.store(-1, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    fn tracker(&self) -> Tracker {
+        Tracker::new(Some(self.per_call)).with_deadline(self.deadline)
+    }
+}
+
+/// What running a rule found, in the API server's terms.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// The rule holds (or was skipped).
     Holds,
-    /// The rule evaluated to false: the message to report.
+    /// The rule evaluated to false: the detail to report (its message).
     Fails(String),
-    /// The rule could not be evaluated: why.
+    /// The rule did not compile: the API server's detail.
+    CompileError(String),
+    /// The evaluation failed: cel-go's error (`no such key: x`).
     Error(String),
-    /// The evaluation went past the per-call cost limit and was stopped.
+    /// No overload matched at run time (values typed `dyn` bypass the checker).
+    NoSuchOverload,
+    /// The evaluation passed the per-call limit: no further rules run on the object.
     CallLimit,
-    /// The object's cost budget ran out: no further rules are run on it.
+    /// The object's budget ran out: no further rules run on it.
     OutOfBudget,
+    /// The `messageExpression` could not be reported (over budget or the call limit): the
+    /// detail; no further rules run on the object.
+    MessageLimit(String),
+}
+
+/// `self` and `oldSelf`.
+struct Scope<'a> {
+    this: &'a Value,
+    old: Option<Value>,
+}
+
+impl Activation for Scope<'_> {
+    fn resolve(&self, name: &str) -> Option<Value> {
+        match name {
+            "self" => Some(self.this.clone()),
+            "oldSelf" => self.old.clone(),
+            _ => None,
+        }
+    }
 }
 
 impl Rule {
-    /// Runs the rule with `self` = `value` (described by `node`), with a budget of its own.
-    pub fn check(&self, value: &Json, node: &Node) -> Outcome {
-        self.check_within(value, node, &Budget::default())
+    /// Runs the rule on `value` (its schema node untyped), with a budget of its own.
+    pub fn check(&self, value: &serde_json::Value, node: &super::node::Node) -> Outcome {
+        let this = super::celvalue::to_value(value, node, false);
+        self.run(&this, None, &Budget::default())
     }
 
-    /// Runs the rule with `self` = `value` (described by `node`), spending from `budget`,
-    /// the budget of the object `value` is part of.
-    pub fn check_within(&self, value: &Json, node: &Node, budget: &Budget) -> Outcome {
-        if self.transition {
-            return Outcome::Holds;
-        }
+    /// Runs the rule with `self` = `this` and `oldSelf` = `old` (if any), spending from
+    /// `budget`, the budget of the object `this` is part of.
+    pub fn run(&self, this: &Value, old: Option<&Value>, budget: &Budget) -> Outcome {
+        let program = match &self.program {
+            Ok(p) => p,
+            Err(e) => return Outcome::CompileError(e.clone()),
+        };
+        let old = match (old, self.optional_old_self) {
+            (Some(old), false) => Some(old.clone()),
+            (old, true) => Some(Value::Optional(old.map(|o| std::sync::Arc::new(o.clone())))),
+            (None, false) if self.transition => return Outcome::Holds,
+            (None, false) => None,
+        };
         if budget.exhausted() {
             return Outcome::OutOfBudget;
         }
-        let program = match &self.program {
-            Ok(p) => p.clone(),
-            Err(e) => return Outcome::Error(format!("compilation failed: {e}")),
-        };
-        let meter = Meter::new(budget);
-        let result = match evaluate(&program, value, node, &meter) {
-            Ok(result) => result,
-            Err(panic) => return Outcome::Error(format!("the CEL interpreter failed: {panic}")),
-        };
-        match meter.tripped() {
-            Some(Tripped::CallLimit) => return Outcome::CallLimit,
-            Some(Tripped::Budget) => return Outcome::OutOfBudget,
-            None => {}
+        let scope = Scope { this, old };
+        let mut tracker = budget.tracker();
+        let result = super::guard::roomy(|| program.eval(&scope, &mut tracker));
+        if !budget.spend(tracker.spent()) {
+            return Outcome::OutOfBudget;
         }
         match result {
             Ok(Value::Bool(true)) => Outcome::Holds,
-            Ok(Value::Bool(false)) => Outcome::Fails(self.failure_message(value, node, &meter)),
-            Ok(other) => Outcome::Error(format!("rule did not evaluate to a bool: {other:?}")),
-            Err(e) => Outcome::Error(e.to_string()),
+            Ok(Value::Bool(false)) => self.failure(&scope, budget),
+            Ok(other) => Outcome::Error(format!("no such overload: {}", other.type_of())),
+            Err(e) if e.message.starts_with("no such overload") => Outcome::NoSuchOverload,
+            Err(e) if e.message.starts_with(LIMIT_EXCEEDED) => Outcome::CallLimit,
+            Err(e) => Outcome::Error(e.message),
         }
     }
 
-    fn failure_message(&self, value: &Json, node: &Node, meter: &Meter) -> String {
-        if let Some(program) = &self.message_program
-            && let Ok(Ok(Value::String(text))) = evaluate(program, value, node, meter)
-            && meter.tripped().is_none()
-            && !text.trim().is_empty()
-        {
-            return text.to_string();
-        }
-        match &self.message {
-            Some(message) => message.clone(),
-            None => format!("failed rule: {}", self.rule),
-        }
-    }
-}
-
-/// Evaluates `program` with `self` = `value`, metered, with a large enough stack; `Err` when
-/// the interpreter panicked.
-fn evaluate(
-    program: &Compiled,
-    value: &Json,
-    node: &Node,
-    meter: &Meter,
-) -> Result<cel::ResolveResult, String> {
-    guard::with_stack(|| {
-        let mut context = context(meter, program);
-        context.add_variable_from_value("self", to_cel(value, Some(node)));
-        Value::resolve(&program.expr, &context)
-    })
-}
-
-/// A context with the standard library, the Kubernetes string and regex extensions rules
-/// use, and the metering functions of `program`'s rewritten tree.
-fn context(meter: &Meter, program: &Compiled) -> Context<'static> {
-    let mut context = Context::default();
-    context.add_function("lowerAscii", |This(s): This<Arc<String>>| {
-        s.to_ascii_lowercase()
-    });
-    context.add_function("upperAscii", |This(s): This<Arc<String>>| {
-        s.to_ascii_uppercase()
-    });
-    context.add_function("trim", |This(s): This<Arc<String>>| s.trim().to_string());
-    context.add_function(cost::MATCHES, matches);
-    context.add_function("find", find);
-    context.add_function("findAll", find_all);
-    context.add_function(cost::STEP, cost::step(meter.clone()));
-    context.add_function(cost::RANGE, cost::range(meter.clone()));
-    context.add_function(
-        cost::NATIVE,
-        cost::native(meter.clone(), program.natives.clone()),
-    );
-    context
-}
-
-/// A pattern compiled with RE2's semantics (Go's `regexp`, as cel-go), cached.
-fn regex(
-    ftx: &FunctionContext,
-    pattern: &str,
-) -> Result<Arc<crate::re2::Compiled>, ExecutionError> {
-    crate::re2::compile(pattern)
-        .map_err(|e| ftx.error(format!("error parsing regexp: {}: `{}`", e.code, e.expr)))
-}
-
-/// `matches`, with RE2's ASCII `\d \w \s \b` (the crate's is Rust's Unicode classes).
-fn matches(
-    ftx: &FunctionContext,
-    This(this): This<Arc<String>>,
-    pattern: Arc<String>,
-) -> Result<bool, ExecutionError> {
-    Ok(regex(ftx, &pattern)?.regex.is_match(&this))
-}
-
-/// The Kubernetes regex library's `find`: the first match, or "".
-fn find(
-    ftx: &FunctionContext,
-    This(this): This<Arc<String>>,
-    pattern: Arc<String>,
-) -> Result<Value, ExecutionError> {
-    let re = regex(ftx, &pattern)?;
-    let found = re.regex.find(&this).map_or("", |m| m.as_str());
-    Ok(Value::String(Arc::new(found.to_string())))
-}
-
-/// The Kubernetes regex library's `findAll`, with an optional limit (negative: all).
-fn find_all(
-    ftx: &FunctionContext,
-    This(this): This<Arc<String>>,
-    cel::extractors::Arguments(args): cel::extractors::Arguments,
-) -> Result<Value, ExecutionError> {
-    let Some(Value::String(pattern)) = args.first() else {
-        return Err(ExecutionError::NoSuchOverload);
-    };
-    let limit = match args.get(1) {
-        Some(Value::Int(n)) if *n >= 0 => usize::try_from(*n).unwrap_or(usize::MAX),
-        Some(Value::Int(_)) | None => usize::MAX,
-        Some(_) => return Err(ExecutionError::NoSuchOverload),
-    };
-    let re = regex(ftx, pattern)?;
-    let found = re
-        .regex
-        .find_iter(&this)
-        .take(limit)
-        .map(|m| Value::String(Arc::new(m.as_str().to_string())))
-        .collect();
-    Ok(Value::List(Arc::new(found)))
-}
-
-/// A JSON value as CEL sees it: integers as `int` (numbers as `double` where the schema says
-/// `number`), objects as maps.
-pub fn to_cel(value: &Json, node: Option<&Node>) -> Value {
-    match value {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => {
-            let wants_double = node.is_some_and(|n| n.kind == Some(Type::Number));
-            match (n.as_i64(), wants_double) {
-                (Some(i), false) => Value::Int(i),
-                _ => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+    /// The detail of a failed rule: the `messageExpression`'s value when it evaluates to a
+    /// usable string, else the message, else `failed rule: RULE`.
+    fn failure(&self, scope: &Scope, budget: &Budget) -> Outcome {
+        if let Some(Ok(program)) = &self.message_program {
+            let mut tracker = budget.tracker();
+            let result = super::guard::roomy(|| program.eval(scope, &mut tracker));
+            if !budget.spend(tracker.spent()) {
+                return Outcome::MessageLimit(
+                    "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".into(),
+                );
+            }
+            match result {
+                Err(e) if e.message.starts_with(LIMIT_EXCEEDED) => {
+                    return Outcome::MessageLimit(format!(
+                        "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
+                        go_quote(self.message_expression.as_deref().unwrap_or_default())
+                    ));
+                }
+                Ok(Value::String(text)) => {
+                    let text = text.trim();
+                    if !text.is_empty() && text.len() <= MAX_MESSAGE_BYTES && !text.contains('\n')
+                    {
+                        return Outcome::Fails(text.to_string());
+                    }
+                }
+                _ => {}
             }
         }
-        Json::String(s) => Value::String(Arc::new(s.clone())),
-        Json::Array(items) => Value::List(Arc::new(
-            items
-                .iter()
-                .map(|item| to_cel(item, node.and_then(|n| n.items.as_deref())))
-                .collect(),
-        )),
-        Json::Object(map) => {
-            let entries: HashMap<Key, Value> = map
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        Key::String(Arc::new(k.clone())),
-                        to_cel(v, node.and_then(|n| n.property(k))),
-                    )
-                })
-                .collect();
-            Value::Map(Map {
-                map: Arc::new(entries),
-            })
+        Outcome::Fails(match &self.message {
+            Some(m) if !m.is_empty() => m.trim().to_string(),
+            _ => format!("failed rule: {}", self.shown()),
+        })
+    }
+
+    /// How the API server names the rule in its errors: its message, else its text.
+    pub fn shown(&self) -> &str {
+        match &self.message {
+            Some(m) if !m.is_empty() => m.trim(),
+            _ => self.rule.trim(),
         }
     }
+}
+
+/// The largest estimated cost one rule may have (the API server's `StaticEstimatedCostLimit`).
+pub const STATIC_COST_LIMIT: u64 = 10_000_000;
+/// The largest estimated cost all the rules of one schema may have together
+/// (`StaticEstimatedCRDCostLimit`).
+pub const STATIC_SCHEMA_COST_LIMIT: u64 = 100_000_000;
+
+/// What the API server would refuse in a schema's rules when the CRD is created
+/// (apiextensions `pkg/apis/apiextensions/validation/validation.go`): rules that do not
+/// compile, and rules whose estimated cost, times how many values they may run on, is over
+/// the limit per rule or all together. Each finding is `PATH: MESSAGE`, `PATH` from
+/// `openAPIV3Schema`, in the API server's words.
+pub fn findings(root: &Node) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut total: u64 = 0;
+    let mut expensive: Vec<(String, u64)> = Vec::new();
+    walk(root, "openAPIV3Schema".into(), Some(1), &mut |node, path, cardinality| {
+        for (i, rule) in node.rules.iter().enumerate() {
+            let at = format!("{path}.x-kubernetes-validations[{i}]");
+            let cost = rule
+                .max_cost
+                .saturating_mul(cardinality.unwrap_or(rule.max_cardinality));
+            if cost > STATIC_COST_LIMIT {
+                out.push(format!(
+                    "{at}.rule: Forbidden: {}",
+                    cost_message("estimated rule cost", cost, STATIC_COST_LIMIT)
+                ));
+            }
+            observe(&mut total, &mut expensive, format!("{at}.rule"), cost);
+            if let Some(error) = rule.compile_error() {
+                out.push(format!("{at}.rule: Invalid value: {}: {error}", go_quote(&rule.rule)));
+            }
+            match rule.message_compile_error() {
+                Some(error) => out.push(format!(
+                    "{at}.messageExpression: Invalid value: {}: {error}",
+                    go_quote(rule.message_expression.as_deref().unwrap_or_default())
+                )),
+                None if rule.message_expression.is_some() => {
+                    if rule.message_max_cost > STATIC_COST_LIMIT {
+                        out.push(format!(
+                            "{at}.messageExpression: Forbidden: {}",
+                            cost_message(
+                                "estimated messageExpression cost",
+                                rule.message_max_cost,
+                                STATIC_COST_LIMIT
+                            )
+                        ));
+                    }
+                    observe(
+                        &mut total,
+                        &mut expensive,
+                        format!("{at}.messageExpression"),
+                        rule.message_max_cost,
+                    );
+                }
+                None => {}
+            }
+            if !rule.transition && rule.optional_old_self {
+                out.push(format!(
+                    "{at}.optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"
+                ));
+            }
+        }
+    });
+    if total > STATIC_SCHEMA_COST_LIMIT {
+        for (path, _) in expensive {
+            out.push(format!(
+                "{path}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"
+            ));
+        }
+        out.push(format!(
+            "openAPIV3Schema: Forbidden: {}",
+            cost_message(
+                "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+                total,
+                STATIC_SCHEMA_COST_LIMIT
+            )
+        ));
+    }
+    out
+}
+
+/// Adds a rule's cost to the total, keeping the four most expensive of those over 1 % of
+/// the schema limit (`TotalCost.ObserveExpressionCost`).
+fn observe(total: &mut u64, expensive: &mut Vec<(String, u64)>, path: String, cost: u64) {
+    *total = total.saturating_add(cost);
+    if cost < STATIC_SCHEMA_COST_LIMIT / 100 {
+        return;
+    }
+    expensive.push((path, cost));
+    expensive.sort_by(|a, b| b.1.cmp(&a.1));
+    expensive.truncate(4);
+}
+
+/// Every node with the API server's field path and how many values it may hold in one object
+/// (`None`: unbounded), parents first.
+fn walk(node: &Node, path: String, cardinality: Option<u64>, visit: &mut dyn FnMut(&Node, &str, Option<u64>)) {
+    visit(node, &path, cardinality);
+    let max_elements = match node.kind {
+        Some(super::node::Type::Object) => match &node.additional {
+            super::node::Additional::Schema(_) | super::node::Additional::Bool(true) => {
+                node.max_properties
+            }
+            _ => Some(1),
+        },
+        Some(super::node::Type::Array) => node.max_items,
+        _ => Some(1),
+    };
+    let child = cardinality.zip(max_elements).map(|(c, m)| c.saturating_mul(m));
+    for (key, property) in &node.properties {
+        walk(property, format!("{path}.properties[{key}]"), child, visit);
+    }
+    if let super::node::Additional::Schema(values) = &node.additional {
+        walk(values, format!("{path}.additionalProperties"), child, visit);
+    }
+    if let Some(items) = &node.items {
+        walk(items, format!("{path}.items"), child, visit);
+    }
+}
+
+/// `getCostErrorMessage`.
+fn cost_message(name: &str, cost: u64, limit: u64) -> String {
+    let factor = cost as f64 / limit as f64;
+    let factor = if factor > 100.0 {
+        "more than 100x".to_string()
+    } else if factor < 1.5 {
+        format!("{factor:.6}x")
+    } else {
+        format!("{factor:.1}x")
+    };
+    format!(
+        "{name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    )
+}
+
+/// Go's `%q` of a string.
+fn go_quote(s: &str) -> String {
+    crate::source::gostr::quote(s)
 }
 
 #[cfg(test)]

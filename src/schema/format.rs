@@ -197,141 +197,48 @@ fn date_time(value: &str) -> bool {
     &caps[1] <= "23" && &caps[2] <= "59" && &caps[3] <= "59"
 }
 
-/// strfmt's `ParseDuration`: Go's `time.ParseDuration`, else every `<number> <word>` in the
-/// text where at least one word is a unit strfmt knows (the rest of the text is ignored, as
-/// strfmt ignores it); a number too large for Go's `int` fails.
+/// strfmt's `ParseDuration` accepts `value`.
 fn duration(value: &str) -> bool {
-    if go_duration(value) {
-        return true;
-    }
-    // Each unit's spellings: the last one is also accepted as a prefix (`hours`, `weekz`).
-    const UNITS: &[&[&str]] = &[
-        &["ns", "nano"],
-        &["us", "µs", "micro"],
-        &["ms", "milli"],
-        &["s", "sec"],
-        &["m", "min"],
-        &["h", "hr", "hour"],
-        &["d", "day"],
-        &["w", "wk", "week"],
-    ];
-    let mut known = false;
-    for caps in DURATION_PART.0.captures_iter(value) {
-        if caps[1].parse::<i64>().is_err() {
-            return false;
-        }
-        let unit = caps[2].to_lowercase();
-        known |= UNITS.iter().any(|spellings| {
-            let last = spellings.len() - 1;
-            spellings
-                .iter()
-                .enumerate()
-                .any(|(i, spelling)| (i == last && unit.starts_with(spelling)) || unit == *spelling)
-        });
-    }
-    known
+    duration_nanos(value).is_some()
 }
 
-/// Go's `time.ParseDuration` accepts `value`: `[-+]?([0-9]*(\.[0-9]*)?unit)+` or `0`, units
-/// `ns us µs μs ms s m h`, the total within ±2⁶³ nanoseconds.
-fn go_duration(value: &str) -> bool {
-    const LIMIT: u64 = 1 << 63;
-    let mut s = value.as_bytes();
-    let mut negative = false;
-    if let Some((&c, rest)) = s.split_first()
-        && (c == b'-' || c == b'+')
-    {
-        negative = c == b'-';
-        s = rest;
+/// strfmt's `ParseDuration`: Go's `time.ParseDuration`, else the sum of every `<number>
+/// <word>` in the text whose word is a unit strfmt knows (at least one must be; the rest of
+/// the text is ignored, as strfmt ignores it); a number too large for Go's `int` fails. The
+/// sum wraps as Go's `time.Duration` arithmetic does.
+pub fn duration_nanos(value: &str) -> Option<i64> {
+    if let Ok(nanos) = crate::gostd::time::parse_duration(value) {
+        return Some(nanos);
     }
-    if s == b"0" {
-        return true;
-    }
-    if s.is_empty() {
-        return false;
-    }
-    let mut total: u64 = 0;
-    while !s.is_empty() {
-        if !(s[0] == b'.' || s[0].is_ascii_digit()) {
-            return false;
-        }
-        // the integer part; more than 2⁶³ is an error
-        let mut v: u64 = 0;
-        let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
-        for &c in &s[..digits] {
-            if v > LIMIT / 10 {
-                return false;
-            }
-            v = v * 10 + u64::from(c - b'0');
-            if v > LIMIT {
-                return false;
-            }
-        }
-        let before = digits > 0;
-        s = &s[digits..];
-        // the fraction: digits beyond what fits only stop adding precision
-        let (mut f, mut scale, mut after) = (0u64, 1f64, false);
-        if s.first() == Some(&b'.') {
-            s = &s[1..];
-            let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
-            after = digits > 0;
-            let mut overflow = false;
-            for &c in &s[..digits] {
-                if overflow {
-                    continue;
+    const SECOND: i64 = 1_000_000_000;
+    // Each unit's spellings (the last one is also accepted as a prefix: `hours`, `weekz`)
+    // and its length.
+    const UNITS: &[(&[&str], i64)] = &[
+        (&["ns", "nano"], 1),
+        (&["us", "µs", "micro"], 1_000),
+        (&["ms", "milli"], 1_000_000),
+        (&["s", "sec"], SECOND),
+        (&["m", "min"], 60 * SECOND),
+        (&["h", "hr", "hour"], 3_600 * SECOND),
+        (&["d", "day"], 86_400 * SECOND),
+        (&["w", "wk", "week"], 604_800 * SECOND),
+    ];
+    let mut known = false;
+    let mut total: i64 = 0;
+    for caps in DURATION_PART.0.captures_iter(value) {
+        let factor = caps[1].parse::<i64>().ok()?;
+        let unit = caps[2].to_lowercase();
+        for (spellings, length) in UNITS {
+            let last = spellings.len() - 1;
+            for (i, spelling) in spellings.iter().enumerate() {
+                if (i == last && unit.starts_with(spelling)) || unit == *spelling {
+                    known = true;
+                    total = total.wrapping_add(factor.wrapping_mul(*length));
                 }
-                if f > (LIMIT - 1) / 10 {
-                    overflow = true;
-                    continue;
-                }
-                let y = f * 10 + u64::from(c - b'0');
-                if y > LIMIT {
-                    overflow = true;
-                    continue;
-                }
-                f = y;
-                scale *= 10.0;
             }
-            s = &s[digits..];
-        }
-        if !before && !after {
-            return false;
-        }
-        let unit_len = s
-            .iter()
-            .take_while(|&&c| c != b'.' && !c.is_ascii_digit())
-            .count();
-        if unit_len == 0 {
-            return false;
-        }
-        let unit: u64 = match &s[..unit_len] {
-            b"ns" => 1,
-            // `µs` (micro sign) and `μs` (Greek mu)
-            b"us" | b"\xc2\xb5s" | b"\xce\xbcs" => 1_000,
-            b"ms" => 1_000_000,
-            b"s" => 1_000_000_000,
-            b"m" => 60_000_000_000,
-            b"h" => 3_600_000_000_000,
-            _ => return false,
-        };
-        s = &s[unit_len..];
-        if v > LIMIT / unit {
-            return false;
-        }
-        v *= unit;
-        if f > 0 {
-            // Go converts the fraction's share through float64, truncating
-            v += (f as f64 * (unit as f64 / scale)) as u64;
-            if v > LIMIT {
-                return false;
-            }
-        }
-        total += v;
-        if total > LIMIT {
-            return false;
         }
     }
-    negative || total < LIMIT
+    known.then_some(total)
 }
 
 /// govalidator's ISBN-10: spaces and dashes removed, nine digits and a digit or `X`, the

@@ -108,6 +108,21 @@ pub fn load_schemas(
     Ok(schemas)
 }
 
+/// A warning for each CEL rule of the loaded schemas that the API server would refuse when
+/// its CRD is created: it does not compile, or its estimated cost is over the limit.
+/// Validation still runs every rule, as `crossplane beta validate` does.
+pub fn schema_warnings(schemas: &Schemas) -> Vec<Diagnostic> {
+    schemas
+        .warnings()
+        .iter()
+        .map(|w| {
+            Diagnostic::new(Code::V706, w.to_string())
+                .with_path(w.file.clone())
+                .with_help("the API server refuses to create this CRD; fix the rule (compile errors), or bound the lists, maps and strings it reads with maxItems, maxProperties and maxLength (cost)")
+        })
+        .collect()
+}
+
 fn add_schema(schemas: &mut Schemas, file: &str, doc: &Json) -> Fallible<()> {
     schemas.add_document(file, doc).map(|_| ()).map_err(|e| {
         Box::new(

@@ -33,6 +33,9 @@ pub struct Schemas {
     entries: BTreeMap<(String, String), Entry>,
     /// Whether kinds without a schema given fall back to the bundled ones (`bundled`).
     bundled: bool,
+    /// What the API server would refuse in the given schemas' CEL rules when their CRDs are
+    /// created ([`super::cel::findings`]); validation still runs, as crossplane's does.
+    warnings: Vec<LoadError>,
 }
 
 /// Each bundled CRD compiled, once, on first use.
@@ -111,6 +114,11 @@ impl Schemas {
         self.entries.values()
     }
 
+    /// What the API server would refuse in the CEL rules of the schemas added.
+    pub fn warnings(&self) -> &[LoadError] {
+        &self.warnings
+    }
+
     /// Adds the schemas a document defines: a CRD's versions, an XRD's composite (and claim)
     /// versions. Other documents define none (`Ok(0)`); the number added otherwise.
     pub fn add_document(&mut self, file: &str, doc: &Json) -> Result<usize, LoadError> {
@@ -149,6 +157,10 @@ impl Schemas {
         for d in definitions {
             let schema = Node::compile(&d.schema)
                 .map_err(|e: SchemaError| fail(format!("version {}: {e}", d.api_version)))?;
+            for finding in super::cel::findings(&schema) {
+                self.warnings
+                    .push(fail(format!("version {}: {finding}", d.api_version)));
+            }
             self.entries.insert(
                 (d.api_version.clone(), d.kind.clone()),
                 Entry {

@@ -5,8 +5,9 @@
 
 pub mod bundled;
 pub mod cel;
-mod cost;
+pub mod celvalue;
 mod crd;
+pub mod decl;
 pub mod defaults;
 pub mod format;
 mod guard;

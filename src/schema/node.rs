@@ -302,9 +302,16 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         node.not = Some(Box::new(compile(not, &child(path, "not"), depth + 1)?));
     }
     if let Some(Json::Array(rules)) = map.get("x-kubernetes-validations") {
+        // `self` is typed as the API server types it: the whole node, a resource root
+        // (the schema's root, an embedded resource) with its type and object metadata.
+        let decl = super::decl::of(
+            &node,
+            depth == 0 || node.embedded_resource,
+            super::rule::SELF_TYPE,
+        );
         for (i, rule) in rules.iter().enumerate() {
             node.rules
-                .push(Rule::compile(rule).map_err(|message| SchemaError {
+                .push(Rule::compile_for(rule, decl.as_deref()).map_err(|message| SchemaError {
                     path: child(path, &format!("x-kubernetes-validations[{i}]")),
                     message,
                 })?);

@@ -1,32 +1,19 @@
-//! One `x-kubernetes-validations` entry compiled with the `cel` crate, once per schema; `cel`
-//! runs it against a value.
-//!
-//! A rule is untrusted input (a CRD from a repository under review): before the crate sees it,
-//! its size is bounded as cel-go bounds it, and it is parsed on a thread of its own with a
-//! large stack and panics caught ([`super::guard`]); a tree deeper than cel-go's recursion
-//! limit is refused there, so no evaluation recurses past it.
+//! One `x-kubernetes-validations` entry compiled once per schema, as the API server compiles
+//! it (apiextensions-apiserver `pkg/apiserver/schema/cel/compilation.go`): parsed and
+//! type-checked by [`crate::cel`] against the type its schema node declares ([`Decl`]), `self`
+//! and `oldSelf` declared (`oldSelf` optional for `optionalOldSelf` rules), required to be a
+//! bool (a `messageExpression` a string), and its cost estimated from the schema's bounds.
+//! A rule that does not compile keeps its error, which validation reports on every object
+//! as crossplane does (`rule compile error: compilation failed: ERROR: …`).
 
-use super::cost::{self, Native};
-use super::guard;
-use cel::common::ast::{EntryExpr, Expr, IdedExpr};
-use cel::parser::{ParseErrors, Parser};
+use super::decl::Decl;
+use crate::cel::checker::{self, Checked, Reference};
+use crate::cel::cost::{self, SizeEstimate, SizeEstimator};
+use crate::cel::env::Env;
+use crate::cel::interp::Program;
+use crate::cel::types::Type;
 use serde_json::Value as Json;
-use std::sync::Arc;
-
-/// The most code points a rule may have (cel-go's `ExpressionSizeCodePointLimit`, which the
-/// API server keeps).
-pub const MAX_RULE_CODE_POINTS: usize = 100_000;
-/// The deepest a rule's syntax tree may be (cel-go's default `MaxRecursionDepth`).
-pub const MAX_RULE_DEPTH: usize = 250;
-
-/// A rule parsed, bounded and rewritten for [`cost`]: what `cel` evaluates.
-#[derive(Debug)]
-pub(super) struct Compiled {
-    /// The rewritten tree.
-    pub expr: IdedExpr,
-    /// Its `map`s and `filter`s, run by [`cost::native`].
-    pub natives: Arc<Vec<Native>>,
-}
+use std::sync::{Arc, OnceLock};
 
 /// One compiled rule.
 #[derive(Clone)]
@@ -41,12 +28,22 @@ pub struct Rule {
     pub field_path: Option<String>,
     /// `reason`.
     pub reason: Option<String>,
-    /// The rule compiled, or why it could not be.
-    pub(super) program: Result<Arc<Compiled>, String>,
-    /// `messageExpression` compiled.
-    pub(super) message_program: Option<Arc<Compiled>>,
-    /// Whether the rule names `oldSelf` (a transition rule).
+    /// `optionalOldSelf`.
+    pub optional_old_self: bool,
+    /// The program, or the API server's words for why there is none
+    /// (`compilation failed: ERROR: <input>:1:6: …`).
+    pub(super) program: Result<Arc<Program>, String>,
+    /// `messageExpression` compiled, or why it could not be.
+    pub(super) message_program: Option<Result<Arc<Program>, String>>,
+    /// Whether the rule refers to `oldSelf` (a transition rule).
     pub transition: bool,
+    /// The estimated cost of one evaluation (cel-go's estimate, the API server's size bounds).
+    pub max_cost: u64,
+    /// The estimated cost of the `messageExpression`.
+    pub message_max_cost: u64,
+    /// How many values the rule may run on in one object, from the least size of its
+    /// node's values (the API server's `maxCardinality`).
+    pub max_cardinality: u64,
 }
 
 impl std::fmt::Debug for Rule {
@@ -55,25 +52,82 @@ impl std::fmt::Debug for Rule {
     }
 }
 
+/// The name the type of `self` is given (the API server adds a number that changes with
+/// every compilation).
+pub const SELF_TYPE: &str = "selfType";
+
+/// Every library the API server enables, built once.
+fn base() -> &'static Env {
+    static BASE: OnceLock<Env> = OnceLock::new();
+    BASE.get_or_init(Env::kubernetes)
+}
+
 impl Rule {
-    /// Reads one `x-kubernetes-validations` entry.
+    /// Reads one `x-kubernetes-validations` entry of an untyped node (`self` is `dyn`).
     pub fn compile(json: &Json) -> Result<Rule, String> {
+        Rule::compile_for(json, None)
+    }
+
+    /// Reads one `x-kubernetes-validations` entry of a node declaring `decl`.
+    pub fn compile_for(json: &Json, decl: Option<&Decl>) -> Result<Rule, String> {
         let text = |key: &str| json.get(key).and_then(Json::as_str).map(str::to_string);
         let rule = text("rule").ok_or("a validation rule needs `rule`")?;
-        let program = compile_guarded(&rule);
+        let optional_old_self = json.get("optionalOldSelf").and_then(Json::as_bool) == Some(true);
+        let self_type = decl.map_or(Type::Dyn, |d| d.ty.clone());
+        let mut env = base().clone();
+        env.variable("self", self_type.clone());
+        env.variable(
+            "oldSelf",
+            if optional_old_self {
+                Type::optional(self_type)
+            } else {
+                self_type
+            },
+        );
+        let env = Arc::new(env);
+        let sizes = Sizes(decl);
+        let mut transition = false;
+        let mut max_cost = 0;
+        let program = match compile_expression(&rule, &env, Type::Bool) {
+            Ok(checked) => {
+                transition = checked
+                    .references
+                    .values()
+                    .any(|r| *r == Reference::Variable("oldSelf".into()));
+                max_cost = cost::estimate(&checked, &sizes).max;
+                Ok(Arc::new(Program::new(checked.ast, env.clone())))
+            }
+            Err(Failure::Issues(text)) => Err(format!("compilation failed: {text}")),
+            Err(Failure::Type) => Err("cel expression must evaluate to a bool".into()),
+        };
         let message_expression = text("messageExpression");
-        let message_program = message_expression
-            .as_deref()
-            .and_then(|m| compile_guarded(m).ok());
+        let mut message_max_cost = 0;
+        let message_program = message_expression.as_deref().map(|source| {
+            match compile_expression(source, &env, Type::String) {
+                Ok(checked) => {
+                    message_max_cost = cost::estimate(&checked, &sizes).max;
+                    Ok(Arc::new(Program::new(checked.ast, env.clone())))
+                }
+                Err(Failure::Issues(text)) => {
+                    Err(format!("messageExpression compilation failed: {text}"))
+                }
+                Err(Failure::Type) => Err("messageExpression must evaluate to a string".into()),
+            }
+        });
         Ok(Rule {
-            transition: mentions_old_self(&rule),
+            transition,
             message: text("message"),
             field_path: text("fieldPath"),
             reason: text("reason"),
+            optional_old_self,
             program,
             message_program,
             message_expression,
             rule,
+            max_cost,
+            message_max_cost,
+            max_cardinality: (super::decl::MAX_REQUEST_BYTES
+                / (decl.map_or(2, |d| d.min_size) + 1)) as u64,
         })
     }
 
@@ -81,131 +135,54 @@ impl Rule {
     pub fn compile_error(&self) -> Option<&str> {
         self.program.as_ref().err().map(String::as_str)
     }
+
+    /// Why the `messageExpression` could not be compiled, if it could not.
+    pub fn message_compile_error(&self) -> Option<&str> {
+        self.message_program
+            .as_ref()
+            .and_then(|p| p.as_ref().err())
+            .map(String::as_str)
+    }
 }
 
-/// Compiles `source` within cel-go's limits, on a thread with a large stack, a panic of the
-/// crate an error: a rule never overflows the caller's stack nor prints a backtrace.
-fn compile_guarded(source: &str) -> Result<Arc<Compiled>, String> {
-    let size = source.chars().count();
-    if size > MAX_RULE_CODE_POINTS {
-        return Err(format!(
-            "ERROR: <input>:-1:0: expression code point size exceeds limit: size: {size}, limit {MAX_RULE_CODE_POINTS}"
-        ));
+enum Failure {
+    /// cel-go's issues, as `Issues.String()` prints them.
+    Issues(String),
+    /// The expression is not of the type wanted.
+    Type,
+}
+
+/// Parses and checks `source`; its type must be `want` (or `dyn`, which cel-go's
+/// `OutputType() != BoolType` comparison refuses too, so only `want` itself passes).
+fn compile_expression(source: &str, env: &Env, want: Type) -> Result<Checked, Failure> {
+    let ast = crate::cel::parser::parse(source).map_err(|i| Failure::Issues(i.to_string()))?;
+    let checked = checker::check(&ast, env).map_err(|i| Failure::Issues(i.to_string()))?;
+    if checked.types.get(&checked.ast.expr.id) != Some(&want) {
+        return Err(Failure::Type);
     }
-    if bracket_depth(source) > MAX_RULE_DEPTH {
-        return Err(too_deep());
-    }
-    let source = source.to_string();
-    guard::on_thread(move || {
-        let mut expr = Parser::new().parse(&source).map_err(|e| errors_text(&e))?;
-        if depth(&expr) > MAX_RULE_DEPTH {
-            return Err(too_deep());
+    Ok(checked)
+}
+
+/// The API server's size estimator: the bound of the schema node a path names
+/// (apiextensions `compilation.go` `sizeEstimator`).
+struct Sizes<'a>(Option<&'a Decl>);
+
+impl SizeEstimator for Sizes<'_> {
+    fn estimate_size(&self, path: &[String], _ty: &Type) -> Option<SizeEstimate> {
+        let mut node = self.0?;
+        if path.is_empty() {
+            return None;
         }
-        let mut natives = Vec::new();
-        cost::rewrite(&mut expr, &mut natives);
-        Ok(Arc::new(Compiled {
-            expr,
-            natives: Arc::new(natives),
-        }))
-    })
-    .unwrap_or_else(|panic| Err(format!("the CEL parser failed: {panic}")))
-}
-
-fn too_deep() -> String {
-    "ERROR: <input>:-1:0: max recursion depth exceeded".into()
-}
-
-/// The crate's text for its parse errors; its own formatting panics on some positions (a
-/// column past 65,535), so those are written without the source line.
-fn errors_text(errors: &ParseErrors) -> String {
-    guard::quietly(|| errors.to_string()).unwrap_or_else(|_| {
-        errors
-            .errors
-            .iter()
-            .map(|e| format!("ERROR: <input>:{}:{}: {}", e.pos.0, e.pos.1, e.msg))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
-}
-
-/// How deeply `(`, `[` and `{` nest outside string literals: a cheap bound checked before the
-/// parser runs (every level is at least one level of the tree).
-fn bracket_depth(source: &str) -> usize {
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    for c in source.chars() {
-        match quote {
-            Some(_) if escaped => escaped = false,
-            Some(_) if c == '\\' => escaped = true,
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None => match c {
-                '\'' | '"' => quote = Some(c),
-                '(' | '[' | '{' => {
-                    depth += 1;
-                    deepest = deepest.max(depth);
-                }
-                ')' | ']' | '}' => depth = depth.saturating_sub(1),
-                _ => {}
-            },
+        for step in &path[1..] {
+            node = match step.as_str() {
+                "@items" | "@values" => node.elem.as_deref()?,
+                "@keys" => node.key.as_deref()?,
+                field => node.fields.get(field)?,
+            };
         }
+        Some(SizeEstimate {
+            min: 0,
+            max: node.max_elements.max(0) as u64,
+        })
     }
-    deepest
-}
-
-/// The depth of a parsed tree (`&&` and `||` chains are balanced by the parser, as cel-go's).
-fn depth(expr: &IdedExpr) -> usize {
-    let children: Vec<&IdedExpr> = match &expr.expr {
-        Expr::Call(call) => call.target.iter().map(|t| &**t).chain(&call.args).collect(),
-        Expr::Comprehension(c) => vec![
-            &c.iter_range,
-            &c.accu_init,
-            &c.loop_cond,
-            &c.loop_step,
-            &c.result,
-        ],
-        Expr::List(list) => list.elements.iter().collect(),
-        Expr::Map(map) => map.entries.iter().flat_map(|e| entry(&e.expr)).collect(),
-        Expr::Struct(s) => s.entries.iter().flat_map(|e| entry(&e.expr)).collect(),
-        Expr::Select(select) => vec![&*select.operand],
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => Vec::new(),
-    };
-    1 + children.into_iter().map(depth).max().unwrap_or(0)
-}
-
-fn entry(entry: &EntryExpr) -> Vec<&IdedExpr> {
-    match entry {
-        EntryExpr::MapEntry(e) => vec![&e.key, &e.value],
-        EntryExpr::StructField(f) => vec![&f.value],
-    }
-}
-
-/// Whether `oldSelf` appears as an identifier (not inside a string literal).
-pub(super) fn mentions_old_self(rule: &str) -> bool {
-    let bytes = rule.as_bytes();
-    let mut quote: Option<u8> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        match quote {
-            Some(_) if b == b'\\' => i += 1,
-            Some(q) if b == q => quote = None,
-            Some(_) => {}
-            None if b == b'\'' || b == b'"' => quote = Some(b),
-            None => {
-                let starts_word =
-                    i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
-                let rest = &bytes[i..];
-                let ends_word = rest
-                    .get(7)
-                    .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_'));
-                if starts_word && rest.starts_with(b"oldSelf") && ends_word {
-                    return true;
-                }
-            }
-        }
-        i += 1;
-    }
-    false
 }

@@ -73,8 +73,14 @@ pub struct Report {
     pub violations: Vec<Violation>,
 }
 
-/// Validates `resource` against `schema`.
+/// Validates `resource` against `schema` (a create: transition rules are skipped).
 pub fn validate(resource: &Json, schema: &Node) -> Report {
+    validate_update(resource, None, schema)
+}
+
+/// Validates `resource` against `schema` as an update from `old` (transition rules, those
+/// naming `oldSelf`, run where a previous value correlates), or a create without it.
+pub fn validate_update(resource: &Json, old: Option<&Json>, schema: &Node) -> Report {
     let mut value = resource.clone();
     // The API server's decoder drops the nulls the schema neither allows nor defaults before
     // defaulting and validation; `crossplane beta validate` skips that step and reports them.
@@ -109,13 +115,24 @@ pub fn validate(resource: &Json, schema: &Node) -> Report {
         });
     }
     let mut cel = Vec::new();
-    rules(
-        &value,
-        schema,
-        &mut Vec::new(),
-        &mut cel,
-        &Budget::default(),
-    );
+    let old = old.map(|o| {
+        let mut o = o.clone();
+        defaults::prune_nulls(&mut o, Some(schema));
+        defaults::apply(&mut o, schema);
+        prune(&mut o, Some(schema), true, &mut Vec::new(), &mut Vec::new());
+        o
+    });
+    super::guard::roomy(|| {
+        rules(
+            &value,
+            old.as_ref(),
+            schema,
+            true,
+            &mut Vec::new(),
+            &mut cel,
+            &Budget::default(),
+        )
+    });
     violations.extend(cel);
     let mut seen = std::collections::HashSet::new();
     violations.retain(|v| seen.insert((v.kind, v.message.clone())));
@@ -832,63 +849,147 @@ fn prune(
 
 /// The CEL rules of every node, depth first: a node's rules, then its children (map entries
 /// before properties), all spending from the object's `budget`: once it runs out, that is
-/// reported once and no further rule runs (as the API server does).
+/// reported once and no further rule runs (as the API server does). `old` is the previous
+/// version of `value` where one correlates (an update): properties and map entries by key,
+/// items of `x-kubernetes-list-type: map` lists by their keys.
 fn rules(
     value: &Json,
+    old: Option<&Json>,
     node: &Node,
+    root: bool,
     path: &mut Vec<(Segment, bool)>,
     out: &mut Vec<Violation>,
     budget: &Budget,
-) {
-    if value.is_null() || budget.exhausted() {
-        return;
+) -> bool {
+    if value.is_null() {
+        return true;
+    }
+    let old = old.filter(|o| !o.is_null());
+    if !node.rules.is_empty() {
+        let resource_root = root || node.embedded_resource;
+        let this = super::celvalue::to_value(value, node, resource_root);
+        let before = old.map(|o| super::celvalue::to_value(o, node, resource_root));
+        if !node_rules(value, &this, before.as_ref(), node, path, out, budget) {
+            return false;
+        }
+    }
+    match value {
+        Json::Array(items) => {
+            if let Some(schema) = &node.items {
+                let keys = (node.list_type.as_deref() == Some("map")).then_some(&node.list_map_keys);
+                for (i, item) in items.iter().enumerate() {
+                    let before = match (keys, old) {
+                        (Some(keys), Some(Json::Array(olds))) => olds.iter().find(|o| {
+                            keys.iter().all(|k| o.get(k) == item.get(k))
+                        }),
+                        _ => None,
+                    };
+                    path.push((Segment::Index(i), false));
+                    let go_on = rules(item, before, schema, false, path, out, budget);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        Json::Object(object) => {
+            if let Additional::Schema(schema) = &node.additional {
+                for (key, child) in object {
+                    if !node.properties.contains_key(key) {
+                        path.push((Segment::Key(key.clone()), true));
+                        let before = old.and_then(|o| o.get(key));
+                        let go_on = rules(child, before, schema, false, path, out, budget);
+                        path.pop();
+                        if !go_on {
+                            return false;
+                        }
+                    }
+                }
+            }
+            for (key, schema) in &node.properties {
+                if let Some(child) = object.get(key) {
+                    path.push((Segment::Key(key.clone()), false));
+                    let before = old.and_then(|o| o.get(key));
+                    let go_on = rules(child, before, schema, false, path, out, budget);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    true
+}
+
+/// The rules of one node, reported in the API server's words; false once no further rule
+/// may run on the object.
+fn node_rules(
+    value: &Json,
+    this: &crate::cel::value::Value,
+    before: Option<&crate::cel::value::Value>,
+    node: &Node,
+    path: &[(Segment, bool)],
+    out: &mut Vec<Violation>,
+    budget: &Budget,
+) -> bool {
+    let kind = node.kind.map_or("", Type::name);
+    let invalid = |message: String| Violation {
+        kind: Kind::Cel,
+        suggestion: None,
+        path: path.iter().map(|(s, _)| s.clone()).collect(),
+        message: format!(
+            "{}: Invalid value: {}: {message}",
+            field_path_text(path),
+            quote(kind),
+        ),
+    };
+    if budget.exhausted() {
+        out.push(invalid(
+            "validation failed due to running out of cost budget, no further validation rules will be run".into(),
+        ));
+        return false;
     }
     for rule in &node.rules {
-        let kind = node.kind.map_or("", Type::name);
-        let shown = rule.message.as_deref().unwrap_or(&rule.rule).trim();
-        let invalid = |message: String| Violation {
-            kind: Kind::Cel,
-            suggestion: None,
-            path: path.iter().map(|(s, _)| s.clone()).collect(),
-            message: format!(
-                "{}: Invalid value: {}: {message}",
-                field_path_text(path),
-                quote(kind),
-            ),
-        };
-        let detail = match rule.check_within(value, node, budget) {
+        let shown = rule.shown();
+        let detail = match rule.run(this, before, budget) {
             Outcome::Holds => continue,
             Outcome::Fails(message) => message,
-            Outcome::CallLimit => {
+            Outcome::CompileError(detail) => {
+                out.push(invalid(format!("rule compile error: {detail}")));
+                continue;
+            }
+            Outcome::NoSuchOverload => {
                 out.push(invalid(format!(
-                    "call cost exceeds limit for rule: {shown}"
+                    "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {shown}"
                 )));
                 continue;
+            }
+            Outcome::Error(error) => {
+                out.push(invalid(format!("{error} evaluating rule: {shown}")));
+                continue;
+            }
+            Outcome::CallLimit => {
+                out.push(invalid(format!(
+                    "'{}': no further validation rules will be run due to call cost exceeds limit for rule: {shown}",
+                    crate::cel::cost::LIMIT_EXCEEDED
+                )));
+                return false;
             }
             Outcome::OutOfBudget => {
                 out.push(invalid(
                     "validation failed due to running out of cost budget, no further validation rules will be run".into(),
                 ));
-                return;
+                return false;
             }
-            Outcome::Error(error) => {
-                // cel-go's words for the errors both interpreters raise.
-                let message = if error.starts_with("No such overload") {
-                    format!(
-                        "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {shown}"
-                    )
-                } else {
-                    let error = match error.strip_prefix("No such key: ") {
-                        Some(key) => format!("no such key: {key}"),
-                        None => error,
-                    };
-                    format!("{error} evaluating rule: {shown}")
-                };
-                out.push(invalid(message));
-                continue;
+            Outcome::MessageLimit(detail) => {
+                out.push(invalid(detail));
+                return false;
             }
         };
-        let mut at = path.clone();
+        let mut at = path.to_vec();
         if let Some(extra) = &rule.field_path {
             for part in extra
                 .trim_start_matches('.')
@@ -929,36 +1030,7 @@ fn rules(
             message,
         });
     }
-    match value {
-        Json::Array(items) => {
-            if let Some(schema) = &node.items {
-                for (i, item) in items.iter().enumerate() {
-                    path.push((Segment::Index(i), false));
-                    rules(item, schema, path, out, budget);
-                    path.pop();
-                }
-            }
-        }
-        Json::Object(object) => {
-            if let Additional::Schema(schema) = &node.additional {
-                for (key, child) in object {
-                    if !node.properties.contains_key(key) {
-                        path.push((Segment::Key(key.clone()), true));
-                        rules(child, schema, path, out, budget);
-                        path.pop();
-                    }
-                }
-            }
-            for (key, schema) in &node.properties {
-                if let Some(child) = object.get(key) {
-                    path.push((Segment::Key(key.clone()), false));
-                    rules(child, schema, path, out, budget);
-                    path.pop();
-                }
-            }
-        }
-        _ => {}
-    }
+    true
 }
 
 mod listtype;

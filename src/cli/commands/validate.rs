@@ -65,6 +65,8 @@ fn validate_all(
     } else {
         load_schemas(&mut cx.map, &schema_paths, &mut stdin)?
     };
+    cx.diagnostics
+        .extend(fnhcl::schema::inputs::schema_warnings(&schemas));
     let resources = load_resources(&mut cx.map, &resource_arg, &mut stdin)?;
     let machine = matches!(
         format,

@@ -5,7 +5,7 @@
 //! parser, `timecmp` with Go's more lenient `time.Parse` (see [`rfc3339`]). Durations are Go's
 //! (`time.ParseDuration`).
 
-mod duration;
+
 mod rfc3339;
 
 use super::{Function, FunctionError, FunctionTable, Param};
@@ -38,7 +38,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         |args, _| {
             let time =
                 rfc3339::parse_cty(super::args::string(args, 0)?).map_err(FunctionError::other)?;
-            let nanos = duration::parse_duration(super::args::string(args, 1)?)
+            let nanos = crate::gostd::time::parse_duration(super::args::string(args, 1)?)
                 .map_err(FunctionError::other)?;
             Ok(Value::string(time.add(nanos).rfc3339()))
         },

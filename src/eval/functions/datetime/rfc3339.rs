@@ -402,7 +402,7 @@ fn parse_layout(value: &[u8]) -> Result<Time, ParseError> {
         return Err(perr(
             "",
             value,
-            format!(": extra text: {}", super::duration::time_quote(&extra)),
+            format!(": extra text: {}", crate::gostd::time::time_quote(&extra)),
         ));
     }
     if day < 1 || day > days_in(month, year) {

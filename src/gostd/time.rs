@@ -1,7 +1,9 @@
-//! Go's `time.ParseDuration`, with its messages (and the `time` package's own quoting).
+//! Go's `time.ParseDuration`, with its messages (and the `time` package's own quoting): one
+//! copy for Terraform's `timeadd` (eval), OpenAPI `duration` formats (schema) and CEL's
+//! `duration()` (cel). The function has not changed between the Go versions we follow.
 
 /// Parses a duration such as `1h30m`, `-1.5h` or `300ms` into nanoseconds.
-pub(super) fn parse_duration(orig: &str) -> Result<i64, String> {
+pub fn parse_duration(orig: &str) -> Result<i64, String> {
     let invalid = || format!("time: invalid duration {}", time_quote(orig));
     let mut s = orig.as_bytes();
     let mut d: u64 = 0;
@@ -133,7 +135,7 @@ fn leading_fraction(s: &[u8]) -> (u64, f64, &[u8]) {
 
 /// The `time` package's `quote`: ASCII as is (with `"` and `\` escaped), every byte of a
 /// control or non-ASCII character as `\xNN`.
-pub(super) fn time_quote(s: &str) -> String {
+pub fn time_quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         if (c as u32) >= 0x80 || (c as u32) < 0x20 {

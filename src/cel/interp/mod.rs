@@ -1,0 +1,1 @@
+//! cel-go's interpreter (placeholder).

@@ -1,0 +1,4 @@
+//! Go standard-library behaviour that several layers must reproduce exactly (Terraform's
+//! functions, kube-openapi's formats, cel-go), kept once, below all of them.
+
+pub mod time;
