@@ -1,6 +1,7 @@
 //! The API server's CEL validation tables (k8s.io/apiextensions-apiserver v0.35.0), ported to
-//! `tests/data/cel/*.yaml`: one trial per case, named `FILE::NAME`, each a schema, an object
-//! and upstream's expected outcome, checked with [`schema::validate::validate`].
+//! `tests/data/cel/*.yaml` (see its README): one trial per case, named `FILE::NAME`, each a
+//! schema, the object validated (none for a compile-only case) and upstream's expected
+//! outcome, checked with `fnhcl::schema::validate::validate`.
 //!
 //! The ratchet: `tests/data/cel/EXPECTED-FAILURES.txt` lists the cases that fail today. A
 //! listed case that fails passes; a listed case that passes fails (remove it: the list only
