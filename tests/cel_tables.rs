@@ -72,13 +72,17 @@ struct Counts {
 /// Whether fnhcl validates updates (an object against its previous version: transition
 /// rules, `optionalOldSelf`, ratcheting). Not yet: cases with `oldObject` are ignored trials
 /// until the API exists; then [`validate_update`] calls it and this becomes `true`.
-const UPDATE_VALIDATION: bool = false;
+const UPDATE_VALIDATION: bool = true;
 
 /// The messages of validating `object` as an update of `old`. A stand-in for the update API
 /// (see [`UPDATE_VALIDATION`]): it is only reached once that flag is set.
 fn validate_update(node: &Node, object: &Json, old: &Json) -> Vec<String> {
-    let _ = old;
-    validate_create(node, object)
+    fnhcl::schema::validate::validate_update(object, Some(old), node)
+        .violations
+        .into_iter()
+        .filter(|v| v.kind == Kind::Cel)
+        .map(|v| v.message)
+        .collect()
 }
 
 /// The messages of the CEL rules when validating `object` as a new object. Upstream's tables
@@ -108,7 +112,8 @@ fn messages(case: &Case) -> Vec<String> {
         Err(messages) => return messages,
     };
     match (&case.object, &case.old_object) {
-        (None, _) => Vec::new(),
+        // A schema alone: what the API server refuses when the CRD is created.
+        (None, _) => fnhcl::schema::cel::findings(&node),
         (Some(object), Some(old)) => validate_update(&node, object, old),
         (Some(object), None) => validate_create(&node, object),
     }

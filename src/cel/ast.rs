@@ -177,7 +177,10 @@ impl Expr {
                     e.walk(visit);
                 }
             }
-            ExprKind::Map { entries } | ExprKind::Struct { fields: entries, .. } => {
+            ExprKind::Map { entries }
+            | ExprKind::Struct {
+                fields: entries, ..
+            } => {
                 for e in entries {
                     e.key.walk(visit);
                     e.value.walk(visit);

@@ -25,6 +25,12 @@ pub struct Overload {
     /// The implementation; `None` for overloads the interpreter implements itself
     /// (logical operators, the ternary, `@not_strictly_false`).
     pub imp: Option<Impl>,
+    /// Whether the interpreter checks the arguments' runtime types against `params` before
+    /// calling `imp` (cel-go's type guards). `false` (see [`Function::unguarded`]) for
+    /// overloads cel-go calls with any arguments of the right number and call style, the
+    /// implementation checking for itself: `flatten` (type guards disabled) and functions
+    /// with one implementation for all their overloads (`sort`, `@sortByAssociatedKeys`).
+    pub guarded: bool,
 }
 
 impl std::fmt::Debug for Overload {
@@ -70,6 +76,7 @@ impl Function {
             params,
             result,
             imp: Some(Arc::new(imp)),
+            guarded: true,
         });
         self
     }
@@ -88,6 +95,7 @@ impl Function {
             params,
             result,
             imp: Some(Arc::new(imp)),
+            guarded: true,
         });
         self
     }
@@ -100,7 +108,16 @@ impl Function {
             params,
             result,
             imp: None,
+            guarded: true,
         });
+        self
+    }
+
+    /// Marks the overloads so far as unguarded (see [`Overload::guarded`]).
+    pub fn unguarded(mut self) -> Function {
+        for o in &mut self.overloads {
+            o.guarded = false;
+        }
         self
     }
 }

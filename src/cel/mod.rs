@@ -14,7 +14,6 @@
 //! converts JSON into [`value::Value`]s.
 
 pub mod ast;
-pub mod bridge;
 pub mod checker;
 pub mod cost;
 pub mod env;

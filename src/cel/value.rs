@@ -112,6 +112,12 @@ pub trait Opaque: std::fmt::Debug + Send + Sync + 'static {
     fn compare(&self, _other: &dyn Opaque) -> Option<Ordering> {
         None
     }
+    /// cel-go's `Equal` when it is an error rather than a bool: Kubernetes' types answer
+    /// `no such overload` when `self` (the left operand) is compared with a value they do not
+    /// accept (`ip('1.2.3.4') == dyn('x')`). `None`, the default: [`Opaque::equals`] decides.
+    fn equal_error(&self, _other: &Value) -> Option<Error> {
+        None
+    }
 }
 
 /// An evaluation error, with cel-go's message (`no such key: foo`, `division by zero`).
@@ -228,11 +234,11 @@ impl Value {
             (List(a), List(b)) => lists_equal(a, b),
             (Map(a), Map(b)) => {
                 a.entries.len() == b.entries.len()
-                    && a.entries.iter().all(|(k, v)| {
-                        lookup(&b.entries, k).is_some_and(|w| v.equals(w))
-                    })
+                    && a.entries
+                        .iter()
+                        .all(|(k, v)| lookup(&b.entries, k).is_some_and(|w| v.equals(w)))
             }
-            (Type(a), Type(b)) => a == b,
+            (Type(a), Type(b)) => type_runtime_name(a) == type_runtime_name(b),
             (Optional(a), Optional(b)) => match (a, b) {
                 (None, None) => true,
                 (Some(a), Some(b)) => a.equals(b),
@@ -263,14 +269,31 @@ impl Value {
     }
 }
 
+/// The name cel-go's runtime compares type values by (`TypeName()`): `list`, `map`, `type`,
+/// an opaque type's name without its parameters.
+pub fn type_runtime_name(t: &Type) -> std::borrow::Cow<'_, str> {
+    match t {
+        Type::List(_) => "list".into(),
+        Type::Map(..) => "map".into(),
+        Type::Type(_) => "type".into(),
+        Type::Opaque(name, _) => (&**name).into(),
+        Type::Object(o) => o.name.as_str().into(),
+        other => other.to_string().into(),
+    }
+}
+
 /// A map lookup where numeric keys match across int and uint (cel-go's heterogeneous keys).
 pub fn lookup<'m>(entries: &'m BTreeMap<Key, Value>, key: &Key) -> Option<&'m Value> {
     if let Some(v) = entries.get(key) {
         return Some(v);
     }
     match key {
-        Key::Int(i) => u64::try_from(*i).ok().and_then(|u| entries.get(&Key::Uint(u))),
-        Key::Uint(u) => i64::try_from(*u).ok().and_then(|i| entries.get(&Key::Int(i))),
+        Key::Int(i) => u64::try_from(*i)
+            .ok()
+            .and_then(|u| entries.get(&Key::Uint(u))),
+        Key::Uint(u) => i64::try_from(*u)
+            .ok()
+            .and_then(|i| entries.get(&Key::Int(i))),
         _ => None,
     }
 }
@@ -280,7 +303,11 @@ fn numeric_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     match (a, b) {
         (Int(x), Int(y)) => Some(x.cmp(y)),
         (Uint(x), Uint(y)) => Some(x.cmp(y)),
-        (Int(x), Uint(y)) => Some(if *x < 0 { Ordering::Less } else { (*x as u64).cmp(y) }),
+        (Int(x), Uint(y)) => Some(if *x < 0 {
+            Ordering::Less
+        } else {
+            (*x as u64).cmp(y)
+        }),
         (Uint(_), Int(_)) => numeric_cmp(b, a).map(Ordering::reverse),
         (Double(x), Double(y)) => x.partial_cmp(y),
         (Double(x), Int(y)) => cmp_double_int(*x, *y),
@@ -291,7 +318,8 @@ fn numeric_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     }
 }
 
-/// A double against an int without losing precision (cel-go's `compareDoubleInt`).
+/// A double against an int as cel-go's `compareDoubleInt` does: out-of-range doubles order
+/// first or last, others compare with the int converted to a double (lossy, as in cel-go).
 fn cmp_double_int(d: f64, i: i64) -> Option<Ordering> {
     if d.is_nan() {
         return None;
@@ -299,16 +327,13 @@ fn cmp_double_int(d: f64, i: i64) -> Option<Ordering> {
     if d < i64::MIN as f64 {
         return Some(Ordering::Less);
     }
-    if d >= i64::MAX as f64 {
+    if d > i64::MAX as f64 {
         return Some(Ordering::Greater);
     }
-    let t = d.trunc() as i64;
-    match t.cmp(&i) {
-        Ordering::Equal => d.fract().partial_cmp(&0.0),
-        other => Some(other),
-    }
+    d.partial_cmp(&(i as f64))
 }
 
+/// cel-go's `compareDoubleUint`.
 fn cmp_double_uint(d: f64, u: u64) -> Option<Ordering> {
     if d.is_nan() {
         return None;
@@ -316,28 +341,44 @@ fn cmp_double_uint(d: f64, u: u64) -> Option<Ordering> {
     if d < 0.0 {
         return Some(Ordering::Less);
     }
-    if d >= u64::MAX as f64 {
+    if d > u64::MAX as f64 {
         return Some(Ordering::Greater);
     }
-    let t = d.trunc() as u64;
-    match t.cmp(&u) {
-        Ordering::Equal => d.fract().partial_cmp(&0.0),
-        other => Some(other),
-    }
+    d.partial_cmp(&(u as f64))
 }
 
+/// List equality as the API server's lists do it: the left operand decides. A `set` list on
+/// the left equals any list of the same size whose elements it all contains; a `map` list on
+/// the left equals any list of the same size whose elements each equal its element with the
+/// same keys; otherwise element by element, in order.
 fn lists_equal(a: &List, b: &List) -> bool {
     if a.items.len() != b.items.len() {
         return false;
     }
-    let unordered = |l: &List| !matches!(l.kind, ListKind::Plain);
-    if unordered(a) && a.kind == b.kind {
-        // Kubernetes' set and map lists: the same elements, any order
-        return a
-            .items
-            .iter()
-            .all(|x| b.items.iter().any(|y| x.equals(y)))
-            && b.items.iter().all(|y| a.items.iter().any(|x| x.equals(y)));
+    match &a.kind {
+        ListKind::Plain => a.items.iter().zip(&b.items).all(|(x, y)| x.equals(y)),
+        ListKind::Set => b.items.iter().all(|y| a.items.iter().any(|x| x.equals(y))),
+        ListKind::Map(keys) => b.items.iter().all(|y| {
+            a.items
+                .iter()
+                .find(|x| same_list_map_keys(keys, x, y))
+                .is_some_and(|x| x.equals(y))
+        }),
     }
-    a.items.iter().zip(&b.items).all(|(x, y)| x.equals(y))
+}
+
+/// Whether two elements of a `map` list have the same key fields (both absent counts as the
+/// same, as the API server's key lookup does).
+pub fn same_list_map_keys(keys: &[String], x: &Value, y: &Value) -> bool {
+    let field = |v: &Value, k: &str| match v {
+        Value::Map(m) => m.entries.get(&Key::String(k.into())).cloned(),
+        _ => None,
+    };
+    keys.iter().all(|k| match (field(x, k), field(y, k)) {
+        (None, None) => true,
+        (Some(p), Some(q)) => {
+            std::mem::discriminant(&p) == std::mem::discriminant(&q) && p.equals(&q)
+        }
+        _ => false,
+    })
 }

@@ -56,6 +56,16 @@ impl std::fmt::Debug for Rule {
 /// every compilation).
 pub const SELF_TYPE: &str = "selfType";
 
+/// The API server's parser settings, without `cel.bind` (apiserver v0.35 does not enable
+/// `ext.Bindings`, so `cel.bind(…)` is an unknown function there).
+fn parser_options() -> &'static crate::cel::parser::Options {
+    static OPTIONS: OnceLock<crate::cel::parser::Options> = OnceLock::new();
+    OPTIONS.get_or_init(|| crate::cel::parser::Options {
+        bind_macro: false,
+        ..crate::cel::parser::Options::kubernetes()
+    })
+}
+
 /// Every library the API server enables, built once.
 fn base() -> &'static Env {
     static BASE: OnceLock<Env> = OnceLock::new();
@@ -95,7 +105,7 @@ impl Rule {
                     .values()
                     .any(|r| *r == Reference::Variable("oldSelf".into()));
                 max_cost = cost::estimate(&checked, &sizes).max;
-                Ok(Arc::new(Program::new(checked.ast, env.clone())))
+                Ok(Arc::new(Program::checked(&checked, env.clone())))
             }
             Err(Failure::Issues(text)) => Err(format!("compilation failed: {text}")),
             Err(Failure::Type) => Err("cel expression must evaluate to a bool".into()),
@@ -106,7 +116,7 @@ impl Rule {
             match compile_expression(source, &env, Type::String) {
                 Ok(checked) => {
                     message_max_cost = cost::estimate(&checked, &sizes).max;
-                    Ok(Arc::new(Program::new(checked.ast, env.clone())))
+                    Ok(Arc::new(Program::checked(&checked, env.clone())))
                 }
                 Err(Failure::Issues(text)) => {
                     Err(format!("messageExpression compilation failed: {text}"))
@@ -155,7 +165,12 @@ enum Failure {
 /// Parses and checks `source`; its type must be `want` (or `dyn`, which cel-go's
 /// `OutputType() != BoolType` comparison refuses too, so only `want` itself passes).
 fn compile_expression(source: &str, env: &Env, want: Type) -> Result<Checked, Failure> {
-    let ast = crate::cel::parser::parse(source).map_err(|i| Failure::Issues(i.to_string()))?;
+    super::guard::roomy(|| compile_unguarded(source, env, want))
+}
+
+fn compile_unguarded(source: &str, env: &Env, want: Type) -> Result<Checked, Failure> {
+    let ast = crate::cel::parser::parse_with(source, parser_options())
+        .map_err(|i| Failure::Issues(i.to_string()))?;
     let checked = checker::check(&ast, env).map_err(|i| Failure::Issues(i.to_string()))?;
     if checked.types.get(&checked.ast.expr.id) != Some(&want) {
         return Err(Failure::Type);
