@@ -12,8 +12,8 @@ use crate::cel::types::{ObjectType, Type};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The largest request the API server accepts, which bounds every size it estimates.
-pub const MAX_REQUEST_BYTES: i64 = 3 * 1024 * 1024;
+pub use super::rule::MAX_REQUEST_BYTES;
+use crate::cel::cost::{SizeEstimate, SizeEstimator};
 
 /// A schema node's CEL type with its bounds.
 #[derive(Clone, Debug)]
@@ -42,6 +42,28 @@ impl Decl {
             elem: None,
             key: None,
         }
+    }
+}
+
+/// The API server's size estimator (apiextensions `compilation.go` `sizeEstimator`): the
+/// bound of the node a path from `self` names, `0..MaxElements`.
+impl SizeEstimator for Decl {
+    fn estimate_size(&self, path: &[String], _ty: &Type) -> Option<SizeEstimate> {
+        let mut node = self;
+        if path.is_empty() {
+            return None;
+        }
+        for step in &path[1..] {
+            node = match step.as_str() {
+                "@items" | "@values" => node.elem.as_deref()?,
+                "@keys" => node.key.as_deref()?,
+                field => node.fields.get(field)?,
+            };
+        }
+        Some(SizeEstimate {
+            min: 0,
+            max: node.max_elements.max(0) as u64,
+        })
     }
 }
 

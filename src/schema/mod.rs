@@ -6,6 +6,7 @@
 pub mod bundled;
 pub mod cel;
 pub mod celvalue;
+mod compile;
 mod crd;
 pub mod decl;
 pub mod defaults;

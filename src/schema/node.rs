@@ -132,8 +132,11 @@ pub struct Node {
     pub list_type: Option<String>,
     /// `x-kubernetes-list-map-keys`.
     pub list_map_keys: Vec<String>,
-    /// `x-kubernetes-validations`.
+    /// `x-kubernetes-validations`, compiled.
     pub rules: Vec<Rule>,
+    /// `x-kubernetes-validations` as written (compiled into [`Node::rules`] once the whole
+    /// schema is read: a rule's `self` is typed by its node's subtree).
+    pub rule_sources: Vec<Json>,
     /// `allOf`.
     pub all_of: Vec<Node>,
     /// `anyOf`.
@@ -158,8 +161,9 @@ pub struct SchemaError {
 }
 
 impl Node {
-    /// Compiles an `openAPIV3Schema`.
-    pub fn compile(json: &Json) -> Result<Node, SchemaError> {
+    /// Reads an `openAPIV3Schema` without compiling its CEL rules (their sources are kept
+    /// in [`Node::rule_sources`]); [`Node::compile`] (in `schema::compile`) does both.
+    pub fn parse(json: &Json) -> Result<Node, SchemaError> {
         compile(json, "", 0)
     }
 
@@ -302,19 +306,14 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         node.not = Some(Box::new(compile(not, &child(path, "not"), depth + 1)?));
     }
     if let Some(Json::Array(rules)) = map.get("x-kubernetes-validations") {
-        // `self` is typed as the API server types it: the whole node, a resource root
-        // (the schema's root, an embedded resource) with its type and object metadata.
-        let decl = super::decl::of(
-            &node,
-            depth == 0 || node.embedded_resource,
-            super::rule::SELF_TYPE,
-        );
         for (i, rule) in rules.iter().enumerate() {
-            node.rules
-                .push(Rule::compile_for(rule, decl.as_deref()).map_err(|message| SchemaError {
+            if rule.get("rule").and_then(Json::as_str).is_none() {
+                return Err(SchemaError {
                     path: child(path, &format!("x-kubernetes-validations[{i}]")),
-                    message,
-                })?);
+                    message: "a validation rule needs `rule`".into(),
+                });
+            }
+            node.rule_sources.push(rule.clone());
         }
     }
     Ok(node)

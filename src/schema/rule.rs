@@ -6,7 +6,6 @@
 //! A rule that does not compile keeps its error, which validation reports on every object
 //! as crossplane does (`rule compile error: compilation failed: ERROR: …`).
 
-use super::decl::Decl;
 use crate::cel::checker::{self, Checked, Reference};
 use crate::cel::cost::{self, SizeEstimate, SizeEstimator};
 use crate::cel::env::Env;
@@ -75,15 +74,22 @@ fn base() -> &'static Env {
 impl Rule {
     /// Reads one `x-kubernetes-validations` entry of an untyped node (`self` is `dyn`).
     pub fn compile(json: &Json) -> Result<Rule, String> {
-        Rule::compile_for(json, None)
+        Rule::compile_for(json, &Type::Dyn, &NoSizes, 2)
     }
 
-    /// Reads one `x-kubernetes-validations` entry of a node declaring `decl`.
-    pub fn compile_for(json: &Json, decl: Option<&Decl>) -> Result<Rule, String> {
+    /// Reads one `x-kubernetes-validations` entry of a node whose values are of type
+    /// `self_type`, sized by `sizes` (paths from `self`), the least serialised size of its
+    /// values `min_size`.
+    pub fn compile_for(
+        json: &Json,
+        self_type: &Type,
+        sizes: &dyn SizeEstimator,
+        min_size: i64,
+    ) -> Result<Rule, String> {
         let text = |key: &str| json.get(key).and_then(Json::as_str).map(str::to_string);
         let rule = text("rule").ok_or("a validation rule needs `rule`")?;
         let optional_old_self = json.get("optionalOldSelf").and_then(Json::as_bool) == Some(true);
-        let self_type = decl.map_or(Type::Dyn, |d| d.ty.clone());
+        let self_type = self_type.clone();
         let mut env = base().clone();
         env.variable("self", self_type.clone());
         env.variable(
@@ -95,7 +101,6 @@ impl Rule {
             },
         );
         let env = Arc::new(env);
-        let sizes = Sizes(decl);
         let mut transition = false;
         let mut max_cost = 0;
         let program = match compile_expression(&rule, &env, Type::Bool) {
@@ -104,7 +109,7 @@ impl Rule {
                     .references
                     .values()
                     .any(|r| *r == Reference::Variable("oldSelf".into()));
-                max_cost = cost::estimate(&checked, &sizes).max;
+                max_cost = cost::estimate(&checked, sizes).max;
                 Ok(Arc::new(Program::checked(&checked, env.clone())))
             }
             Err(Failure::Issues(text)) => Err(format!("compilation failed: {text}")),
@@ -115,7 +120,7 @@ impl Rule {
         let message_program = message_expression.as_deref().map(|source| {
             match compile_expression(source, &env, Type::String) {
                 Ok(checked) => {
-                    message_max_cost = cost::estimate(&checked, &sizes).max;
+                    message_max_cost = cost::estimate(&checked, sizes).max;
                     Ok(Arc::new(Program::checked(&checked, env.clone())))
                 }
                 Err(Failure::Issues(text)) => {
@@ -136,8 +141,7 @@ impl Rule {
             rule,
             max_cost,
             message_max_cost,
-            max_cardinality: (super::decl::MAX_REQUEST_BYTES
-                / (decl.map_or(2, |d| d.min_size) + 1)) as u64,
+            max_cardinality: (MAX_REQUEST_BYTES / (min_size.max(0) + 1)) as u64,
         })
     }
 
@@ -178,26 +182,14 @@ fn compile_unguarded(source: &str, env: &Env, want: Type) -> Result<Checked, Fai
     Ok(checked)
 }
 
-/// The API server's size estimator: the bound of the schema node a path names
-/// (apiextensions `compilation.go` `sizeEstimator`).
-struct Sizes<'a>(Option<&'a Decl>);
+/// The largest request the API server accepts, which bounds every size it estimates.
+pub const MAX_REQUEST_BYTES: i64 = 3 * 1024 * 1024;
 
-impl SizeEstimator for Sizes<'_> {
-    fn estimate_size(&self, path: &[String], _ty: &Type) -> Option<SizeEstimate> {
-        let mut node = self.0?;
-        if path.is_empty() {
-            return None;
-        }
-        for step in &path[1..] {
-            node = match step.as_str() {
-                "@items" | "@values" => node.elem.as_deref()?,
-                "@keys" => node.key.as_deref()?,
-                field => node.fields.get(field)?,
-            };
-        }
-        Some(SizeEstimate {
-            min: 0,
-            max: node.max_elements.max(0) as u64,
-        })
+/// No size known (an untyped node).
+struct NoSizes;
+
+impl SizeEstimator for NoSizes {
+    fn estimate_size(&self, _path: &[String], _ty: &Type) -> Option<SizeEstimate> {
+        None
     }
 }
