@@ -335,11 +335,11 @@ fn oversized_rules_are_findings() {
     for (rule, expected) in [
         (
             chain,
-            "compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded evaluating rule: 1 + 1",
+            "spec: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded",
         ),
         (
             nested,
-            "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000 evaluating rule: ((((",
+            "spec: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000",
         ),
     ] {
         let dir = widget_case(&rule, serde_json::json!({}));
@@ -353,6 +353,13 @@ fn oversized_rules_are_findings() {
         );
         assert!(text.contains(expected), "{}", &text[..text.len().min(2000)]);
         assert!(!text.contains("panicked") && !text.contains("overflow"));
+        // The API server would refuse the CRD: a warning names the rule, shortened.
+        assert!(
+            text.contains("V706 refused-rule"),
+            "{}",
+            &text[..text.len().min(2000)]
+        );
+        assert!(text.len() < 3_000, "{}", &text[..text.len().min(2000)]);
     }
 }
 

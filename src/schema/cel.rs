@@ -55,7 +55,9 @@ impl Budget {
     /// Spends `cost`; false when that is more than was left (the budget is then spent).
     fn spend(&self, cost: u64) -> bool {
         let cost = i64::try_from(cost).unwrap_or(i64::MAX);
-        let before = self.remaining.fetch_sub(cost.min(i64::MAX / 2), Ordering::Relaxed);
+        let before = self
+            .remaining
+            .fetch_sub(cost.min(i64::MAX / 2), Ordering::Relaxed);
         if cost > before {
             self.remaining.store(-1, Ordering::Relaxed);
             return false;
@@ -165,8 +167,7 @@ impl Rule {
                 }
                 Ok(Value::String(text)) => {
                     let text = text.trim();
-                    if !text.is_empty() && text.len() <= MAX_MESSAGE_BYTES && !text.contains('\n')
-                    {
+                    if !text.is_empty() && text.len() <= MAX_MESSAGE_BYTES && !text.contains('\n') {
                         return Outcome::Fails(text.to_string());
                     }
                 }
@@ -203,54 +204,64 @@ pub fn findings(root: &Node) -> Vec<String> {
     let mut out = Vec::new();
     let mut total: u64 = 0;
     let mut expensive: Vec<(String, u64)> = Vec::new();
-    walk(root, "openAPIV3Schema".into(), Some(1), &mut |node, path, cardinality| {
-        for (i, rule) in node.rules.iter().enumerate() {
-            let at = format!("{path}.x-kubernetes-validations[{i}]");
-            let cost = rule
-                .max_cost
-                .saturating_mul(cardinality.unwrap_or(rule.max_cardinality));
-            if cost > STATIC_COST_LIMIT {
-                out.push(format!(
-                    "{at}.rule: Forbidden: {}",
-                    cost_message("estimated rule cost", cost, STATIC_COST_LIMIT)
-                ));
-            }
-            observe(&mut total, &mut expensive, format!("{at}.rule"), cost);
-            if let Some(error) = rule.compile_error() {
-                out.push(format!("{at}.rule: Invalid value: {}: {error}", go_quote(&rule.rule)));
-            }
-            match rule.message_compile_error() {
-                Some(error) => out.push(format!(
-                    "{at}.messageExpression: Invalid value: {}: {error}",
-                    go_quote(rule.message_expression.as_deref().unwrap_or_default())
-                )),
-                None if rule.message_expression.is_some() => {
-                    if rule.message_max_cost > STATIC_COST_LIMIT {
-                        out.push(format!(
-                            "{at}.messageExpression: Forbidden: {}",
-                            cost_message(
-                                "estimated messageExpression cost",
-                                rule.message_max_cost,
-                                STATIC_COST_LIMIT
-                            )
-                        ));
-                    }
-                    observe(
-                        &mut total,
-                        &mut expensive,
-                        format!("{at}.messageExpression"),
-                        rule.message_max_cost,
-                    );
+    walk(
+        root,
+        "openAPIV3Schema".into(),
+        Some(1),
+        &mut |node, path, cardinality| {
+            for (i, rule) in node.rules.iter().enumerate() {
+                let at = format!("{path}.x-kubernetes-validations[{i}]");
+                let cost = rule
+                    .max_cost
+                    .saturating_mul(cardinality.unwrap_or(rule.max_cardinality));
+                if cost > STATIC_COST_LIMIT {
+                    out.push(format!(
+                        "{at}.rule: Forbidden: {}",
+                        cost_message("estimated rule cost", cost, STATIC_COST_LIMIT)
+                    ));
                 }
-                None => {}
-            }
-            if !rule.transition && rule.optional_old_self {
-                out.push(format!(
+                observe(&mut total, &mut expensive, format!("{at}.rule"), cost);
+                if let Some(error) = rule.compile_error() {
+                    out.push(format!(
+                        "{at}.rule: Invalid value: {}: {error}",
+                        go_quote(&shortened(&rule.rule))
+                    ));
+                }
+                match rule.message_compile_error() {
+                    Some(error) => out.push(format!(
+                        "{at}.messageExpression: Invalid value: {}: {error}",
+                        go_quote(&shortened(
+                            rule.message_expression.as_deref().unwrap_or_default()
+                        ))
+                    )),
+                    None if rule.message_expression.is_some() => {
+                        if rule.message_max_cost > STATIC_COST_LIMIT {
+                            out.push(format!(
+                                "{at}.messageExpression: Forbidden: {}",
+                                cost_message(
+                                    "estimated messageExpression cost",
+                                    rule.message_max_cost,
+                                    STATIC_COST_LIMIT
+                                )
+                            ));
+                        }
+                        observe(
+                            &mut total,
+                            &mut expensive,
+                            format!("{at}.messageExpression"),
+                            rule.message_max_cost,
+                        );
+                    }
+                    None => {}
+                }
+                if !rule.transition && rule.optional_old_self {
+                    out.push(format!(
                     "{at}.optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule"
                 ));
+                }
             }
-        }
-    });
+        },
+    );
     if total > STATIC_SCHEMA_COST_LIMIT {
         for (path, _) in expensive {
             out.push(format!(
@@ -283,7 +294,12 @@ fn observe(total: &mut u64, expensive: &mut Vec<(String, u64)>, path: String, co
 
 /// Every node with the API server's field path and how many values it may hold in one object
 /// (`None`: unbounded), parents first.
-fn walk(node: &Node, path: String, cardinality: Option<u64>, visit: &mut dyn FnMut(&Node, &str, Option<u64>)) {
+fn walk(
+    node: &Node,
+    path: String,
+    cardinality: Option<u64>,
+    visit: &mut dyn FnMut(&Node, &str, Option<u64>),
+) {
     visit(node, &path, cardinality);
     let max_elements = match node.kind {
         Some(super::node::Type::Object) => match &node.additional {
@@ -295,7 +311,9 @@ fn walk(node: &Node, path: String, cardinality: Option<u64>, visit: &mut dyn FnM
         Some(super::node::Type::Array) => node.max_items,
         _ => Some(1),
     };
-    let child = cardinality.zip(max_elements).map(|(c, m)| c.saturating_mul(m));
+    let child = cardinality
+        .zip(max_elements)
+        .map(|(c, m)| c.saturating_mul(m));
     for (key, property) in &node.properties {
         walk(property, format!("{path}.properties[{key}]"), child, visit);
     }
@@ -320,6 +338,14 @@ fn cost_message(name: &str, cost: u64, limit: u64) -> String {
     format!(
         "{name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
     )
+}
+
+/// A rule's text as a finding quotes it: up to 100 characters, then `…`.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// Go's `%q` of a string.

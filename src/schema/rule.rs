@@ -117,18 +117,19 @@ impl Rule {
         };
         let message_expression = text("messageExpression");
         let mut message_max_cost = 0;
-        let message_program = message_expression.as_deref().map(|source| {
-            match compile_expression(source, &env, Type::String) {
-                Ok(checked) => {
-                    message_max_cost = cost::estimate(&checked, sizes).max;
-                    Ok(Arc::new(Program::checked(&checked, env.clone())))
+        let message_program =
+            message_expression.as_deref().map(|source| {
+                match compile_expression(source, &env, Type::String) {
+                    Ok(checked) => {
+                        message_max_cost = cost::estimate(&checked, sizes).max;
+                        Ok(Arc::new(Program::checked(&checked, env.clone())))
+                    }
+                    Err(Failure::Issues(text)) => {
+                        Err(format!("messageExpression compilation failed: {text}"))
+                    }
+                    Err(Failure::Type) => Err("messageExpression must evaluate to a string".into()),
                 }
-                Err(Failure::Issues(text)) => {
-                    Err(format!("messageExpression compilation failed: {text}"))
-                }
-                Err(Failure::Type) => Err("messageExpression must evaluate to a string".into()),
-            }
-        });
+            });
         Ok(Rule {
             transition,
             message: text("message"),

@@ -876,12 +876,13 @@ fn rules(
     match value {
         Json::Array(items) => {
             if let Some(schema) = &node.items {
-                let keys = (node.list_type.as_deref() == Some("map")).then_some(&node.list_map_keys);
+                let keys =
+                    (node.list_type.as_deref() == Some("map")).then_some(&node.list_map_keys);
                 for (i, item) in items.iter().enumerate() {
                     let before = match (keys, old) {
-                        (Some(keys), Some(Json::Array(olds))) => olds.iter().find(|o| {
-                            keys.iter().all(|k| o.get(k) == item.get(k))
-                        }),
+                        (Some(keys), Some(Json::Array(olds))) => olds
+                            .iter()
+                            .find(|o| keys.iter().all(|k| o.get(k) == item.get(k))),
                         _ => None,
                     };
                     path.push((Segment::Index(i), false));
