@@ -355,7 +355,7 @@ fn oversized_rules_are_findings() {
         assert!(!text.contains("panicked") && !text.contains("overflow"));
         // The API server would refuse the CRD: a warning names the rule, shortened.
         assert!(
-            text.contains("V706 refused-rule"),
+            text.contains("V706 refused-schema"),
             "{}",
             &text[..text.len().min(2000)]
         );

@@ -149,16 +149,6 @@ impl Env {
         }
     }
 
-    /// Every library the API server enables for CRD validation rules: the standard
-    /// library, cel-go's extensions and Kubernetes' libraries (no variables).
-    pub fn kubernetes() -> Env {
-        let mut env = Env::new();
-        env.declare(super::stdlib::functions());
-        env.declare(super::ext::functions());
-        env.declare(super::k8s::functions());
-        env
-    }
-
     /// Declares a variable.
     pub fn variable(&mut self, name: &str, ty: Type) {
         self.variables.insert(name.to_string(), ty);

@@ -8,7 +8,7 @@
 //! - [`value`]: runtime values.
 //! - [`interp`]: evaluates an [`ast::Ast`], metered by [`cost`].
 //! - [`cost`]: cel-go's runtime cost tracking and static cost estimation.
-//! - [`env`]: functions, overloads and variables; [`stdlib`], [`ext`] and [`k8s`] fill it.
+//! - [`env`](mod@env): functions, overloads and variables; [`stdlib`], [`ext`] and [`k8s`] fill it.
 //!
 //! Below `schema`; it knows nothing of CRDs: the schema layer declares `self`'s type and
 //! converts JSON into [`value::Value`]s.
@@ -21,6 +21,7 @@ pub mod error;
 pub mod ext;
 pub mod interp;
 pub mod k8s;
+pub mod library;
 pub mod parser;
 pub mod stdlib;
 pub mod types;

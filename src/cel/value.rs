@@ -40,13 +40,59 @@ pub enum Value {
 }
 
 /// A point in time: seconds and nanoseconds since the Unix epoch, UTC, within cel-go's range
-/// (year 0001 to 9999).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// (year 0001 to 9999), with the UTC offset it was written with. Equality, ordering and
+/// hashing look at the instant only (Go's `time.Time.Equal`, `Before`); the offset shows
+/// only in `string(ts)`, as Go's `Format` shows the location `time.Parse` kept.
+#[derive(Clone, Copy, Debug)]
 pub struct Timestamp {
     /// Seconds since 1970-01-01T00:00:00Z.
     pub secs: i64,
     /// Nanoseconds, 0..1e9.
     pub nanos: u32,
+    /// The offset east of UTC, in seconds, it displays with (`+01:00` is 3600); 0 for UTC.
+    pub offset: i32,
+}
+
+impl Timestamp {
+    /// The instant `secs` and `nanos` after the epoch, in UTC.
+    pub fn new(secs: i64, nanos: u32) -> Timestamp {
+        Timestamp {
+            secs,
+            nanos,
+            offset: 0,
+        }
+    }
+
+    /// The same instant, displayed at `offset` seconds east of UTC.
+    pub fn with_offset(self, offset: i32) -> Timestamp {
+        Timestamp { offset, ..self }
+    }
+}
+
+impl PartialEq for Timestamp {
+    fn eq(&self, other: &Timestamp) -> bool {
+        (self.secs, self.nanos) == (other.secs, other.nanos)
+    }
+}
+
+impl Eq for Timestamp {}
+
+impl PartialOrd for Timestamp {
+    fn partial_cmp(&self, other: &Timestamp) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Timestamp {
+    fn cmp(&self, other: &Timestamp) -> Ordering {
+        (self.secs, self.nanos).cmp(&(other.secs, other.nanos))
+    }
+}
+
+impl std::hash::Hash for Timestamp {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.secs, self.nanos).hash(state);
+    }
 }
 
 /// A span of time in nanoseconds (Go's `time.Duration`, as cel-go).

@@ -161,7 +161,7 @@ pub enum Code {
     V704,
     /// A CRD or XRD that cannot be read as a schema.
     V705,
-    /// A CEL rule the API server would refuse when the CRD is created.
+    /// A CRD schema the API server would refuse when the CRD is created.
     V706,
     /// An evaluation built more values than fnhcl's budget.
     T303,
@@ -674,8 +674,8 @@ pub static CODES: &[CodeInfo] = &[
     lint(
         Code::V706,
         "V706",
-        "refused-rule",
-        "A CEL rule the API server would refuse when the CRD is created (does not compile, or costs too much)",
+        "refused-schema",
+        "A CRD schema the API server would refuse when the CRD is created (a CEL rule that does not compile or costs too much, a pattern that does not compile)",
     ),
     info(
         Code::T303,

@@ -571,12 +571,13 @@ impl<'a> Parser<'a> {
         let mut first = true;
         while t.is_empty() || !t.starts_with(']') || first {
             first = false;
-            if t.len() > 2 && t.starts_with("[:") {
-                if let Some((item, rest)) = parse_named_class(t)? {
-                    items.push(item);
-                    t = rest;
-                    continue;
-                }
+            if t.len() > 2
+                && t.starts_with("[:")
+                && let Some((item, rest)) = parse_named_class(t)?
+            {
+                items.push(item);
+                t = rest;
+                continue;
             }
             if t.starts_with(r"\p") || t.starts_with(r"\P") {
                 let (item, rest) = parse_unicode_class(t)?;

@@ -123,20 +123,20 @@ fn date_time(s: &str) -> Option<Timestamp> {
             sign * (zh * 3600 + zm * 60)
         }
     };
-    Some(Timestamp {
-        secs: day.secs + h * 3600 + m * 60 + sec - offset,
-        nanos,
-    })
+    Some(
+        Timestamp::new(day.secs + h * 3600 + m * 60 + sec - offset, nanos)
+            .with_offset(offset as i32),
+    )
 }
 
 /// `YYYY-MM-DD` at midnight UTC.
 fn date(s: &str) -> Option<Timestamp> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     let day = time::Date::parse(s, format).ok()?;
-    Some(Timestamp {
-        secs: day.midnight().assume_utc().unix_timestamp(),
-        nanos: 0,
-    })
+    Some(Timestamp::new(
+        day.midnight().assume_utc().unix_timestamp(),
+        0,
+    ))
 }
 
 fn object(map: &serde_json::Map<String, Json>, node: &Node, resource_root: bool) -> Value {

@@ -108,9 +108,10 @@ pub fn load_schemas(
     Ok(schemas)
 }
 
-/// A warning for each CEL rule of the loaded schemas that the API server would refuse when
-/// its CRD is created: it does not compile, or its estimated cost is over the limit.
-/// Validation still runs every rule, as `crossplane beta validate` does.
+/// A warning for each part of the loaded schemas that the API server would refuse when its
+/// CRD is created: a CEL rule that does not compile or whose estimated cost is over the limit,
+/// a `pattern` that does not compile. Validation still runs, as `crossplane beta validate`
+/// does.
 pub fn schema_warnings(schemas: &Schemas) -> Vec<Diagnostic> {
     schemas
         .warnings()
@@ -118,7 +119,7 @@ pub fn schema_warnings(schemas: &Schemas) -> Vec<Diagnostic> {
         .map(|w| {
             Diagnostic::new(Code::V706, w.to_string())
                 .with_path(w.file.clone())
-                .with_help("the API server refuses to create this CRD; fix the rule (compile errors), or bound the lists, maps and strings it reads with maxItems, maxProperties and maxLength (cost)")
+                .with_help("the API server refuses to create this CRD: fix the rule or pattern, or bound the lists, maps and strings a costly rule reads with maxItems, maxProperties and maxLength")
         })
         .collect()
 }

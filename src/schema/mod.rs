@@ -15,6 +15,7 @@ mod guard;
 pub mod inputs;
 pub mod load;
 pub mod node;
+pub mod refusals;
 pub mod report;
 mod rule;
 pub mod sources;

@@ -110,7 +110,9 @@ impl Rule {
                     .values()
                     .any(|r| *r == Reference::Variable("oldSelf".into()));
                 max_cost = cost::estimate(&checked, sizes).max;
-                Ok(Arc::new(Program::checked(&checked, env.clone())))
+                Program::try_checked(&checked, env.clone())
+                    .map(Arc::new)
+                    .map_err(|e| format!("program instantiation failed: {e}"))
             }
             Err(Failure::Issues(text)) => Err(format!("compilation failed: {text}")),
             Err(Failure::Type) => Err("cel expression must evaluate to a bool".into()),

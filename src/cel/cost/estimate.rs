@@ -1144,7 +1144,7 @@ pub(super) fn replace_size(sz: SizeEstimate, from: SizeEstimate, to: SizeEstimat
         count.max = 0;
         retained.max = sz.max;
     } else {
-        count.max = super::runtime::go_u64((sz.max as f64 / from.min as f64).ceil());
+        count.max = go_u64((sz.max as f64 / from.min as f64).ceil());
     }
     // the shortest result
     if from.max == 0 {
@@ -1158,7 +1158,26 @@ pub(super) fn replace_size(sz: SizeEstimate, from: SizeEstimate, to: SizeEstimat
         count.min = 0;
         retained.min = sz.min;
     } else {
-        count.min = super::runtime::go_u64((sz.min as f64 / from.max as f64).ceil());
+        count.min = go_u64((sz.min as f64 / from.max as f64).ceil());
     }
     count.multiply(to).add(retained)
+}
+
+/// Go's `uint64(f)` for a float64 on amd64, which cel-go's trackers rely on: truncation,
+/// negative values through int64, values out of range to 2^63.
+pub(super) fn go_u64(f: f64) -> u64 {
+    const OUT_OF_RANGE: u64 = 1 << 63;
+    if f.is_nan() {
+        OUT_OF_RANGE
+    } else if f < 0.0 {
+        if f > -9_223_372_036_854_775_808.0 {
+            (f as i64) as u64
+        } else {
+            OUT_OF_RANGE
+        }
+    } else if f < 18_446_744_073_709_551_616.0 {
+        f as u64
+    } else {
+        OUT_OF_RANGE
+    }
 }

@@ -425,6 +425,18 @@ impl Tracker {
         self.charge_with_slack(units, refund)
     }
 
+    /// After a planned step cel-go evaluates without observing it as a call, attribute or
+    /// constant (the lazy `or`/`orValue` of optionals): no cost, but the step is the latest
+    /// hook, so what follows does not take it for its operand.
+    pub fn uncharged_step(&mut self) {
+        self.remember(Hook {
+            refund: 0,
+            is_const: false,
+            attr: runtime::Attr::None,
+            span: None,
+        });
+    }
+
     fn remember(&mut self, hook: Hook) {
         if self.recent.len() == RECENT_HOOKS {
             self.recent.pop_front();

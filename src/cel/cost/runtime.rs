@@ -28,22 +28,18 @@ pub(super) enum Attr {
 
 /// Identifiers the checker resolves to types, which cel-go plans as constants.
 pub(super) fn is_type_name(name: &str) -> bool {
-    matches!(
-        name,
-        "bool"
-            | "int"
-            | "uint"
-            | "double"
-            | "string"
-            | "bytes"
-            | "list"
-            | "map"
-            | "null_type"
-            | "type"
-            | "optional_type"
-            | "google.protobuf.Timestamp"
-            | "google.protobuf.Duration"
-    )
+    // by length first: asked at every identifier, which is rarely a type name
+    match name.len() {
+        3 => matches!(name, "int" | "map"),
+        4 => matches!(name, "bool" | "uint" | "list" | "type"),
+        5 => name == "bytes",
+        6 => matches!(name, "double" | "string"),
+        9 => name == "null_type",
+        13 => name == "optional_type",
+        24 => name == "google.protobuf.Duration",
+        25 => name == "google.protobuf.Timestamp",
+        _ => false,
+    }
 }
 
 /// Whether `expr` names a type (`int`, `google.protobuf.Timestamp`), which cel-go plans as a
@@ -51,6 +47,14 @@ pub(super) fn is_type_name(name: &str) -> bool {
 pub(super) fn is_type_expr(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::Ident(name) => is_type_name(name),
+        ExprKind::Select {
+            operand,
+            field,
+            test_only: false,
+        } if matches!(field.as_str(), "IP" | "CIDR") => {
+            // Kubernetes' `net.IP` and `net.CIDR`
+            matches!(&operand.kind, ExprKind::Ident(n) if n == "net")
+        }
         ExprKind::Select {
             operand,
             field,
@@ -123,19 +127,16 @@ fn operand_root_refund(operand: &Expr, presence_test_has_cost: bool) -> u64 {
 /// cel-go's type conversion functions (`overloads.IsTypeConversionFunction`), which
 /// `OptOptimize` folds when applied to a constant.
 pub(super) fn is_conversion(function: &str) -> bool {
-    matches!(
-        function,
-        "bool"
-            | "bytes"
-            | "double"
-            | "duration"
-            | "dyn"
-            | "int"
-            | "string"
-            | "timestamp"
-            | "type"
-            | "uint"
-    )
+    // by length first: asked at every call
+    match function.len() {
+        3 => matches!(function, "dyn" | "int"),
+        4 => matches!(function, "bool" | "type" | "uint"),
+        5 => function == "bytes",
+        6 => matches!(function, "double" | "string"),
+        8 => function == "duration",
+        9 => function == "timestamp",
+        _ => false,
+    }
 }
 
 /// Whether cel-go's `OptOptimize` turns `expr` into a constant: literals, type names, lists
@@ -233,28 +234,9 @@ fn format_max_regex_size(o: &dyn Opaque) -> Option<u64> {
         .map(|f| u64::try_from(f.max_regex_size).unwrap_or(0))
 }
 
-/// Go's `uint64(f)` for a float64 on amd64, which cel-go's trackers rely on: truncation,
-/// negative values through int64, values out of range to 2^63.
-pub(super) fn go_u64(f: f64) -> u64 {
-    const OUT_OF_RANGE: u64 = 1 << 63;
-    if f.is_nan() {
-        OUT_OF_RANGE
-    } else if f < 0.0 {
-        if f > -9_223_372_036_854_775_808.0 {
-            (f as i64) as u64
-        } else {
-            OUT_OF_RANGE
-        }
-    } else if f < 18_446_744_073_709_551_616.0 {
-        f as u64
-    } else {
-        OUT_OF_RANGE
-    }
-}
-
 /// `uint64(math.Ceil(float64(n) * factor))`.
 fn ceil_factor(n: u64, factor: f64) -> u64 {
-    go_u64((n as f64 * factor).ceil())
+    super::estimate::go_u64((n as f64 * factor).ceil())
 }
 
 /// The price of one call: `function` resolved to `overload` (empty when dispatched
@@ -291,14 +273,16 @@ pub(super) fn function_cost(
 /// cel-go's `ext.Lists` (version 3) and `ext.Sets` overload cost trackers.
 fn ext_tracker(overload: &str, args: &[Value], result: &Value) -> Option<u64> {
     let allocating = |factor: f64, size: u64| {
-        go_u64(size as f64 * factor)
+        super::estimate::go_u64(size as f64 * factor)
             .wrapping_add(CALL_COST)
             .wrapping_add(LIST_CREATE_BASE_COST)
     };
     let sets = |factor: f64| {
         let lhs = args.first().map_or(1, lib_size);
         let rhs = args.get(1).map_or(1, lib_size);
-        CALL_COST.wrapping_add(go_u64(lhs.wrapping_mul(rhs) as f64 * factor))
+        CALL_COST.wrapping_add(super::estimate::go_u64(
+            lhs.wrapping_mul(rhs) as f64 * factor,
+        ))
     };
     let self_compare = |list: Option<&Value>| {
         let Some(Value::List(l)) = list else {
@@ -363,17 +347,21 @@ fn traversal_cost(value: &Value) -> u64 {
     while let Some(v) = stack.pop() {
         match v {
             Value::String(s) => {
-                cost = cost.wrapping_add(go_u64(s.len() as f64 * STRING_TRAVERSAL_COST_FACTOR));
+                cost = cost.wrapping_add(super::estimate::go_u64(
+                    s.len() as f64 * STRING_TRAVERSAL_COST_FACTOR,
+                ));
             }
             Value::Bytes(b) => {
-                cost = cost.wrapping_add(go_u64(b.len() as f64 * STRING_TRAVERSAL_COST_FACTOR));
+                cost = cost.wrapping_add(super::estimate::go_u64(
+                    b.len() as f64 * STRING_TRAVERSAL_COST_FACTOR,
+                ));
             }
             Value::List(l) => stack.extend(l.items.iter()),
             Value::Map(m) => {
                 for (k, item) in &m.entries {
                     cost = cost.wrapping_add(match k {
                         crate::cel::value::Key::String(s) => {
-                            go_u64(s.len() as f64 * STRING_TRAVERSAL_COST_FACTOR)
+                            super::estimate::go_u64(s.len() as f64 * STRING_TRAVERSAL_COST_FACTOR)
                         }
                         _ => 1,
                     });
@@ -389,7 +377,8 @@ fn traversal_cost(value: &Value) -> u64 {
 /// `(1 + size(s)) * 0.1` rounded up times `size(re) * 0.25` rounded up: cel-go's guess at a
 /// regular expression's cost.
 fn regex_cost(str_size: u64, regex_size: u64) -> u64 {
-    let str_cost = go_u64(((1.0 + str_size as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil());
+    let str_cost =
+        super::estimate::go_u64(((1.0 + str_size as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil());
     let regex_cost = ceil_factor(regex_size, REGEX_STRING_LENGTH_COST_FACTOR);
     str_cost.wrapping_mul(regex_cost)
 }
@@ -401,6 +390,16 @@ fn kubernetes_call_cost(
     args: &[Value],
     result: &Value,
 ) -> Option<u64> {
+    // operators are not the Kubernetes libraries' (but `==` on their values): decided
+    // without going through every name below
+    if function != "_==_"
+        && !function
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_alphabetic)
+    {
+        return None;
+    }
     let size = |i: usize| args.get(i).map(lib_size);
     let traversal = |n: Option<u64>| n.map(|n| ceil_factor(n, STRING_TRAVERSAL_COST_FACTOR));
     match function {

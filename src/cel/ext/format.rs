@@ -161,7 +161,7 @@ fn walk<A>(
     Ok(out)
 }
 
-/// [`format`] with the formatter's error type.
+/// [`format()`] with the formatter's error type.
 pub fn format_with(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
     walk(
         fmt,

@@ -138,27 +138,10 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-/// cel-go's `string(timestamp)`: RFC 3339 with nanoseconds, trailing zeros trimmed, `Z`.
+/// cel-go's `string(timestamp)`: RFC 3339 with nanoseconds, trailing zeros trimmed, at the
+/// timestamp's offset (`Z` for UTC).
 pub fn timestamp_string(ts: &Timestamp) -> String {
-    let Ok(dt) = time::OffsetDateTime::from_unix_timestamp(ts.secs) else {
-        return format!("{}s", ts.secs);
-    };
-    let mut out = format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-        dt.year(),
-        u8::from(dt.month()),
-        dt.day(),
-        dt.hour(),
-        dt.minute(),
-        dt.second()
-    );
-    if ts.nanos > 0 {
-        let frac = format!("{:09}", ts.nanos);
-        out.push('.');
-        out.push_str(frac.trim_end_matches('0'));
-    }
-    out.push('Z');
-    out
+    crate::cel::stdlib::time::format_rfc3339(*ts)
 }
 
 /// cel-go's `string(duration)`: the seconds as Go's shortest `%f` of a float, then `s`.

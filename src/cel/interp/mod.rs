@@ -7,10 +7,18 @@
 //! indexing resolve as cel-go's attributes do (`no such key: x`, `index out of bounds: 3`);
 //! optional values propagate through selection and indexing.
 //!
+//! As in cel-go, a comprehension's accumulator is initialised when first read, `or` and
+//! `orValue` evaluate their argument only when needed, overloads without type guards
+//! ([`Overload::guarded`]) take any arguments, and the `map`, `filter` and `transformMap`
+//! family update their accumulator in place (linear, not quadratic).
+//!
 //! [`Program::new`] resolves ahead what does not depend on the activation (which function
-//! each call names, which dotted names may be variables or type names), so one program
-//! evaluates many times without re-planning.
+//! each call names, which dotted names may be variables or type names, each selection's key),
+//! indexed by node id, so one program evaluates many times without re-planning;
+//! [`Program::try_checked`] also reports what cel-go rejects when building a program.
 
+#[cfg(test)]
+mod polish_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 
@@ -41,19 +49,66 @@ pub struct Program {
     ast: Ast,
     env: Arc<Env>,
     /// What each call node names, resolved once.
-    calls: HashMap<Id, CallPlan>,
+    calls: IdMap<CallPlan>,
     /// For `Select` chains of identifiers (`a.b.c`), the dotted name to try as a variable or
     /// type name before selecting fields, as cel-go's "maybe attributes" do.
-    dotted: HashMap<Id, String>,
-    /// `accu + [elems]` calls that are a comprehension's whole step (or a branch of a
-    /// ternary step), as the `map` and `filter` macros write them: the accumulator is not
-    /// read again in the step, so the list may be appended to in place, which keeps those
-    /// macros linear (cel-go uses a mutable list for the same reason).
-    appends: HashMap<Id, ()>,
+    dotted: IdMap<String>,
+    /// Each selection's field as a map key, built once rather than at every evaluation.
+    fields: IdMap<Key>,
+    /// `accu + [elems]` and `cel.@mapInsert(accu, …)` calls that are a comprehension's
+    /// whole step (or a branch of a ternary step), as the `map`, `filter` and
+    /// `transformMap` macros write them: the accumulator is not read again in the step, so
+    /// it may be updated in place, which keeps those macros linear (cel-go uses a mutable
+    /// list or map for the same reason).
+    appends: IdMap<InPlace>,
     /// Calls written `ns.f(args)` that name the global function `ns.f`.
-    namespaced: HashMap<Id, ()>,
+    namespaced: IdMap<()>,
     /// For a checked program, the overload ids the checker left for each call.
-    checked_overloads: Option<HashMap<Id, Vec<String>>>,
+    checked_overloads: Option<IdMap<Vec<String>>>,
+}
+
+/// A map from node ids: the parser numbers nodes densely from 1, so ids up to a bound index
+/// a vector (no hashing on the evaluation path); others, from hand-built trees, a hash map.
+struct IdMap<T> {
+    dense: Vec<Option<T>>,
+    sparse: HashMap<Id, T>,
+}
+
+/// Ids below this index [`IdMap`]'s vector (the parser refuses more nodes than this).
+const DENSE_IDS: Id = 1 << 20;
+
+impl<T> IdMap<T> {
+    fn new() -> IdMap<T> {
+        IdMap {
+            dense: Vec::new(),
+            sparse: HashMap::new(),
+        }
+    }
+
+    fn insert(&mut self, id: Id, value: T) {
+        match usize::try_from(id) {
+            Ok(i) if id < DENSE_IDS => {
+                if self.dense.len() <= i {
+                    self.dense.resize_with(i + 1, || None);
+                }
+                self.dense[i] = Some(value);
+            }
+            _ => {
+                self.sparse.insert(id, value);
+            }
+        }
+    }
+
+    fn get(&self, id: Id) -> Option<&T> {
+        match usize::try_from(id) {
+            Ok(i) if id < DENSE_IDS => self.dense.get(i).and_then(Option::as_ref),
+            _ => self.sparse.get(&id),
+        }
+    }
+
+    fn contains_key(&self, id: Id) -> bool {
+        self.get(id).is_some()
+    }
 }
 
 /// How a call is evaluated.
@@ -67,6 +122,13 @@ enum CallPlan {
     Index,
     /// A function of the environment, dispatched on argument types.
     Function(Arc<Function>),
+    /// `opt.or(other)` (`value: false`) or `opt.orValue(other)` (`value: true`), which cel-go
+    /// evaluates lazily (its `evalOptionalOr` decorator): the argument only when the receiver
+    /// is `optional.none()`; a receiver that is no optional comes back as it is. Not a call
+    /// to cel-go's cost tracker: it costs nothing of its own.
+    OptionalOr {
+        value: bool,
+    },
     /// A function the environment does not declare.
     Unknown,
 }
@@ -102,28 +164,54 @@ fn type_ident(name: &str) -> Option<Type> {
         "type" => Type::type_of(Type::Dyn),
         "uint" => Type::Uint,
         "optional_type" => Type::optional(Type::Dyn),
+        // registered as types by Kubernetes' IP and CIDR libraries (`cel.Types`)
+        "net.IP" | "net.CIDR" => Type::opaque(name),
         _ => return None,
     })
 }
 
-/// The ids of `accu + [..]` calls forming a comprehension's step (see `Program::appends`).
-fn append_steps(c: &Comprehension) -> Vec<Id> {
-    let is_append = |e: &Expr| match &e.kind {
+/// How a comprehension step updates its accumulator in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InPlace {
+    /// `accu + [elems]`.
+    Append,
+    /// `cel.@mapInsert(accu, key, value)` or `cel.@mapInsert(accu, map)`.
+    MapInsert,
+}
+
+/// The calls updating the accumulator that form a comprehension's step (see
+/// `Program::appends`).
+fn append_steps(c: &Comprehension) -> Vec<(Id, InPlace)> {
+    let in_place = |e: &Expr| match &e.kind {
         ExprKind::Call {
             target: None,
             function,
             args,
-        } if function == "_+_" => matches!(
-            args.as_slice(),
-            [Expr { kind: ExprKind::Ident(n), .. }, Expr { kind: ExprKind::List { .. }, .. }]
-                if *n == c.accu_var
-        ),
-        _ => false,
+        } if function == "_+_"
+            && matches!(
+                args.as_slice(),
+                [Expr { kind: ExprKind::Ident(n), .. }, Expr { kind: ExprKind::List { .. }, .. }]
+                    if *n == c.accu_var
+            ) =>
+        {
+            Some(InPlace::Append)
+        }
+        ExprKind::Call {
+            target: None,
+            function,
+            args,
+        } if function == "cel.@mapInsert"
+            && (2..=3).contains(&args.len())
+            && matches!(&args[0].kind, ExprKind::Ident(n) if *n == c.accu_var) =>
+        {
+            Some(InPlace::MapInsert)
+        }
+        _ => None,
     };
     let is_accu = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if *n == c.accu_var);
     let step = &c.loop_step;
-    if is_append(step) {
-        return vec![step.id];
+    if let Some(kind) = in_place(step) {
+        return vec![(step.id, kind)];
     }
     if let ExprKind::Call {
         target: None,
@@ -134,11 +222,15 @@ fn append_steps(c: &Comprehension) -> Vec<Id> {
         && let [cond, yes, no] = args.as_slice()
         && !references(cond, &c.accu_var)
     {
-        if is_append(yes) && is_accu(no) {
-            return vec![yes.id];
+        if let Some(kind) = in_place(yes)
+            && is_accu(no)
+        {
+            return vec![(yes.id, kind)];
         }
-        if is_append(no) && is_accu(yes) {
-            return vec![no.id];
+        if let Some(kind) = in_place(no)
+            && is_accu(yes)
+        {
+            return vec![(no.id, kind)];
         }
     }
     Vec::new()
@@ -172,20 +264,23 @@ impl Program {
     /// Plans `ast` against `env`: resolves each call's function and the dotted names that
     /// may name variables or types.
     pub fn new(ast: Ast, env: Arc<Env>) -> Program {
-        let mut calls = HashMap::new();
-        let mut dotted = HashMap::new();
-        let mut appends = HashMap::new();
-        let mut namespaced = HashMap::new();
+        let mut calls = IdMap::new();
+        let mut dotted = IdMap::new();
+        let mut appends = IdMap::new();
+        let mut namespaced = IdMap::new();
+        let mut fields = IdMap::new();
         // the functions this expression calls, shared between its call sites
         let mut functions: HashMap<String, Arc<Function>> = HashMap::new();
         ast.expr.walk(&mut |e| match &e.kind {
             ExprKind::Comprehension(c) => {
-                for id in append_steps(c) {
-                    appends.insert(id, ());
+                for (id, kind) in append_steps(c) {
+                    appends.insert(id, kind);
                 }
             }
             ExprKind::Call {
-                function, target, ..
+                function,
+                target,
+                args,
             } => {
                 // `sets.contains(a, b)`: a receiver that is a dotted name prefixing the
                 // function's name makes a namespaced global call (cel-go's resolveFunction)
@@ -209,6 +304,15 @@ impl Program {
                     "_?._" => CallPlan::OptionalSelect,
                     "_[?_]" => CallPlan::OptionalIndex,
                     "_[_]" => CallPlan::Index,
+                    "or" | "orValue"
+                        if target.is_some()
+                            && args.len() == 1
+                            && env.functions.contains_key(function.as_str()) =>
+                    {
+                        CallPlan::OptionalOr {
+                            value: function == "orValue",
+                        }
+                    }
                     name => match functions.get(name) {
                         Some(f) => CallPlan::Function(f.clone()),
                         None => match env.functions.get(name) {
@@ -224,8 +328,12 @@ impl Program {
                 calls.insert(e.id, plan);
             }
             ExprKind::Select {
-                test_only: false, ..
+                field, test_only, ..
             } => {
+                fields.insert(e.id, Key::String(field.as_str().into()));
+                if *test_only {
+                    return;
+                }
                 if let Some(name) = dotted_name(e) {
                     // With declared variables, only declared names (and type names) can
                     // resolve; without, any name may be in the activation.
@@ -244,6 +352,7 @@ impl Program {
             env,
             calls,
             dotted,
+            fields,
             appends,
             namespaced,
             checked_overloads: None,
@@ -254,7 +363,7 @@ impl Program {
     /// are metered by the overload it resolved (cel-go plans checked expressions so).
     pub fn checked(checked: &Checked, env: Arc<Env>) -> Program {
         let mut program = Program::new(checked.ast.clone(), env);
-        let ids = checked
+        let ids: HashMap<Id, Vec<String>> = checked
             .references
             .iter()
             .filter_map(|(id, r)| match r {
@@ -262,8 +371,65 @@ impl Program {
                 Reference::Variable(_) => None,
             })
             .collect();
-        program.checked_overloads = Some(ids);
+        // an `or`/`orValue` the checker resolved to another library's overload is an
+        // ordinary call (cel-go decorates only the optional overloads)
+        for (id, ids) in &ids {
+            if let Some(CallPlan::OptionalOr { value }) = program.calls.get(*id)
+                && let [only] = ids.as_slice()
+                && only
+                    != if *value {
+                        "optional_orValue_value"
+                    } else {
+                        "optional_or_optional"
+                    }
+            {
+                let name = if *value { "orValue" } else { "or" };
+                let plan = match program.env.functions.get(name) {
+                    Some(f) => CallPlan::Function(Arc::new(f.clone())),
+                    None => CallPlan::Unknown,
+                };
+                program.calls.insert(*id, plan);
+            }
+        }
+        // each call dispatches among the overloads the checker left, filtered once here
+        // rather than by id at every call
+        for (id, list) in &ids {
+            if list.is_empty() {
+                continue;
+            }
+            if let Some(CallPlan::Function(f)) = program.calls.get(*id) {
+                let filtered = Function {
+                    name: f.name.clone(),
+                    overloads: f
+                        .overloads
+                        .iter()
+                        .filter(|o| list.contains(&o.id))
+                        .cloned()
+                        .collect(),
+                };
+                program
+                    .calls
+                    .insert(*id, CallPlan::Function(Arc::new(filtered)));
+            }
+        }
+        let mut overloads = IdMap::new();
+        for (id, list) in ids {
+            overloads.insert(id, list);
+        }
+        program.checked_overloads = Some(overloads);
         program
+    }
+
+    /// [`Program::checked`], failing as cel-go's `env.Program` does when a library
+    /// rejects the expression while building the program: a `find`/`findAll` pattern that
+    /// is a string literal and does not compile (Kubernetes' regex optimisations). The error
+    /// is Go's `regexp` text (`error parsing regexp: unexpected ): `)``); the API server
+    /// reports it as `compile error: program instantiation failed: ` followed by it.
+    pub fn try_checked(checked: &Checked, env: Arc<Env>) -> Result<Program, Error> {
+        if let Some(message) = super::k8s::regex::program_error(&checked.ast.expr) {
+            return Err(Error::new(message));
+        }
+        Ok(Program::checked(checked, env))
     }
 
     /// The expression this program evaluates.
@@ -284,6 +450,7 @@ impl Program {
             activation,
             tracker,
             locals: Vec::new(),
+            args: Vec::new(),
         };
         match ev.eval(&self.ast.expr) {
             Ok(v) => Ok(v),
@@ -298,7 +465,20 @@ struct Eval<'p, 'a, 't> {
     tracker: &'t mut Tracker,
     /// Comprehension variables, innermost last; values may be errors (an `all` whose
     /// accumulator became an error keeps iterating).
-    locals: Vec<(&'p str, Result<Value, Error>)>,
+    locals: Vec<(&'p str, Local<'p>)>,
+    /// The evaluated arguments of the calls under way, innermost last.
+    args: Vec<Value>,
+}
+
+/// A comprehension variable's value.
+enum Local<'p> {
+    /// A value (or an error value).
+    Ready(Result<Value, Error>),
+    /// An accumulator not read yet: its initializer, evaluated in the scope outside the
+    /// comprehension when first read. cel-go's folder initialises the accumulator lazily,
+    /// so an initializer never read (`cel.bind(x, 1/0, true)`) is neither evaluated nor
+    /// charged.
+    Lazy(&'p Expr),
 }
 
 /// Whether a runtime value may be passed where `ty` is declared (cel-go's
@@ -372,6 +552,25 @@ fn singleton_trait(function: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// Meters a call. An error result stands as `null`: the prices that look at a result
+/// (its size) see 1 for both, as cel-go's `actualSize` does for an error.
+fn charge(
+    tracker: &mut Tracker,
+    call: &Expr,
+    overload: &str,
+    args: &[Value],
+    result: &R,
+) -> Result<(), Stop> {
+    let null = Value::Null;
+    let r = match result {
+        Ok(v) => v,
+        Err(_) => &null,
+    };
+    tracker
+        .call_expr(call, overload, args, r)
+        .map_err(Stop::Abort)
+}
+
 /// Go's `%T` of a CEL value, as cel-go's comprehension errors show it.
 fn go_type(v: &Value) -> String {
     match v {
@@ -405,22 +604,16 @@ impl<'p> Eval<'p, '_, '_> {
         args: &[Value],
         result: &R,
     ) -> Result<(), Stop> {
-        let null = Value::Null;
-        let r = match result {
-            Ok(v) => v,
-            Err(_) => &null,
-        };
-        self.tracker
-            .call_expr(call, overload, args, r)
-            .map_err(Stop::Abort)
+        charge(self.tracker, call, overload, args, result)
     }
 
     /// The overload id a call is metered by: the checker's when it resolved one (empty when
     /// it left several, as cel-go prices dynamically dispatched calls by name), else the one
     /// dispatch picked.
-    fn metered_overload<'o>(&'o self, call: Id, dispatched: &'o str) -> &'o str {
-        match &self.program.checked_overloads {
-            Some(ids) => match ids.get(&call) {
+    fn metered_overload(&self, call: Id, dispatched: &'p str) -> &'p str {
+        let program: &'p Program = self.program;
+        match &program.checked_overloads {
+            Some(ids) => match ids.get(call) {
                 Some(list) if list.len() == 1 => &list[0],
                 _ => "",
             },
@@ -428,19 +621,57 @@ impl<'p> Eval<'p, '_, '_> {
         }
     }
 
-    fn local(&self, name: &str) -> Option<&Result<Value, Error>> {
-        self.locals
-            .iter()
-            .rev()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+    /// The slot of the innermost comprehension variable named `name`.
+    fn local_slot(&self, name: &str) -> Option<usize> {
+        self.locals.iter().rposition(|(n, _)| *n == name)
+    }
+
+    /// Evaluates a lazy accumulator's initializer, in the scope outside its comprehension.
+    fn force(&mut self, slot: usize) -> Result<(), Stop> {
+        let Some((_, Local::Lazy(init))) = self.locals.get(slot) else {
+            return Ok(());
+        };
+        let init = *init;
+        // the macros' initializers (`true`, `0`, `[]`, `{}`) read no variable: evaluated
+        // in place; others below the comprehension's variables
+        let closed = match &init.kind {
+            ExprKind::Literal(_) => true,
+            ExprKind::List { elements, .. } => elements.is_empty(),
+            ExprKind::Map { entries } => entries.is_empty(),
+            _ => false,
+        };
+        let r = if closed {
+            self.eval(init)
+        } else {
+            let inner = self.locals.split_off(slot);
+            let r = self.eval(init);
+            self.locals.extend(inner);
+            r
+        };
+        let value = match r {
+            Ok(v) => Ok(v),
+            Err(Stop::Err(e)) => Err(e),
+            Err(abort) => return Err(abort),
+        };
+        if let Some(entry) = self.locals.get_mut(slot) {
+            entry.1 = Local::Ready(value);
+        }
+        Ok(())
     }
 
     /// Resolves a (possibly dotted) name: comprehension variables, then the activation,
     /// then type names.
-    fn resolve_name(&self, name: &str) -> Option<R> {
-        if let Some(v) = self.local(name) {
-            return Some(v.clone().map_err(Stop::Err));
+    fn resolve_name(&mut self, name: &str) -> Option<R> {
+        if let Some(slot) = self.local_slot(name) {
+            if let Err(abort) = self.force(slot) {
+                return Some(Err(abort));
+            }
+            return match self.locals.get(slot) {
+                Some((_, Local::Ready(v))) => Some(v.clone().map_err(Stop::Err)),
+                _ => Some(Err(Stop::Err(Error::new(format!(
+                    "no such attribute(s): {name}"
+                ))))),
+            };
         }
         if let Some(v) = self.activation.resolve(name) {
             return Some(Ok(v));
@@ -478,7 +709,7 @@ impl<'p> Eval<'p, '_, '_> {
                 test_only,
             } => {
                 if !test_only
-                    && let Some(name) = self.program.dotted.get(&e.id)
+                    && let Some(name) = self.program.dotted.get(e.id)
                     && !self.root_is_local(operand)
                     && let Some(r) = self.resolve_name(name)
                 {
@@ -493,10 +724,19 @@ impl<'p> Eval<'p, '_, '_> {
                     }
                     Err(abort) => return Err(abort),
                 };
+                let program: &'p Program = self.program;
+                let built;
+                let key = match program.fields.get(e.id) {
+                    Some(k) => k,
+                    None => {
+                        built = Key::String(field.as_str().into());
+                        &built
+                    }
+                };
                 let r = if *test_only {
-                    presence(&target, field).map_err(Stop::Err)
+                    presence(&target, key).map_err(Stop::Err)
                 } else {
-                    select(&target, field).map_err(Stop::Err)
+                    select(&target, field, key).map_err(Stop::Err)
                 };
                 self.node(e)?;
                 r
@@ -556,7 +796,7 @@ impl<'p> Eval<'p, '_, '_> {
     fn root_is_local(&self, mut e: &Expr) -> bool {
         loop {
             match &e.kind {
-                ExprKind::Ident(n) => return self.local(n).is_some(),
+                ExprKind::Ident(n) => return self.local_slot(n).is_some(),
                 ExprKind::Select { operand, .. } => e = operand,
                 _ => return false,
             }
@@ -616,13 +856,8 @@ impl<'p> Eval<'p, '_, '_> {
 
     fn eval_comprehension(&mut self, c: &'p Comprehension) -> R {
         let range = self.eval(&c.iter_range)?;
-        let accu = match self.eval(&c.accu_init) {
-            Err(Stop::Abort(e)) => return Err(Stop::Abort(e)),
-            Err(Stop::Err(e)) => Err(e),
-            Ok(v) => Ok(v),
-        };
         let base = self.locals.len();
-        self.locals.push((&c.accu_var, accu));
+        self.locals.push((&c.accu_var, Local::Lazy(&c.accu_init)));
         let r = self.fold(c, &range);
         self.locals.truncate(base);
         r
@@ -663,9 +898,9 @@ impl<'p> Eval<'p, '_, '_> {
         let vars = self.locals.len();
         for (v1, v2) in pairs {
             self.locals.truncate(vars);
-            self.locals.push((&c.iter_var, Ok(v1)));
+            self.locals.push((&c.iter_var, Local::Ready(Ok(v1))));
             if let (Some(name), Some(v2)) = (&c.iter_var2, v2) {
-                self.locals.push((name, Ok(v2)));
+                self.locals.push((name, Local::Ready(Ok(v2))));
             }
             match self.eval(&c.loop_cond) {
                 Ok(Value::Bool(true)) => {}
@@ -678,7 +913,7 @@ impl<'p> Eval<'p, '_, '_> {
                 Err(Stop::Err(e)) => Err(e),
                 Err(abort) => return Err(abort),
             };
-            self.locals[accu_slot].1 = step;
+            self.locals[accu_slot].1 = Local::Ready(step);
         }
         self.locals.truncate(vars);
         self.eval(&c.result)
@@ -691,12 +926,13 @@ impl<'p> Eval<'p, '_, '_> {
         function: &str,
         args: &'p [Expr],
     ) -> R {
-        let target = if self.program.namespaced.contains_key(&e.id) {
+        let target = if self.program.namespaced.contains_key(e.id) {
             None
         } else {
             target
         };
-        let Some(plan) = self.program.calls.get(&e.id) else {
+        let program: &'p Program = self.program;
+        let Some(plan) = program.calls.get(e.id) else {
             return Err(Stop::Err(Error::new(format!(
                 "no such overload: {function}"
             ))));
@@ -772,8 +1008,24 @@ impl<'p> Eval<'p, '_, '_> {
                     (CallPlan::Index, Value::Map(_)) => "index_map",
                     _ => "",
                 };
-                let overload = self.metered_overload(e.id, overload).to_string();
-                self.charge_call(e, &overload, &[container, key], &r)?;
+                let overload = self.metered_overload(e.id, overload);
+                self.charge_call(e, overload, &[container, key], &r)?;
+                r
+            }
+            CallPlan::OptionalOr { value } => {
+                let (Some(lhs), [rhs]) = (target, args) else {
+                    return Err(Stop::Err(Error::no_such_overload()));
+                };
+                let lhs = self.eval(lhs)?;
+                let r = match lhs {
+                    Value::Optional(Some(inner)) if *value => Ok((*inner).clone()),
+                    Value::Optional(None) => self.eval(rhs),
+                    other => Ok(other),
+                };
+                if let Err(Stop::Abort(_)) = r {
+                    return r;
+                }
+                self.tracker.uncharged_step();
                 r
             }
             CallPlan::Unknown => {
@@ -786,63 +1038,152 @@ impl<'p> Eval<'p, '_, '_> {
                 ))))
             }
             CallPlan::Function(f) => {
-                if self.program.appends.contains_key(&e.id)
-                    && let Some(r) = self.append_in_place(e, args)
+                if let Some(kind) = self.program.appends.get(e.id).copied()
+                    && let Some(r) = self.update_in_place(e, kind, args)
                 {
                     return r;
                 }
-                let f = f.clone();
-                let mut vals = Vec::with_capacity(args.len() + 1);
-                let mut first_err: Option<Stop> = None;
-                let n = args.len() + usize::from(target.is_some());
-                for a in target.into_iter().chain(args) {
-                    match self.eval(a) {
-                        Ok(v) => vals.push(v),
-                        Err(Stop::Abort(e)) => return Err(Stop::Abort(e)),
-                        Err(err) => {
-                            // cel-go evaluates both operands of a binary call before
-                            // reporting the first error; longer calls stop at it
-                            if first_err.is_none() {
-                                first_err = Some(err);
-                            }
-                            if n != 2 {
-                                break;
-                            }
-                        }
-                    }
-                }
-                if let Some(err) = first_err {
-                    return Err(err);
-                }
-                let allowed = self
-                    .program
-                    .checked_overloads
-                    .as_ref()
-                    .and_then(|ids| ids.get(&e.id))
-                    .map(Vec::as_slice);
-                let (r, overload) = dispatch(&f, target.is_some(), &vals, allowed);
-                let r = r.map_err(Stop::Err);
-                let overload = self.metered_overload(e.id, overload).to_string();
-                self.charge_call(e, &overload, &vals, &r)?;
+                // the arguments go on a stack shared by all calls (no allocation per call);
+                // nested calls pop theirs before the next argument is pushed
+                let base = self.args.len();
+                let r = self.call_function(e, f, target, args, base);
+                self.args.truncate(base);
                 r
             }
         }
     }
+
+    /// Evaluates the arguments of a call of `f` onto `self.args` above `base`, then
+    /// dispatches and meters the call.
+    fn call_function(
+        &mut self,
+        e: &'p Expr,
+        f: &'p Function,
+        target: Option<&'p Expr>,
+        args: &'p [Expr],
+        base: usize,
+    ) -> R {
+        let mut first_err: Option<Stop> = None;
+        let n = args.len() + usize::from(target.is_some());
+        for a in target.into_iter().chain(args) {
+            match self.eval(a) {
+                Ok(v) => self.args.push(v),
+                Err(Stop::Abort(e)) => return Err(Stop::Abort(e)),
+                Err(err) => {
+                    // an error stands as `null` for the tracker: both have size 1
+                    self.args.push(Value::Null);
+                    // cel-go evaluates both operands of a binary call before
+                    // reporting the first error; longer calls stop at it
+                    if first_err.is_none() {
+                        first_err = Some(err);
+                    }
+                    if n != 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(err) = first_err {
+            // cel-go's cost tracker observes the failed call when every argument
+            // was evaluated (`dropArgs` finds them all): binary calls always,
+            // others when the failing argument is the last
+            let r = Err(err);
+            if self.args.len() - base == n {
+                let overload = self.metered_overload(e.id, "");
+                charge(self.tracker, e, overload, &self.args[base..], &r)?;
+            }
+            return r;
+        }
+        // a checked program's functions hold only the checker's candidates
+        let vals = &self.args[base..];
+        let (r, overload) = dispatch(f, target.is_some(), vals, None);
+        let r = r.map_err(Stop::Err);
+        let overload = self.metered_overload(e.id, overload);
+        charge(self.tracker, e, overload, &self.args[base..], &r)?;
+        r
+    }
 }
 
 impl<'p> Eval<'p, '_, '_> {
-    /// `accu + [elems]` appending to the accumulator's list in place; `None` (nothing
-    /// evaluated) when the accumulator is not a plain list.
-    fn append_in_place(&mut self, call: &'p Expr, args: &'p [Expr]) -> Option<R> {
-        let [lhs, rhs] = args else { return None };
+    /// A step updating the accumulator in place (`accu + [elems]`, `cel.@mapInsert(accu,
+    /// …)`); `None` (nothing evaluated but the accumulator) when the accumulator is not a
+    /// plain list, respectively a map.
+    fn update_in_place(&mut self, call: &'p Expr, kind: InPlace, args: &'p [Expr]) -> Option<R> {
+        let (lhs, rest) = args.split_first()?;
         let ExprKind::Ident(name) = &lhs.kind else {
             return None;
         };
-        let slot = self.locals.iter().rposition(|(n, _)| n == name)?;
-        if !matches!(&self.locals[slot].1, Ok(Value::List(l)) if l.kind == ListKind::Plain) {
+        let slot = self.local_slot(name)?;
+        if let Err(abort) = self.force(slot) {
+            return Some(Err(abort));
+        }
+        let fits = match (&self.locals[slot].1, kind) {
+            (Local::Ready(Ok(Value::List(l))), InPlace::Append) => l.kind == ListKind::Plain,
+            (Local::Ready(Ok(Value::Map(_))), InPlace::MapInsert) => true,
+            _ => false,
+        };
+        if !fits {
             return None;
         }
-        Some(self.append_at(slot, call, lhs, rhs))
+        Some(match (kind, rest) {
+            (InPlace::Append, [rhs]) => self.append_at(slot, call, lhs, rhs),
+            (InPlace::MapInsert, _) => self.insert_at(slot, call, lhs, rest),
+            _ => return None,
+        })
+    }
+
+    /// `cel.@mapInsert(accu, key, value)` or `cel.@mapInsert(accu, map)` inserting into the
+    /// accumulator's map in place (cel-go's folder keeps a mutable map for the same reason).
+    fn insert_at(&mut self, slot: usize, call: &'p Expr, lhs: &'p Expr, rest: &'p [Expr]) -> R {
+        self.node(lhs)?;
+        let mut vals = Vec::with_capacity(rest.len() + 1);
+        vals.push(Value::Null);
+        for arg in rest {
+            match self.eval(arg) {
+                Ok(v) => vals.push(v),
+                Err(Stop::Err(err)) => {
+                    let r = Err(Stop::Err(err));
+                    if vals.len() == rest.len() {
+                        // every argument evaluated: cel-go observes the call
+                        if let Some((_, Local::Ready(Ok(accu)))) = self.locals.get(slot) {
+                            vals[0] = accu.clone();
+                        }
+                        vals.push(Value::Null);
+                        self.charge_call(call, "", &vals, &r)?;
+                    }
+                    return r;
+                }
+                Err(abort) => return Err(abort),
+            }
+        }
+        let accu = std::mem::replace(&mut self.locals[slot].1, Local::Ready(Ok(Value::Null)));
+        let Local::Ready(Ok(Value::Map(mut map))) = accu else {
+            return Err(Stop::Err(Error::no_such_overload()));
+        };
+        let (inserted, overload) = match &vals[1..] {
+            [key, value] => (
+                super::ext::comprehensions::insert_in_place(&mut map, key.clone(), value.clone()),
+                "@mapInsert_map_key_value",
+            ),
+            [Value::Map(other)] => (
+                other.entries.iter().try_for_each(|(k, v)| {
+                    super::ext::comprehensions::insert_in_place(
+                        &mut map,
+                        Value::from(k.clone()),
+                        v.clone(),
+                    )
+                }),
+                "@mapInsert_map_map",
+            ),
+            _ => (Err(Error::no_such_overload()), ""),
+        };
+        let result = Value::Map(map);
+        let r = inserted.map(|()| result.clone()).map_err(Stop::Err);
+        vals[0] = result;
+        let overload = self.metered_overload(call.id, overload);
+        self.charge_call(call, overload, &vals, &r)?;
+        drop(vals);
+        r
     }
 
     fn append_at(&mut self, slot: usize, call: &'p Expr, lhs: &'p Expr, rhs: &'p Expr) -> R {
@@ -851,8 +1192,8 @@ impl<'p> Eval<'p, '_, '_> {
         let Value::List(extra) = &rhs else {
             return Err(Stop::Err(Error::no_such_overload()));
         };
-        let accu = std::mem::replace(&mut self.locals[slot].1, Ok(Value::Null));
-        let Ok(Value::List(mut list)) = accu else {
+        let accu = std::mem::replace(&mut self.locals[slot].1, Local::Ready(Ok(Value::Null)));
+        let Local::Ready(Ok(Value::List(mut list))) = accu else {
             return Err(Stop::Err(Error::no_such_overload()));
         };
         // the accumulator is not shared once taken out of its slot: no copy
@@ -861,14 +1202,18 @@ impl<'p> Eval<'p, '_, '_> {
             .extend(extra.items.iter().cloned());
         let result = Value::List(list);
         let r = Ok(result.clone());
-        let overload = self.metered_overload(call.id, "add_list").to_string();
-        self.charge_call(call, &overload, &[result, rhs.clone()], &r)?;
+        // the left operand is the list after the append, as in cel-go, whose mutable
+        // accumulator is the same object before and after (`add_list` costs 1 whatever
+        // the sizes)
+        let overload = self.metered_overload(call.id, "add_list");
+        self.charge_call(call, overload, &[result, rhs.clone()], &r)?;
         r
     }
 }
 
-/// Calls the first overload of `f` whose declared parameter types accept `args` (receiver
-/// style first; among `allowed`, the checker's candidates, when given); cel-go's messages
+/// Calls the first overload of `f` whose declared parameter types accept `args` (any
+/// arguments of the right number for an unguarded overload, see [`Overload::guarded`];
+/// receiver style first; among `allowed`, the checker's candidates, when given); cel-go's messages
 /// when none does.
 pub fn dispatch<'f>(
     f: &'f Function,
@@ -882,7 +1227,7 @@ pub fn dispatch<'f>(
                 && allowed.is_none_or(|ids| ids.is_empty() || ids.contains(&o.id))
                 && style.is_none_or(|m| o.member == m)
                 && o.params.len() == args.len()
-                && o.params.iter().zip(args).all(|(t, v)| matches_type(t, v))
+                && (!o.guarded || o.params.iter().zip(args).all(|(t, v)| matches_type(t, v)))
         })
     };
     if let Some(o) = candidates(Some(member)).or_else(|| candidates(None))
@@ -909,16 +1254,17 @@ fn no_overload_error(f: &Function, args: &[Value]) -> Error {
     ))
 }
 
-/// `target.field`: a map's entry (`no such key: field`); optional targets propagate.
-fn select(target: &Value, field: &str) -> Result<Value, Error> {
+/// `target.field` (`key` is the field as a map key): a map's entry (`no such key: field`);
+/// optional targets propagate.
+fn select(target: &Value, field: &str, key: &Key) -> Result<Value, Error> {
     match target {
         Value::Map(m) => m
             .entries
-            .get(&Key::String(field.into()))
+            .get(key)
             .cloned()
             .ok_or_else(|| Error::new(format!("no such key: {field}"))),
         Value::Optional(None) => Ok(Value::Optional(None)),
-        Value::Optional(Some(inner)) => optional_select_value(inner, field),
+        Value::Optional(Some(inner)) => optional_select_value(inner, key),
         Value::List(_) => Err(string_list_index()),
         _ => Err(Error::new(format!("no such key: {field}"))),
     }
@@ -930,9 +1276,9 @@ fn string_list_index() -> Error {
 }
 
 /// Selection under an optional: a missing field gives `optional.none()`.
-fn optional_select_value(target: &Value, field: &str) -> Result<Value, Error> {
+fn optional_select_value(target: &Value, key: &Key) -> Result<Value, Error> {
     Ok(match target {
-        Value::Map(m) => match m.entries.get(&Key::String(field.into())) {
+        Value::Map(m) => match m.entries.get(key) {
             Some(v) => Value::Optional(Some(Arc::new(v.clone()))),
             None => Value::Optional(None),
         },
@@ -942,10 +1288,10 @@ fn optional_select_value(target: &Value, field: &str) -> Result<Value, Error> {
 }
 
 /// `has(target.field)`.
-fn presence(target: &Value, field: &str) -> Result<Value, Error> {
+fn presence(target: &Value, key: &Key) -> Result<Value, Error> {
     Ok(Value::Bool(match target {
-        Value::Map(m) => m.entries.contains_key(&Key::String(field.into())),
-        Value::Optional(Some(inner)) => return presence(inner, field),
+        Value::Map(m) => m.entries.contains_key(key),
+        Value::Optional(Some(inner)) => return presence(inner, key),
         Value::List(_) => return Err(string_list_index()),
         _ => false,
     }))
@@ -956,10 +1302,11 @@ fn optional_select(target: &Value, field: &Value) -> Result<Value, Error> {
     let Value::String(name) = field else {
         return Err(Error::no_such_overload());
     };
+    let key = Key::String(name.clone());
     match target {
         Value::Optional(None) => Ok(Value::Optional(None)),
-        Value::Optional(Some(inner)) => optional_select_value(inner, name),
-        other => optional_select_value(other, name),
+        Value::Optional(Some(inner)) => optional_select_value(inner, &key),
+        other => optional_select_value(other, &key),
     }
 }
 

@@ -1478,7 +1478,7 @@ impl<'a> Parser<'a> {
         function: &str,
         args: Vec<Expr>,
     ) -> R<Expr> {
-        if self.opts.macros == MacroSet::None || !super::macros::is_macro(self.opts, function) {
+        if self.opts.macros == MacroSet::None || !self.opts.is_macro(function) {
             return Ok(call(op, function, None, args));
         }
         match self.expand_macro(op, function, None, args)? {
@@ -1495,7 +1495,7 @@ impl<'a> Parser<'a> {
         target: Expr,
         args: Vec<Expr>,
     ) -> R<Expr> {
-        if self.opts.macros == MacroSet::None || !super::macros::is_macro(self.opts, function) {
+        if self.opts.macros == MacroSet::None || !self.opts.is_macro(function) {
             return Ok(call(op, function, Some(target), args));
         }
         match self.expand_macro(op, function, Some(target), args)? {

@@ -33,34 +33,6 @@ enum Kind {
     SortBy,
 }
 
-/// Whether `function` names any macro `opts` enables (a quick filter before matching).
-pub(super) fn is_macro(opts: &Options, function: &str) -> bool {
-    match opts.macros {
-        MacroSet::None => false,
-        MacroSet::Standard => matches!(
-            function,
-            "has" | "all" | "exists" | "exists_one" | "existsOne" | "map" | "filter"
-        ),
-        MacroSet::Kubernetes => matches!(
-            function,
-            "has"
-                | "all"
-                | "exists"
-                | "exists_one"
-                | "existsOne"
-                | "map"
-                | "filter"
-                | "transformList"
-                | "transformMap"
-                | "transformMapEntry"
-                | "bind"
-                | "optMap"
-                | "optFlatMap"
-                | "sortBy"
-        ),
-    }
-}
-
 fn find(opts: &Options, function: &str, argc: usize, receiver: bool) -> Option<Kind> {
     let standard = match (function, argc, receiver) {
         ("has", 1, false) => Some(Kind::Has),

@@ -86,6 +86,34 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether `function` names any macro `opts` enables (a quick filter before matching).
+    pub(crate) fn is_macro(&self, function: &str) -> bool {
+        match self.macros {
+            MacroSet::None => false,
+            MacroSet::Standard => matches!(
+                function,
+                "has" | "all" | "exists" | "exists_one" | "existsOne" | "map" | "filter"
+            ),
+            MacroSet::Kubernetes => matches!(
+                function,
+                "has"
+                    | "all"
+                    | "exists"
+                    | "exists_one"
+                    | "existsOne"
+                    | "map"
+                    | "filter"
+                    | "transformList"
+                    | "transformMap"
+                    | "transformMapEntry"
+                    | "bind"
+                    | "optMap"
+                    | "optFlatMap"
+                    | "sortBy"
+            ),
+        }
+    }
+
     /// The API server's parser: optional syntax on, every macro it enables, cel-go's default
     /// limits; no identifier escapes (not enabled there).
     pub fn kubernetes() -> Options {

@@ -365,7 +365,7 @@ pub fn convert_to(v: &Value, to: &Type) -> Result<Value, Error> {
             if !(time::MIN_UNIX..=time::MAX_UNIX).contains(i) {
                 return Err(time::timestamp_overflow());
             }
-            Ok(Value::Timestamp(Timestamp { secs: *i, nanos: 0 }))
+            Ok(Value::Timestamp(Timestamp::new(*i, 0)))
         }
         (Value::Uint(u), Type::Int) => i64::try_from(*u)
             .map(Value::Int)

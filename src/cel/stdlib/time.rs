@@ -146,6 +146,7 @@ pub fn parse_rfc3339(s: &str) -> Option<Result<Timestamp, Error>> {
         rest = &rest[1 + n..];
     }
     let mut secs = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second;
+    let mut offset: i64 = 0;
     if rest != b"Z" {
         if rest.len() != 6 {
             return None;
@@ -156,20 +157,22 @@ pub fn parse_rfc3339(s: &str) -> Option<Result<Timestamp, Error>> {
             return None;
         }
         let off = (oh * 60 + om) * 60;
-        secs -= if rest[0] == b'-' { -off } else { off };
+        offset = if rest[0] == b'-' { -off } else { off };
+        secs -= offset;
     }
     if !(MIN_UNIX..=MAX_UNIX).contains(&secs) {
         return Some(Err(timestamp_overflow()));
     }
-    Some(Ok(Timestamp {
-        secs,
-        nanos: nanos as u32,
-    }))
+    // Go's `time.Parse` keeps the offset (a fixed zone), which `string()` shows
+    Some(Ok(
+        Timestamp::new(secs, nanos as u32).with_offset(i32::try_from(offset).unwrap_or(0))
+    ))
 }
 
-/// Go's `t.UTC().Format(time.RFC3339Nano)`.
+/// Go's `t.Format(time.RFC3339Nano)`, at the timestamp's offset (`Z` for UTC).
 pub fn format_rfc3339(ts: Timestamp) -> String {
-    let c = civil(ts, 0);
+    let offset = i64::from(ts.offset);
+    let c = civil(ts, offset);
     let mut s = format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
         c.year, c.month, c.day, c.hour, c.minute, c.second
@@ -179,7 +182,14 @@ pub fn format_rfc3339(ts: Timestamp) -> String {
         s.push('.');
         s.push_str(frac.trim_end_matches('0'));
     }
-    s.push('Z');
+    if offset == 0 {
+        s.push('Z');
+    } else {
+        // Go's `Z07:00`: the sign, hours and minutes (seconds of the offset dropped)
+        let sign = if offset < 0 { '-' } else { '+' };
+        let minutes = offset.unsigned_abs() / 60;
+        s.push_str(&format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60));
+    }
     s
 }
 
@@ -341,10 +351,8 @@ pub fn add(ts: Timestamp, d: Duration) -> Result<Timestamp, Error> {
     if !(MIN_UNIX..=MAX_UNIX).contains(&sec) {
         return Err(timestamp_overflow());
     }
-    Ok(Timestamp {
-        secs: sec,
-        nanos: nsec as u32,
-    })
+    // Go's `Time.Add` keeps the location
+    Ok(Timestamp::new(sec, nsec as u32).with_offset(ts.offset))
 }
 
 /// `timestamp - duration`.

@@ -93,10 +93,7 @@ fn parse_go_duration(s: &str) -> Option<i64> {
 
 fn parse_timestamp(s: &str) -> Option<Timestamp> {
     let dt = time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339).ok()?;
-    Some(Timestamp {
-        secs: dt.unix_timestamp(),
-        nanos: dt.nanosecond(),
-    })
+    Some(Timestamp::new(dt.unix_timestamp(), dt.nanosecond()))
 }
 
 impl Evaluator<'_> {

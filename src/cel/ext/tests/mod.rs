@@ -1,7 +1,7 @@
 //! Tests: cel-go's own test tables for these libraries and cel-spec's conformance tests,
 //! each naming its upstream file and test, run through the parser and the interpreter as
-//! parsed and as checked programs (the few rows needing unguarded dispatch through the
-//! small evaluator in [`eval`]); plus direct checks of the Go-formatting helpers and of
+//! parsed and as checked programs (the rows needing unguarded dispatch through the small
+//! evaluator in [`eval`] too); plus direct checks of the Go-formatting helpers and of
 //! hostile inputs.
 
 mod apiextensions_tests;
