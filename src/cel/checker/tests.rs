@@ -1427,10 +1427,11 @@ fn validator_details() {
     );
 }
 
-/// Go's `time.ParseDuration` (Go `time/time_test.go` parseDurationTests, a selection).
+/// Go's `time.ParseDuration` as the duration-literal validator uses it (`gostd::time`; Go
+/// `time/time_test.go` parseDurationTests, a selection).
 #[test]
 fn go_parse_duration() {
-    use super::validators::parse_duration;
+    let parse_duration = |text: &str| crate::gostd::time::parse_duration(text).ok();
     const S: i64 = 1_000_000_000;
     for (text, want) in [
         ("0", 0),
@@ -1508,7 +1509,11 @@ fn go_parse_duration() {
 /// Go's `time.Parse(time.RFC3339, …)` with cel-go's range check.
 #[test]
 fn go_parse_timestamp() {
-    use super::validators::parse_timestamp;
+    let parse_timestamp = |text: &str| {
+        crate::cel::stdlib::time::parse_rfc3339(text)
+            .and_then(Result::ok)
+            .map(|t| (t.secs, t.nanos))
+    };
     for (text, want) in [
         ("1970-01-01T00:00:00Z", Some((0, 0))),
         ("2006-01-02T15:04:05Z", Some((1_136_214_245, 0))),
