@@ -288,7 +288,7 @@ fn observe(total: &mut u64, expensive: &mut Vec<(String, u64)>, path: String, co
         return;
     }
     expensive.push((path, cost));
-    expensive.sort_by(|a, b| b.1.cmp(&a.1));
+    expensive.sort_by_key(|e| std::cmp::Reverse(e.1));
     expensive.truncate(4);
 }
 

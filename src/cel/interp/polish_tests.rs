@@ -265,6 +265,7 @@ fn timestamp_offsets() {
 /// per evaluation. Run with `cargo test bench_crd_rules -- --ignored --nocapture`.
 #[test]
 #[ignore]
+#[allow(clippy::print_stdout)] // a benchmark run by hand: its numbers are its output
 fn bench_crd_rules() {
     use crate::cel::types::Type;
     let rules = [

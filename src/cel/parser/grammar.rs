@@ -911,7 +911,7 @@ impl<'a> Parser<'a> {
                 p.pos = last_pos;
                 return Err(err);
             }
-            if count.is_multiple_of(2) {
+            if count % 2 == 0 {
                 return p.member();
             }
             let op = p.new_id(t.start)?;

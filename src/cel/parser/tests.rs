@@ -198,7 +198,6 @@ fn run_table() -> (Vec<Outcome>, Vec<Outcome>, usize) {
 /// reports more errors; this parser stops at the first one (which matches).
 const FIRST_ERROR_ONLY: &[u64] = &[];
 
-/// Cases not matched at all (see each reason in the report).
 /// Cases not matched at all.
 const KNOWN_FAILURES: &[u64] = &[];
 
@@ -222,13 +221,9 @@ fn cel_go_parser_table() {
             ));
         }
     }
-    eprintln!(
-        "cel-go parser table: {total} cases, {} fully matched, {} first error only, {} failed",
-        total - failed.len() - partial.len(),
-        partial.len(),
-        failed.len()
-    );
     assert!(report.is_empty(), "{report}");
+    // the table is all there: 193 cases (one more, a custom test-only macro, is skipped)
+    assert!(total >= 193, "{total} cases");
 }
 
 fn debug(text: &str) -> String {

@@ -139,7 +139,6 @@ fn run_file(data: &str) -> (usize, Vec<String>) {
 #[test]
 fn cel_spec_string_ext() {
     let (passed, failures) = run_file(include_str!("../testdata/string_ext.jsonl"));
-    eprintln!("cel-spec string_ext: {passed} passed");
     assert!(passed >= 180, "{passed} passed");
     assert!(
         failures.is_empty(),
@@ -151,7 +150,6 @@ fn cel_spec_string_ext() {
 #[test]
 fn cel_spec_optionals() {
     let (passed, failures) = run_file(include_str!("../testdata/optionals.jsonl"));
-    eprintln!("cel-spec optionals: {passed} passed");
     assert!(passed >= 57, "{passed} passed");
     assert!(
         failures.is_empty(),

@@ -44,7 +44,6 @@ fn run(source: &str, cases: &[(&str, Want)]) -> usize {
             failures.push(format!("{expr}\n    want {want}\n    got  {got:?}"));
         }
     }
-    eprintln!("{source}: {} cases", cases.len());
     assert!(
         failures.is_empty(),
         "{source}: {} of {} failed:\n{}",
