@@ -35,6 +35,11 @@ fn eval_inputs_run_cleanly() {
 }
 
 #[test]
+fn cel_inputs_run_cleanly() {
+    assert!(replay("cel", fuzzing::targets::cel) > 0);
+}
+
+#[test]
 fn program_inputs_run_cleanly() {
     assert!(replay("program", fuzzing::targets::program) > 0);
 }

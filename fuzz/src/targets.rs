@@ -225,3 +225,64 @@ pub fn grpc(data: &[u8]) {
         .expect("a response the server encodes decodes");
     assert_eq!(back, response, "the response survives the wire");
 }
+
+/// A CRD with one rule: the input's text is the rule (first line) and, after a line `---`,
+/// its `messageExpression`. The CRD is loaded as `fnhcl validate` loads it (the rule parsed,
+/// type-checked against the schema, its cost estimated) and a resource is validated against
+/// it (the rule run under the API server's cost limits and fnhcl's deadline).
+pub fn cel(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (rule, message) = match text.split_once("\n---\n") {
+        Some((rule, message)) => (rule, Some(message)),
+        None => (text, None),
+    };
+    let mut validation = serde_json::json!({"rule": rule});
+    if let Some(message) = message {
+        validation["messageExpression"] = serde_json::json!(message);
+    }
+    let crd = serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "things.example.org"},
+        "spec": {"group": "example.org", "names": {"kind": "Thing", "plural": "things"},
+            "scope": "Cluster", "versions": [{"name": "v1", "served": true, "storage": true,
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {
+                "type": "object", "x-kubernetes-validations": [validation],
+                "properties": {
+                    "name": {"type": "string"},
+                    "count": {"type": "integer"},
+                    "ratio": {"type": "number"},
+                    "when": {"type": "string", "format": "date-time"},
+                    "every": {"type": "string", "format": "duration"},
+                    "items": {"type": "array", "items": {"type": "string"}},
+                    "ports": {"type": "array", "x-kubernetes-list-type": "map",
+                        "x-kubernetes-list-map-keys": ["name"],
+                        "items": {"type": "object", "required": ["name"], "properties": {
+                            "name": {"type": "string"}, "port": {"type": "integer"}}}},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "any": {"x-kubernetes-int-or-string": true},
+                    "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}
+                }}}}}}]}
+    });
+    let mut schemas = fnhcl::schema::Schemas::new();
+    if schemas.add_document("crd.yaml", &crd).is_err() {
+        return;
+    }
+    let _ = fnhcl::schema::inputs::schema_warnings(&schemas);
+    let Some(entry) = schemas.get("example.org/v1", "Thing") else {
+        return;
+    };
+    let items: Vec<String> = (0..2_000).map(|i| format!("item-{i}")).collect();
+    let resource = serde_json::json!({
+        "apiVersion": "example.org/v1", "kind": "Thing", "metadata": {"name": "t"},
+        "spec": {"name": "n", "count": 3, "ratio": 0.5, "when": "2024-01-02T03:04:05Z",
+            "every": "1h30m", "items": items,
+            "ports": [{"name": "http", "port": 80}, {"name": "https", "port": 443}],
+            "labels": {"a": "b", "c.d/e": "f"}, "any": 7, "free": {"x": [1, {"y": null}]}}
+    });
+    let report = fnhcl::schema::validate(&resource, &entry.schema);
+    for violation in &report.violations {
+        let _ = violation.message.len();
+    }
+}
