@@ -40,7 +40,11 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
         None
     } else {
         match load_schemas(&mut cx.map, &args.validate, &mut io::stdin()) {
-            Ok(schemas) => Some(schemas),
+            Ok(schemas) => {
+                cx.diagnostics
+                    .extend(fnhcl::schema::inputs::schema_warnings(&schemas));
+                Some(schemas)
+            }
             Err(d) => return Ok(cx.fail(*d)),
         }
     };

@@ -107,6 +107,9 @@ pub fn documents_given(
                     return Err(Stopped::Input);
                 }
             };
+            if !io.quiet {
+                diagnostics.extend(crate::schema::inputs::schema_warnings(&schemas));
+            }
             validate_rendered(&schemas, &inputs.xr, &rendered, diagnostics)
         }
     };
