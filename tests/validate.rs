@@ -449,3 +449,34 @@ fn nulls_integers_list_maps_and_refused_xrds() {
         "{stderr}"
     );
 }
+
+/// What the API server refuses when the CRD is created is a V706 warning at load, in its
+/// words (apiextensions v0.35 `validation.go`: cost limits; `compilation.go`: type errors),
+/// while crossplane's per-object report is unchanged: a rule that does not type-check is a
+/// `rule compile error` on each object, an expensive one still runs.
+#[test]
+fn rules_a_cluster_would_refuse_are_warned_about_at_load() {
+    // A nested comprehension over unbounded lists: estimated far over 10,000,000.
+    let dir = widget_case(
+        "self.names.all(a, self.names.all(b, self.names.all(c, a + b + c != '')))",
+        serde_json::json!({"names": ["x", "y"]}),
+    );
+    let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
+    let text = transcript(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("V706 refused-schema"), "{text}");
+    assert!(
+        text.contains("estimated rule cost exceeds budget by factor of more than 100x"),
+        "{text}"
+    );
+    // A field the schema does not declare: undefined for the checker.
+    let dir = widget_case("self.wrod == 'x'", serde_json::json!({"word": "x"}));
+    let out = fnhcl(dir.path(), &["validate", "crds", "widget.yaml"]);
+    let text = transcript(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("spec: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:1:5: undefined field 'wrod'"),
+        "{text}"
+    );
+    assert!(text.contains("V706 refused-schema"), "{text}");
+}
