@@ -63,8 +63,9 @@ fn string(s: &str, format: Option<&str>) -> Value {
     let parsed = match format {
         Some("date-time") => date_time(s).map(Value::Timestamp),
         Some("date") => date(s).map(Value::Timestamp),
-        Some("duration") => super::format::duration_nanos(s)
-            .map(|nanos| Value::Duration(Duration { nanos })),
+        Some("duration") => {
+            super::format::duration_nanos(s).map(|nanos| Value::Duration(Duration { nanos }))
+        }
         Some("byte") => {
             use base64::Engine;
             base64::engine::general_purpose::STANDARD
@@ -87,7 +88,9 @@ fn date_time(s: &str) -> Option<Timestamp> {
     let day = date(s.get(..10)?)?;
     let num = |r: std::ops::Range<usize>| -> Option<i64> {
         let t = s.get(r)?;
-        t.bytes().all(|c| c.is_ascii_digit()).then(|| t.parse().ok())?
+        t.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| t.parse().ok())?
     };
     let (h, m, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
     if b[13] != b':' || b[16] != b':' || h > 23 || m > 59 || sec > 59 {

@@ -115,8 +115,7 @@ fn declare(node: &Node, resource_root: bool, name: Option<&str>) -> Option<Arc<D
             Some("byte") => Decl::simple(
                 Type::Bytes,
                 2,
-                node.max_length
-                    .map_or(MAX_REQUEST_BYTES - 2, |m| m as i64),
+                node.max_length.map_or(MAX_REQUEST_BYTES - 2, |m| m as i64),
             ),
             Some("duration") => Decl::simple(Type::Duration, 3, max_string(Some("duration"))),
             Some("date") => Decl::simple(Type::Timestamp, 12, max_string(Some("date"))),
@@ -201,7 +200,10 @@ pub fn has_type_and_object_meta(node: &Node) -> bool {
         && is(node.properties.get("apiVersion"), Kind::String)
         && is(meta, Kind::Object)
         && is(meta.and_then(|m| m.properties.get("name")), Kind::String)
-        && is(meta.and_then(|m| m.properties.get("generateName")), Kind::String)
+        && is(
+            meta.and_then(|m| m.properties.get("generateName")),
+            Kind::String,
+        )
 }
 
 /// The `kind`, `apiVersion` and `metadata` (`name`, `generateName`) the API server gives a
@@ -213,9 +215,12 @@ pub fn type_and_object_meta() -> BTreeMap<String, Node> {
     };
     let metadata = Node {
         kind: Some(Kind::Object),
-        properties: [("name".to_string(), string()), ("generateName".to_string(), string())]
-            .into_iter()
-            .collect(),
+        properties: [
+            ("name".to_string(), string()),
+            ("generateName".to_string(), string()),
+        ]
+        .into_iter()
+        .collect(),
         ..Node::default()
     };
     [
@@ -229,9 +234,27 @@ pub fn type_and_object_meta() -> BTreeMap<String, Node> {
 
 /// CEL's reserved words, which the API server escapes as `__word__`.
 const RESERVED: &[&str] = &[
-    "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for",
-    "function", "if", "import", "let", "loop", "package", "namespace", "return", "var",
-    "void", "while",
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
 ];
 
 /// A property name as rules see it, or `None` when rules cannot see it.
@@ -281,7 +304,10 @@ mod tests {
             ("a___a", Some("a__underscores___a")),
             ("a____a", Some("a__underscores____underscores__a")),
             ("a__dot__a", Some("a__underscores__dot__underscores__a")),
-            ("a__underscores__a", Some("a__underscores__underscores__underscores__a")),
+            (
+                "a__underscores__a",
+                Some("a__underscores__underscores__underscores__a"),
+            ),
             ("true", Some("__true__")),
             ("null", Some("__null__")),
             ("in", Some("__in__")),

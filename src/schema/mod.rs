@@ -9,6 +9,7 @@ pub mod celvalue;
 mod crd;
 pub mod decl;
 pub mod defaults;
+pub mod fieldpath;
 pub mod format;
 mod guard;
 pub mod inputs;

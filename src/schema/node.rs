@@ -130,6 +130,8 @@ pub struct Node {
     pub embedded_resource: bool,
     /// `x-kubernetes-list-type`.
     pub list_type: Option<String>,
+    /// `x-kubernetes-map-type`.
+    pub map_type: Option<String>,
     /// `x-kubernetes-list-map-keys`.
     pub list_map_keys: Vec<String>,
     /// `x-kubernetes-validations`.
@@ -236,6 +238,7 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         int_or_string: flag("x-kubernetes-int-or-string"),
         embedded_resource: flag("x-kubernetes-embedded-resource"),
         list_type: text("x-kubernetes-list-type"),
+        map_type: text("x-kubernetes-map-type"),
         list_map_keys: map
             .get("x-kubernetes-list-map-keys")
             .and_then(Json::as_array)
@@ -311,10 +314,25 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         );
         for (i, rule) in rules.iter().enumerate() {
             node.rules
-                .push(Rule::compile_for(rule, decl.as_deref()).map_err(|message| SchemaError {
-                    path: child(path, &format!("x-kubernetes-validations[{i}]")),
-                    message,
-                })?);
+                .push(
+                    Rule::compile_for(rule, decl.as_deref()).map_err(|message| SchemaError {
+                        path: child(path, &format!("x-kubernetes-validations[{i}]")),
+                        message,
+                    })?,
+                );
+        }
+        let paths: Vec<_> = node
+            .rules
+            .iter()
+            .map(|rule| {
+                rule.field_path
+                    .as_deref()
+                    .filter(|p| !p.is_empty())
+                    .map(|p| super::fieldpath::resolve(p, &node))
+            })
+            .collect();
+        for (rule, steps) in node.rules.iter_mut().zip(paths) {
+            rule.field_path_steps = steps;
         }
     }
     Ok(node)

@@ -30,6 +30,12 @@ pub struct Rule {
     pub reason: Option<String>,
     /// `optionalOldSelf`.
     pub optional_old_self: bool,
+    /// `optionalOldSelf` as given (`false` included: the API server refuses either without
+    /// `oldSelf`).
+    pub optional_old_self_given: Option<bool>,
+    /// `fieldPath` read against the rule's node ([`super::fieldpath`]): its steps, or why
+    /// the API server refuses it; `None` without a `fieldPath`.
+    pub field_path_steps: Option<Result<Vec<super::fieldpath::Step>, String>>,
     /// The program, or the API server's words for why there is none
     /// (`compilation failed: ERROR: <input>:1:6: …`).
     pub(super) program: Result<Arc<Program>, String>,
@@ -112,32 +118,35 @@ impl Rule {
         };
         let message_expression = text("messageExpression");
         let mut message_max_cost = 0;
-        let message_program = message_expression.as_deref().map(|source| {
-            match compile_expression(source, &env, Type::String) {
-                Ok(checked) => {
-                    message_max_cost = cost::estimate(&checked, &sizes).max;
-                    Ok(Arc::new(Program::checked(&checked, env.clone())))
+        let message_program =
+            message_expression.as_deref().map(|source| {
+                match compile_expression(source, &env, Type::String) {
+                    Ok(checked) => {
+                        message_max_cost = cost::estimate(&checked, &sizes).max;
+                        Ok(Arc::new(Program::checked(&checked, env.clone())))
+                    }
+                    Err(Failure::Issues(text)) => {
+                        Err(format!("messageExpression compilation failed: {text}"))
+                    }
+                    Err(Failure::Type) => Err("messageExpression must evaluate to a string".into()),
                 }
-                Err(Failure::Issues(text)) => {
-                    Err(format!("messageExpression compilation failed: {text}"))
-                }
-                Err(Failure::Type) => Err("messageExpression must evaluate to a string".into()),
-            }
-        });
+            });
         Ok(Rule {
             transition,
             message: text("message"),
             field_path: text("fieldPath"),
             reason: text("reason"),
             optional_old_self,
+            optional_old_self_given: json.get("optionalOldSelf").and_then(Json::as_bool),
+            field_path_steps: None,
             program,
             message_program,
             message_expression,
             rule,
             max_cost,
             message_max_cost,
-            max_cardinality: (super::decl::MAX_REQUEST_BYTES
-                / (decl.map_or(2, |d| d.min_size) + 1)) as u64,
+            max_cardinality: (super::decl::MAX_REQUEST_BYTES / (decl.map_or(2, |d| d.min_size) + 1))
+                as u64,
         })
     }
 

@@ -131,6 +131,7 @@ pub fn validate_update(resource: &Json, old: Option<&Json>, schema: &Node) -> Re
             &mut Vec::new(),
             &mut cel,
             &Budget::default(),
+            Ratchet::Correlated,
         )
     });
     violations.extend(cel);
@@ -852,6 +853,7 @@ fn prune(
 /// reported once and no further rule runs (as the API server does). `old` is the previous
 /// version of `value` where one correlates (an update): properties and map entries by key,
 /// items of `x-kubernetes-list-type: map` lists by their keys.
+#[allow(clippy::too_many_arguments)]
 fn rules(
     value: &Json,
     old: Option<&Json>,
@@ -860,32 +862,54 @@ fn rules(
     path: &mut Vec<(Segment, bool)>,
     out: &mut Vec<Violation>,
     budget: &Budget,
+    ratchet: Ratchet,
 ) -> bool {
     if value.is_null() {
         return true;
     }
     let old = old.filter(|o| !o.is_null());
+    let unchanged = match ratchet {
+        Ratchet::Correlated => old.is_some_and(|o| same(value, o)),
+        Ratchet::Parent(unchanged) => unchanged,
+    };
+    // How a child correlates: by its own old value where it has one, else through this
+    // node (or the nearest correlated ancestor).
+    let next = |before: Option<&Json>| match ratchet {
+        Ratchet::Correlated if before.is_some() => Ratchet::Correlated,
+        Ratchet::Correlated => Ratchet::Parent(unchanged),
+        parent => parent,
+    };
     if !node.rules.is_empty() {
         let resource_root = root || node.embedded_resource;
         let this = super::celvalue::to_value(value, node, resource_root);
         let before = old.map(|o| super::celvalue::to_value(o, node, resource_root));
-        if !node_rules(value, &this, before.as_ref(), node, path, out, budget) {
+        if !node_rules(
+            value,
+            &this,
+            before.as_ref(),
+            node,
+            path,
+            out,
+            budget,
+            unchanged,
+        ) {
             return false;
         }
     }
     match value {
         Json::Array(items) => {
             if let Some(schema) = &node.items {
-                let keys = (node.list_type.as_deref() == Some("map")).then_some(&node.list_map_keys);
+                let keys =
+                    (node.list_type.as_deref() == Some("map")).then_some(&node.list_map_keys);
                 for (i, item) in items.iter().enumerate() {
                     let before = match (keys, old) {
-                        (Some(keys), Some(Json::Array(olds))) => olds.iter().find(|o| {
-                            keys.iter().all(|k| o.get(k) == item.get(k))
-                        }),
+                        (Some(keys), Some(Json::Array(olds))) => olds
+                            .iter()
+                            .find(|o| keys.iter().all(|k| o.get(k) == item.get(k))),
                         _ => None,
                     };
                     path.push((Segment::Index(i), false));
-                    let go_on = rules(item, before, schema, false, path, out, budget);
+                    let go_on = rules(item, before, schema, false, path, out, budget, next(before));
                     path.pop();
                     if !go_on {
                         return false;
@@ -899,7 +923,16 @@ fn rules(
                     if !node.properties.contains_key(key) {
                         path.push((Segment::Key(key.clone()), true));
                         let before = old.and_then(|o| o.get(key));
-                        let go_on = rules(child, before, schema, false, path, out, budget);
+                        let go_on = rules(
+                            child,
+                            before,
+                            schema,
+                            false,
+                            path,
+                            out,
+                            budget,
+                            next(before),
+                        );
                         path.pop();
                         if !go_on {
                             return false;
@@ -911,7 +944,17 @@ fn rules(
                 if let Some(child) = object.get(key) {
                     path.push((Segment::Key(key.clone()), false));
                     let before = old.and_then(|o| o.get(key));
-                    let go_on = rules(child, before, schema, false, path, out, budget);
+                    // The type meta of the object cannot be ratcheted: the API server sees
+                    // the old and new objects converted to one version.
+                    let ratchet = if root
+                        && matches!(ratchet, Ratchet::Correlated)
+                        && matches!(key.as_str(), "apiVersion" | "kind")
+                    {
+                        Ratchet::Parent(false)
+                    } else {
+                        next(before)
+                    };
+                    let go_on = rules(child, before, schema, false, path, out, budget, ratchet);
                     path.pop();
                     if !go_on {
                         return false;
@@ -924,8 +967,49 @@ fn rules(
     true
 }
 
+/// What the rules of `node` and below say of its `default` when the CRD is created
+/// (apiextensions `defaulting/validation.go`): the default checked as an update from itself,
+/// then (ratcheting being on) as a new value, reported at `at` (`….default`).
+pub(crate) fn default_findings(default: &Json, node: &Node, at: &str) -> Vec<String> {
+    let budget = Budget::default();
+    let mut out = Vec::new();
+    let mut path = vec![(Segment::Key(at.to_string()), false)];
+    rules(
+        default,
+        Some(default),
+        node,
+        false,
+        &mut path,
+        &mut out,
+        &budget,
+        Ratchet::Parent(false),
+    );
+    if out.is_empty() {
+        let none = Ratchet::Parent(false);
+        rules(
+            default, None, node, false, &mut path, &mut out, &budget, none,
+        );
+    }
+    out.into_iter().map(|v| v.message).collect()
+}
+
+/// How a node's rule failures are ratcheted on an update (the API server's
+/// `CRDValidationRatcheting`, on by default): a failure of a rule not naming `oldSelf` is
+/// not reported (the API server makes it a warning) on a value unchanged from the old one
+/// it correlates with, or, for a value that does not correlate (an item of a list not of
+/// type map, a key new in a map), whose nearest correlated ancestor is unchanged.
+#[derive(Clone, Copy)]
+enum Ratchet {
+    /// The value correlates with the old value it is given (if any).
+    Correlated,
+    /// It does not; whether its nearest correlated ancestor is unchanged.
+    Parent(bool),
+}
+
 /// The rules of one node, reported in the API server's words; false once no further rule
-/// may run on the object.
+/// may run on the object. `unchanged`: failures of rules not naming `oldSelf` are ratcheted
+/// ([`Ratchet`]).
+#[allow(clippy::too_many_arguments)]
 fn node_rules(
     value: &Json,
     this: &crate::cel::value::Value,
@@ -934,6 +1018,7 @@ fn node_rules(
     path: &[(Segment, bool)],
     out: &mut Vec<Violation>,
     budget: &Budget,
+    unchanged: bool,
 ) -> bool {
     let kind = node.kind.map_or("", Type::name);
     let invalid = |message: String| Violation {
@@ -953,9 +1038,18 @@ fn node_rules(
         return false;
     }
     for rule in &node.rules {
+        // A `fieldPath` the API server refuses (the CRD is not created), reported with the
+        // rule as a compile error is; the rule still runs, reported at its node.
+        if let Some(Err(error)) = &rule.field_path_steps {
+            out.push(invalid(format!(
+                "rule compile error: fieldPath {} is invalid: {error}",
+                crate::source::gostr::quote(rule.field_path.as_deref().unwrap_or_default())
+            )));
+        }
         let shown = rule.shown();
         let detail = match rule.run(this, before, budget) {
             Outcome::Holds => continue,
+            Outcome::Fails(_) if unchanged && !rule.transition => continue,
             Outcome::Fails(message) => message,
             Outcome::CompileError(detail) => {
                 out.push(invalid(format!("rule compile error: {detail}")));
@@ -990,14 +1084,12 @@ fn node_rules(
             }
         };
         let mut at = path.to_vec();
-        if let Some(extra) = &rule.field_path {
-            for part in extra
-                .trim_start_matches('.')
-                .split('.')
-                .filter(|s| !s.is_empty())
-            {
-                at.push((Segment::Key(part.to_string()), false));
-            }
+        if let Some(Ok(steps)) = &rule.field_path_steps {
+            at.extend(
+                steps
+                    .iter()
+                    .map(|(name, key)| (Segment::Key(name.clone()), *key)),
+            );
         }
         let shown = match value {
             Json::Object(_) | Json::Array(_) => String::new(),

@@ -5,7 +5,6 @@
 //! parser, `timecmp` with Go's more lenient `time.Parse` (see [`rfc3339`]). Durations are Go's
 //! (`time.ParseDuration`).
 
-
 mod rfc3339;
 
 use super::{Function, FunctionError, FunctionTable, Param};

@@ -77,7 +77,10 @@ fn oversized_and_deep_rules_are_errors_about_the_rule() {
             "expression code point size exceeds limit: size: 200004",
         ),
         (lists.as_str(), "expression recursion limit exceeded: 250"),
-        (unbalanced.as_str(), "expression recursion limit exceeded: 250"),
+        (
+            unbalanced.as_str(),
+            "expression recursion limit exceeded: 250",
+        ),
     ] {
         let r = rule(json!({ "rule": source }));
         let error = r.compile_error().expect("refused");
@@ -114,32 +117,21 @@ fn a_rule_stops_at_the_call_limit_and_the_object_budget() {
         "rule": "self.items.all(a, self.items.all(b, self.items.all(c, a + b + c >= 0)))"
     }));
     let budget = small_budget();
-    assert_eq!(
-        within(&nested, &value, &budget),
-        Outcome::CallLimit
-    );
+    assert_eq!(within(&nested, &value, &budget), Outcome::CallLimit);
     assert!(!budget.exhausted());
     // A cheap rule still runs on the same object.
     let cheap = rule(json!({"rule": "self.items.all(a, a >= 0)"}));
     assert_eq!(within(&cheap, &value, &budget), Outcome::Holds);
     // Five more expensive calls spend the object's budget: from then on nothing runs.
-    let outcomes: Vec<Outcome> = (0..6)
-        .map(|_| within(&nested, &value, &budget))
-        .collect();
+    let outcomes: Vec<Outcome> = (0..6).map(|_| within(&nested, &value, &budget)).collect();
     assert!(outcomes.contains(&Outcome::OutOfBudget), "{outcomes:?}");
     assert!(budget.exhausted());
-    assert_eq!(
-        within(&cheap, &value, &budget),
-        Outcome::OutOfBudget
-    );
+    assert_eq!(within(&cheap, &value, &budget), Outcome::OutOfBudget);
     // A budget error inside `||` stops the rule all the same.
     let hidden = rule(json!({
         "rule": "self.items.exists(a, self.items.exists(b, self.items.exists(c, a + b + c < 0))) || true"
     }));
-    assert_eq!(
-        within(&hidden, &value, &small_budget()),
-        Outcome::CallLimit
-    );
+    assert_eq!(within(&hidden, &value, &small_budget()), Outcome::CallLimit);
 }
 
 #[test]

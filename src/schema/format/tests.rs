@@ -723,7 +723,10 @@ fn durations() {
         "-9223372036854775808ns",
         "0.100000000000000000000h",
     ] {
-        assert!(crate::gostd::time::parse_duration(good).is_ok(), "{source}: {good:?}");
+        assert!(
+            crate::gostd::time::parse_duration(good).is_ok(),
+            "{source}: {good:?}"
+        );
     }
     for bad in [
         "",
@@ -742,7 +745,10 @@ fn durations() {
         "-9223372036854775809ns",
         "1h ",
     ] {
-        assert!(crate::gostd::time::parse_duration(bad).is_err(), "{source}: {bad:?}");
+        assert!(
+            crate::gostd::time::parse_duration(bad).is_err(),
+            "{source}: {bad:?}"
+        );
     }
     // what Go's parser refuses, strfmt's fallback may still read: `1d`, `5us` in `.808us`
     table(
