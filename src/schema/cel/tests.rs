@@ -111,7 +111,6 @@ fn within(rule: &Rule, value: &Json, budget: &Budget) -> Outcome {
 
 #[test]
 fn a_rule_stops_at_the_call_limit_and_the_object_budget() {
-    let node = Node::default();
     let value = json!({"items": (0..400).collect::<Vec<i64>>()});
     let nested = rule(json!({
         "rule": "self.items.all(a, self.items.all(b, self.items.all(c, a + b + c >= 0)))"
