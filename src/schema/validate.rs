@@ -896,6 +896,11 @@ fn rules(
             return false;
         }
     }
+    for branch in &node.all_of {
+        if !junctor(value, old, node, branch, root, path, out, budget) {
+            return false;
+        }
+    }
     match value {
         Json::Array(items) => {
             if let Some(schema) = &node.items {
@@ -955,6 +960,97 @@ fn rules(
                         next(before)
                     };
                     let go_on = rules(child, before, schema, false, path, out, budget, ratchet);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    true
+}
+
+/// The rules of an `allOf` branch (and below it) on `value`, typed by `types`, the node
+/// the branch belongs to (the API server runs them, though it refuses them in a new CRD).
+/// Their failures are not ratcheted.
+#[allow(clippy::too_many_arguments)]
+fn junctor(
+    value: &Json,
+    old: Option<&Json>,
+    types: &Node,
+    branch: &Node,
+    root: bool,
+    path: &mut Vec<(Segment, bool)>,
+    out: &mut Vec<Violation>,
+    budget: &Budget,
+) -> bool {
+    if value.is_null() {
+        return true;
+    }
+    let old = old.filter(|o| !o.is_null());
+    if !branch.rules.is_empty() {
+        let resource_root = root || types.embedded_resource;
+        let this = super::celvalue::to_value(value, types, resource_root);
+        let before = old.map(|o| super::celvalue::to_value(o, types, resource_root));
+        let rules_of = Node {
+            kind: types.kind,
+            rules: branch.rules.clone(),
+            ..Node::default()
+        };
+        if !node_rules(
+            value,
+            &this,
+            before.as_ref(),
+            &rules_of,
+            path,
+            out,
+            budget,
+            false,
+        ) {
+            return false;
+        }
+    }
+    for nested in &branch.all_of {
+        if !junctor(value, old, types, nested, root, path, out, budget) {
+            return false;
+        }
+    }
+    match value {
+        Json::Array(items) => {
+            if let (Some(schema), Some(sub)) = (&types.items, &branch.items) {
+                for (i, item) in items.iter().enumerate() {
+                    path.push((Segment::Index(i), false));
+                    let go_on = junctor(item, None, schema, sub, false, path, out, budget);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        Json::Object(object) => {
+            if let (Additional::Schema(schema), Additional::Schema(sub)) =
+                (&types.additional, &branch.additional)
+            {
+                for (key, child) in object {
+                    if !types.properties.contains_key(key) {
+                        path.push((Segment::Key(key.clone()), true));
+                        let before = old.and_then(|o| o.get(key));
+                        let go_on = junctor(child, before, schema, sub, false, path, out, budget);
+                        path.pop();
+                        if !go_on {
+                            return false;
+                        }
+                    }
+                }
+            }
+            for (key, sub) in &branch.properties {
+                if let (Some(schema), Some(child)) = (types.properties.get(key), object.get(key)) {
+                    path.push((Segment::Key(key.clone()), false));
+                    let before = old.and_then(|o| o.get(key));
+                    let go_on = junctor(child, before, schema, sub, false, path, out, budget);
                     path.pop();
                     if !go_on {
                         return false;
