@@ -111,7 +111,12 @@ impl Rule {
                     .values()
                     .any(|r| *r == Reference::Variable("oldSelf".into()));
                 max_cost = cost::estimate(&checked, &sizes).max;
-                Ok(Arc::new(Program::checked(&checked, env.clone())))
+                // A literal regex pattern that does not compile fails the program when the
+                // API server builds it.
+                match crate::cel::k8s::regex::program_error(&checked.ast.expr) {
+                    Some(error) => Err(format!("program instantiation failed: {error}")),
+                    None => Ok(Arc::new(Program::checked(&checked, env.clone()))),
+                }
             }
             Err(Failure::Issues(text)) => Err(format!("compilation failed: {text}")),
             Err(Failure::Type) => Err("cel expression must evaluate to a bool".into()),
@@ -123,7 +128,12 @@ impl Rule {
                 match compile_expression(source, &env, Type::String) {
                     Ok(checked) => {
                         message_max_cost = cost::estimate(&checked, &sizes).max;
-                        Ok(Arc::new(Program::checked(&checked, env.clone())))
+                        match crate::cel::k8s::regex::program_error(&checked.ast.expr) {
+                            Some(error) => {
+                                Err(format!("messageExpression instantiation failed: {error}"))
+                            }
+                            None => Ok(Arc::new(Program::checked(&checked, env.clone()))),
+                        }
                     }
                     Err(Failure::Issues(text)) => {
                         Err(format!("messageExpression compilation failed: {text}"))
