@@ -335,11 +335,11 @@ fn oversized_rules_are_findings() {
     for (rule, expected) in [
         (
             chain,
-            "compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded evaluating rule: 1 + 1",
+            "rule compile error: compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded",
         ),
         (
             nested,
-            "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000 evaluating rule: ((((",
+            "rule compile error: compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 200004, limit 100000",
         ),
     ] {
         let dir = widget_case(&rule, serde_json::json!({}));

@@ -516,7 +516,7 @@ impl Findings {
             return;
         }
         self.expensive.push((path, cost));
-        self.expensive.sort_by(|a, b| b.1.cmp(&a.1));
+        self.expensive.sort_by_key(|b| std::cmp::Reverse(b.1));
         self.expensive.truncate(4);
     }
 }
