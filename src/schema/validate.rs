@@ -1134,6 +1134,10 @@ fn node_rules(
         return false;
     }
     for rule in &node.rules {
+        if rule.rule.trim().is_empty() {
+            // No program (the API server's compiler leaves it out; the CRD check refuses it).
+            continue;
+        }
         // A `fieldPath` the API server refuses (the CRD is not created), reported with the
         // rule as a compile error is; the rule still runs, reported at its node.
         if let Some(Err(error)) = &rule.field_path_steps {
