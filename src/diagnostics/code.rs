@@ -675,7 +675,7 @@ pub static CODES: &[CodeInfo] = &[
         Code::V706,
         "V706",
         "refused-rule",
-        "A CEL rule the API server would refuse when the CRD is created (does not compile, or costs too much)",
+        "A CEL rule the API server would refuse when the CRD is created (does not compile, costs too much, or fails its checks of rules, messages, reasons and field paths)",
     ),
     info(
         Code::T303,
