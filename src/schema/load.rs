@@ -34,7 +34,7 @@ pub struct Schemas {
     /// Whether kinds without a schema given fall back to the bundled ones (`bundled`).
     bundled: bool,
     /// What the API server would refuse in the given schemas' CEL rules when their CRDs are
-    /// created ([`super::cel::findings`]); validation still runs, as crossplane's does.
+    /// created ([`super::crdcheck::findings`]); validation still runs, as crossplane's does.
     warnings: Vec<LoadError>,
 }
 
@@ -157,7 +157,7 @@ impl Schemas {
         for d in definitions {
             let schema = Node::compile(&d.schema)
                 .map_err(|e: SchemaError| fail(format!("version {}: {e}", d.api_version)))?;
-            for finding in super::cel::findings(&schema) {
+            for finding in super::crdcheck::findings(&schema) {
                 self.warnings
                     .push(fail(format!("version {}: {finding}", d.api_version)));
             }

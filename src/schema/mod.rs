@@ -7,6 +7,7 @@ pub mod bundled;
 pub mod cel;
 pub mod celvalue;
 mod crd;
+pub mod crdcheck;
 pub mod decl;
 pub mod defaults;
 pub mod fieldpath;

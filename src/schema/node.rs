@@ -321,19 +321,6 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
                     })?,
                 );
         }
-        let paths: Vec<_> = node
-            .rules
-            .iter()
-            .map(|rule| {
-                rule.field_path
-                    .as_deref()
-                    .filter(|p| !p.is_empty())
-                    .map(|p| super::fieldpath::resolve(p, &node))
-            })
-            .collect();
-        for (rule, steps) in node.rules.iter_mut().zip(paths) {
-            rule.field_path_steps = steps;
-        }
     }
     Ok(node)
 }

@@ -33,9 +33,6 @@ pub struct Rule {
     /// `optionalOldSelf` as given (`false` included: the API server refuses either without
     /// `oldSelf`).
     pub optional_old_self_given: Option<bool>,
-    /// `fieldPath` read against the rule's node ([`super::fieldpath`]): its steps, or why
-    /// the API server refuses it; `None` without a `fieldPath`.
-    pub field_path_steps: Option<Result<Vec<super::fieldpath::Step>, String>>,
     /// The program, or the API server's words for why there is none
     /// (`compilation failed: ERROR: <input>:1:6: …`).
     pub(super) program: Result<Arc<Program>, String>,
@@ -148,7 +145,6 @@ impl Rule {
             reason: text("reason"),
             optional_old_self,
             optional_old_self_given: json.get("optionalOldSelf").and_then(Json::as_bool),
-            field_path_steps: None,
             program,
             message_program,
             message_expression,

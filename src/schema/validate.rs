@@ -888,6 +888,7 @@ fn rules(
             &this,
             before.as_ref(),
             node,
+            &node.rules,
             path,
             out,
             budget,
@@ -994,16 +995,12 @@ fn junctor(
         let resource_root = root || types.embedded_resource;
         let this = super::celvalue::to_value(value, types, resource_root);
         let before = old.map(|o| super::celvalue::to_value(o, types, resource_root));
-        let rules_of = Node {
-            kind: types.kind,
-            rules: branch.rules.clone(),
-            ..Node::default()
-        };
         if !node_rules(
             value,
             &this,
             before.as_ref(),
-            &rules_of,
+            types,
+            &branch.rules,
             path,
             out,
             budget,
@@ -1111,6 +1108,7 @@ fn node_rules(
     this: &crate::cel::value::Value,
     before: Option<&crate::cel::value::Value>,
     node: &Node,
+    rules: &[super::cel::Rule],
     path: &[(Segment, bool)],
     out: &mut Vec<Violation>,
     budget: &Budget,
@@ -1133,14 +1131,19 @@ fn node_rules(
         ));
         return false;
     }
-    for rule in &node.rules {
+    for rule in rules {
         if rule.rule.trim().is_empty() {
             // No program (the API server's compiler leaves it out; the CRD check refuses it).
             continue;
         }
         // A `fieldPath` the API server refuses (the CRD is not created), reported with the
         // rule as a compile error is; the rule still runs, reported at its node.
-        if let Some(Err(error)) = &rule.field_path_steps {
+        let steps = rule
+            .field_path
+            .as_deref()
+            .filter(|p| !p.is_empty())
+            .map(|p| super::fieldpath::resolve(p, node));
+        if let Some(Err(error)) = &steps {
             out.push(invalid(format!(
                 "rule compile error: fieldPath {} is invalid: {error}",
                 crate::source::gostr::quote(rule.field_path.as_deref().unwrap_or_default())
@@ -1184,7 +1187,7 @@ fn node_rules(
             }
         };
         let mut at = path.to_vec();
-        if let Some(Ok(steps)) = &rule.field_path_steps {
+        if let Some(Ok(steps)) = &steps {
             at.extend(
                 steps
                     .iter()
