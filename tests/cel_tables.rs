@@ -113,7 +113,7 @@ fn messages(case: &Case) -> Vec<String> {
     };
     match (&case.object, &case.old_object) {
         // A schema alone: what the API server refuses when the CRD is created.
-        (None, _) => fnhcl::schema::cel::findings(&node),
+        (None, _) => fnhcl::schema::crdcheck::findings(&node),
         (Some(object), Some(old)) => validate_update(&node, object, old),
         (Some(object), None) => validate_create(&node, object),
     }

@@ -675,7 +675,7 @@ pub static CODES: &[CodeInfo] = &[
         Code::V706,
         "V706",
         "refused-schema",
-        "A CRD schema the API server would refuse when the CRD is created (a CEL rule that does not compile or costs too much, a pattern that does not compile)",
+        "A CRD schema the API server would refuse when the CRD is created (a CEL rule that does not compile, costs too much or fails its checks of rules, messages, reasons and field paths; a pattern that does not compile)",
     ),
     info(
         Code::T303,

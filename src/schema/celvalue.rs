@@ -159,13 +159,32 @@ fn object(map: &serde_json::Map<String, Json>, node: &Node, resource_root: bool)
                 .properties
                 .get(key)
                 .or_else(|| extra.and_then(|m| m.get(key)));
-            let (Some(schema), Some(name)) = (schema, escape(key)) else {
+            let Some(schema) = schema else {
                 continue;
             };
-            entries.insert(
-                Key::String(name.into()),
-                to_value(value, schema, schema.embedded_resource),
-            );
+            let value = to_value(value, schema, schema.embedded_resource);
+            let Some(name) = escape(key) else {
+                // Invisible to rules (no CEL name), but part of the object's identity: its
+                // equality, a list map's keys. No escaped name can take this key.
+                entries.insert(Key::String(key.as_str().into()), value);
+                continue;
+            };
+            if super::decl::is_reserved(key) {
+                entries.insert(Key::String(key.as_str().into()), value.clone());
+            }
+            entries.insert(Key::String(name.into()), value);
+        }
+        if node.preserve_unknown_fields {
+            // Fields the schema does not know are kept for equality, as the API server
+            // compares the unstructured objects.
+            for (key, value) in map {
+                let known =
+                    node.properties.contains_key(key) || extra.is_some_and(|m| m.contains_key(key));
+                let key = Key::String(key.as_str().into());
+                if !known && !value.is_null() && !entries.contains_key(&key) {
+                    entries.insert(key, untyped(value));
+                }
+            }
         }
     } else if let Additional::Schema(values) = &node.additional {
         for (key, value) in map {

@@ -120,7 +120,9 @@ fn declare(node: &Node, resource_root: bool, name: Option<&str>) -> Option<Arc<D
                     Some(m) => m as i64,
                     None => (MAX_REQUEST_BYTES - 2) / (value.min_size + 6),
                 };
-                let key = Arc::new(Decl::simple(Type::String, 2, MAX_REQUEST_BYTES - 2));
+                // The API server's map keys are its plain `StringType`, without a size bound
+                // (so estimated at 0).
+                let key = Arc::new(Decl::simple(Type::String, 2, 0));
                 Decl {
                     ty: Type::map(Type::String, value.ty.clone()),
                     max_elements: max,
@@ -193,6 +195,11 @@ fn object(node: &Node, resource_root: bool, name: Option<&str>) -> Decl {
                 .saturating_add(4);
         }
         if let Some(escaped) = escape(prop) {
+            // A reserved word is also found by its own name (the API server's type
+            // provider, `recognizeKeywordAsFieldName`, since Kubernetes 1.32).
+            if is_reserved(prop) {
+                fields.insert(prop.clone(), field.clone());
+            }
             fields.insert(escaped, field);
         }
     }
@@ -278,6 +285,12 @@ const RESERVED: &[&str] = &[
     "void",
     "while",
 ];
+
+/// Whether a property name is one of CEL's reserved words (rules see it escaped, and by
+/// its own name too).
+pub fn is_reserved(name: &str) -> bool {
+    RESERVED.contains(&name)
+}
 
 /// A property name as rules see it, or `None` when rules cannot see it.
 pub fn escape(name: &str) -> Option<String> {

@@ -33,8 +33,8 @@ pub struct Schemas {
     entries: BTreeMap<(String, String), Entry>,
     /// Whether kinds without a schema given fall back to the bundled ones (`bundled`).
     bundled: bool,
-    /// What the API server would refuse in the given schemas when their CRDs are created
-    /// ([`super::refusals::findings`], [`super::cel::findings`]); validation still runs, as
+    /// What the API server would refuse in the given schemas (CEL rules, patterns) when their
+    /// CRDs are created ([`super::crdcheck::findings`]); validation still runs, as
     /// crossplane's does.
     warnings: Vec<LoadError>,
 }
@@ -158,8 +158,7 @@ impl Schemas {
         for d in definitions {
             let schema = Node::compile(&d.schema)
                 .map_err(|e: SchemaError| fail(format!("version {}: {e}", d.api_version)))?;
-            let refused = super::refusals::findings(&schema);
-            for finding in refused.into_iter().chain(super::cel::findings(&schema)) {
+            for finding in super::crdcheck::findings(&schema) {
                 self.warnings
                     .push(fail(format!("version {}: {finding}", d.api_version)));
             }

@@ -130,6 +130,8 @@ pub struct Node {
     pub embedded_resource: bool,
     /// `x-kubernetes-list-type`.
     pub list_type: Option<String>,
+    /// `x-kubernetes-map-type`.
+    pub map_type: Option<String>,
     /// `x-kubernetes-list-map-keys`.
     pub list_map_keys: Vec<String>,
     /// `x-kubernetes-validations`, compiled.
@@ -240,6 +242,7 @@ fn compile(json: &Json, path: &str, depth: usize) -> Result<Node, SchemaError> {
         int_or_string: flag("x-kubernetes-int-or-string"),
         embedded_resource: flag("x-kubernetes-embedded-resource"),
         list_type: text("x-kubernetes-list-type"),
+        map_type: text("x-kubernetes-map-type"),
         list_map_keys: map
             .get("x-kubernetes-list-map-keys")
             .and_then(Json::as_array)

@@ -29,6 +29,9 @@ pub struct Rule {
     pub reason: Option<String>,
     /// `optionalOldSelf`.
     pub optional_old_self: bool,
+    /// `optionalOldSelf` as given (`false` included: the API server refuses either without
+    /// `oldSelf`).
+    pub optional_old_self_given: Option<bool>,
     /// The program, or the API server's words for why there is none
     /// (`compilation failed: ERROR: <input>:1:6: …`).
     pub(super) program: Result<Arc<Program>, String>,
@@ -124,7 +127,9 @@ impl Rule {
                 match compile_expression(source, &env, Type::String) {
                     Ok(checked) => {
                         message_max_cost = cost::estimate(&checked, sizes).max;
-                        Ok(Arc::new(Program::checked(&checked, env.clone())))
+                        Program::try_checked(&checked, env.clone())
+                            .map(Arc::new)
+                            .map_err(|e| format!("messageExpression instantiation failed: {e}"))
                     }
                     Err(Failure::Issues(text)) => {
                         Err(format!("messageExpression compilation failed: {text}"))
@@ -138,6 +143,7 @@ impl Rule {
             field_path: text("fieldPath"),
             reason: text("reason"),
             optional_old_self,
+            optional_old_self_given: json.get("optionalOldSelf").and_then(Json::as_bool),
             program,
             message_program,
             message_expression,

@@ -131,6 +131,7 @@ pub fn validate_update(resource: &Json, old: Option<&Json>, schema: &Node) -> Re
             &mut Vec::new(),
             &mut cel,
             &Budget::default(),
+            Ratchet::Correlated,
         )
     });
     violations.extend(cel);
@@ -852,6 +853,7 @@ fn prune(
 /// reported once and no further rule runs (as the API server does). `old` is the previous
 /// version of `value` where one correlates (an update): properties and map entries by key,
 /// items of `x-kubernetes-list-type: map` lists by their keys.
+#[allow(clippy::too_many_arguments)]
 fn rules(
     value: &Json,
     old: Option<&Json>,
@@ -860,16 +862,43 @@ fn rules(
     path: &mut Vec<(Segment, bool)>,
     out: &mut Vec<Violation>,
     budget: &Budget,
+    ratchet: Ratchet,
 ) -> bool {
     if value.is_null() {
         return true;
     }
     let old = old.filter(|o| !o.is_null());
+    let unchanged = match ratchet {
+        Ratchet::Correlated => old.is_some_and(|o| same(value, o)),
+        Ratchet::Parent(unchanged) => unchanged,
+    };
+    // How a child correlates: by its own old value where it has one, else through this
+    // node (or the nearest correlated ancestor).
+    let next = |before: Option<&Json>| match ratchet {
+        Ratchet::Correlated if before.is_some() => Ratchet::Correlated,
+        Ratchet::Correlated => Ratchet::Parent(unchanged),
+        parent => parent,
+    };
     if !node.rules.is_empty() {
         let resource_root = root || node.embedded_resource;
         let this = super::celvalue::to_value(value, node, resource_root);
         let before = old.map(|o| super::celvalue::to_value(o, node, resource_root));
-        if !node_rules(value, &this, before.as_ref(), node, path, out, budget) {
+        if !node_rules(
+            value,
+            &this,
+            before.as_ref(),
+            node,
+            &node.rules,
+            path,
+            out,
+            budget,
+            unchanged,
+        ) {
+            return false;
+        }
+    }
+    for branch in &node.all_of {
+        if !junctor(value, old, node, branch, root, path, out, budget) {
             return false;
         }
     }
@@ -886,7 +915,7 @@ fn rules(
                         _ => None,
                     };
                     path.push((Segment::Index(i), false));
-                    let go_on = rules(item, before, schema, false, path, out, budget);
+                    let go_on = rules(item, before, schema, false, path, out, budget, next(before));
                     path.pop();
                     if !go_on {
                         return false;
@@ -900,7 +929,16 @@ fn rules(
                     if !node.properties.contains_key(key) {
                         path.push((Segment::Key(key.clone()), true));
                         let before = old.and_then(|o| o.get(key));
-                        let go_on = rules(child, before, schema, false, path, out, budget);
+                        let go_on = rules(
+                            child,
+                            before,
+                            schema,
+                            false,
+                            path,
+                            out,
+                            budget,
+                            next(before),
+                        );
                         path.pop();
                         if !go_on {
                             return false;
@@ -912,7 +950,17 @@ fn rules(
                 if let Some(child) = object.get(key) {
                     path.push((Segment::Key(key.clone()), false));
                     let before = old.and_then(|o| o.get(key));
-                    let go_on = rules(child, before, schema, false, path, out, budget);
+                    // The type meta of the object cannot be ratcheted: the API server sees
+                    // the old and new objects converted to one version.
+                    let ratchet = if root
+                        && matches!(ratchet, Ratchet::Correlated)
+                        && matches!(key.as_str(), "apiVersion" | "kind")
+                    {
+                        Ratchet::Parent(false)
+                    } else {
+                        next(before)
+                    };
+                    let go_on = rules(child, before, schema, false, path, out, budget, ratchet);
                     path.pop();
                     if !go_on {
                         return false;
@@ -925,16 +973,146 @@ fn rules(
     true
 }
 
+/// The rules of an `allOf` branch (and below it) on `value`, typed by `types`, the node
+/// the branch belongs to (the API server runs them, though it refuses them in a new CRD).
+/// Their failures are not ratcheted.
+#[allow(clippy::too_many_arguments)]
+fn junctor(
+    value: &Json,
+    old: Option<&Json>,
+    types: &Node,
+    branch: &Node,
+    root: bool,
+    path: &mut Vec<(Segment, bool)>,
+    out: &mut Vec<Violation>,
+    budget: &Budget,
+) -> bool {
+    if value.is_null() {
+        return true;
+    }
+    let old = old.filter(|o| !o.is_null());
+    if !branch.rules.is_empty() {
+        let resource_root = root || types.embedded_resource;
+        let this = super::celvalue::to_value(value, types, resource_root);
+        let before = old.map(|o| super::celvalue::to_value(o, types, resource_root));
+        if !node_rules(
+            value,
+            &this,
+            before.as_ref(),
+            types,
+            &branch.rules,
+            path,
+            out,
+            budget,
+            false,
+        ) {
+            return false;
+        }
+    }
+    for nested in &branch.all_of {
+        if !junctor(value, old, types, nested, root, path, out, budget) {
+            return false;
+        }
+    }
+    match value {
+        Json::Array(items) => {
+            if let (Some(schema), Some(sub)) = (&types.items, &branch.items) {
+                for (i, item) in items.iter().enumerate() {
+                    path.push((Segment::Index(i), false));
+                    let go_on = junctor(item, None, schema, sub, false, path, out, budget);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        Json::Object(object) => {
+            if let (Additional::Schema(schema), Additional::Schema(sub)) =
+                (&types.additional, &branch.additional)
+            {
+                for (key, child) in object {
+                    if !types.properties.contains_key(key) {
+                        path.push((Segment::Key(key.clone()), true));
+                        let before = old.and_then(|o| o.get(key));
+                        let go_on = junctor(child, before, schema, sub, false, path, out, budget);
+                        path.pop();
+                        if !go_on {
+                            return false;
+                        }
+                    }
+                }
+            }
+            for (key, sub) in &branch.properties {
+                if let (Some(schema), Some(child)) = (types.properties.get(key), object.get(key)) {
+                    path.push((Segment::Key(key.clone()), false));
+                    let before = old.and_then(|o| o.get(key));
+                    let go_on = junctor(child, before, schema, sub, false, path, out, budget);
+                    path.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    true
+}
+
+/// What the rules of `node` and below say of its `default` when the CRD is created
+/// (apiextensions `defaulting/validation.go`): the default checked as an update from itself,
+/// then (ratcheting being on) as a new value, reported at `at` (`….default`).
+pub(crate) fn default_findings(default: &Json, node: &Node, at: &str) -> Vec<String> {
+    let budget = Budget::default();
+    let mut out = Vec::new();
+    let mut path = vec![(Segment::Key(at.to_string()), false)];
+    rules(
+        default,
+        Some(default),
+        node,
+        false,
+        &mut path,
+        &mut out,
+        &budget,
+        Ratchet::Parent(false),
+    );
+    if out.is_empty() {
+        let none = Ratchet::Parent(false);
+        rules(
+            default, None, node, false, &mut path, &mut out, &budget, none,
+        );
+    }
+    out.into_iter().map(|v| v.message).collect()
+}
+
+/// How a node's rule failures are ratcheted on an update (the API server's
+/// `CRDValidationRatcheting`, on by default): a failure of a rule not naming `oldSelf` is
+/// not reported (the API server makes it a warning) on a value unchanged from the old one
+/// it correlates with, or, for a value that does not correlate (an item of a list not of
+/// type map, a key new in a map), whose nearest correlated ancestor is unchanged.
+#[derive(Clone, Copy)]
+enum Ratchet {
+    /// The value correlates with the old value it is given (if any).
+    Correlated,
+    /// It does not; whether its nearest correlated ancestor is unchanged.
+    Parent(bool),
+}
+
 /// The rules of one node, reported in the API server's words; false once no further rule
-/// may run on the object.
+/// may run on the object. `unchanged`: failures of rules not naming `oldSelf` are ratcheted
+/// ([`Ratchet`]).
+#[allow(clippy::too_many_arguments)]
 fn node_rules(
     value: &Json,
     this: &crate::cel::value::Value,
     before: Option<&crate::cel::value::Value>,
     node: &Node,
+    rules: &[super::cel::Rule],
     path: &[(Segment, bool)],
     out: &mut Vec<Violation>,
     budget: &Budget,
+    unchanged: bool,
 ) -> bool {
     let kind = node.kind.map_or("", Type::name);
     let invalid = |message: String| Violation {
@@ -953,10 +1131,28 @@ fn node_rules(
         ));
         return false;
     }
-    for rule in &node.rules {
+    for rule in rules {
+        if rule.rule.trim().is_empty() {
+            // No program (the API server's compiler leaves it out; the CRD check refuses it).
+            continue;
+        }
+        // A `fieldPath` the API server refuses (the CRD is not created), reported with the
+        // rule as a compile error is; the rule still runs, reported at its node.
+        let steps = rule
+            .field_path
+            .as_deref()
+            .filter(|p| !p.is_empty())
+            .map(|p| super::fieldpath::resolve(p, node));
+        if let Some(Err(error)) = &steps {
+            out.push(invalid(format!(
+                "rule compile error: fieldPath {} is invalid: {error}",
+                crate::source::gostr::quote(rule.field_path.as_deref().unwrap_or_default())
+            )));
+        }
         let shown = rule.shown();
         let detail = match rule.run(this, before, budget) {
             Outcome::Holds => continue,
+            Outcome::Fails(_) if unchanged && !rule.transition => continue,
             Outcome::Fails(message) => message,
             Outcome::CompileError(detail) => {
                 out.push(invalid(format!("rule compile error: {detail}")));
@@ -991,14 +1187,12 @@ fn node_rules(
             }
         };
         let mut at = path.to_vec();
-        if let Some(extra) = &rule.field_path {
-            for part in extra
-                .trim_start_matches('.')
-                .split('.')
-                .filter(|s| !s.is_empty())
-            {
-                at.push((Segment::Key(part.to_string()), false));
-            }
+        if let Some(Ok(steps)) = &steps {
+            at.extend(
+                steps
+                    .iter()
+                    .map(|(name, key)| (Segment::Key(name.clone()), *key)),
+            );
         }
         let shown = match value {
             Json::Object(_) | Json::Array(_) => String::new(),
