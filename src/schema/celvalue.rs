@@ -202,6 +202,30 @@ fn object(map: &serde_json::Map<String, Json>, node: &Node, resource_root: bool)
     }))
 }
 
+/// Item `i` of a converted list.
+pub fn item(list: Option<&Value>, i: usize) -> Option<Value> {
+    match list? {
+        Value::List(l) => l.items.get(i).cloned(),
+        _ => None,
+    }
+}
+
+/// The property `key` of a converted object (found by its escaped name).
+pub fn field(object: Option<&Value>, key: &str) -> Option<Value> {
+    match object? {
+        Value::Map(m) => m.entries.get(&Key::String(escape(key)?.into())).cloned(),
+        _ => None,
+    }
+}
+
+/// The entry `key` of a converted map (`additionalProperties`: keys as they are).
+pub fn entry(map: Option<&Value>, key: &str) -> Option<Value> {
+    match map? {
+        Value::Map(m) => m.entries.get(&Key::String(key.into())).cloned(),
+        _ => None,
+    }
+}
+
 /// A value without a schema (preserved unknown fields): numbers as int when whole.
 pub fn untyped(json: &Json) -> Value {
     match json {

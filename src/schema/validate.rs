@@ -125,6 +125,7 @@ pub fn validate_update(resource: &Json, old: Option<&Json>, schema: &Node) -> Re
     super::guard::roomy(|| {
         rules(
             &value,
+            None,
             old.as_ref(),
             schema,
             true,
@@ -856,6 +857,7 @@ fn prune(
 #[allow(clippy::too_many_arguments)]
 fn rules(
     value: &Json,
+    converted: Option<&crate::cel::value::Value>,
     old: Option<&Json>,
     node: &Node,
     root: bool,
@@ -879,13 +881,19 @@ fn rules(
         Ratchet::Correlated => Ratchet::Parent(unchanged),
         parent => parent,
     };
+    let resource_root = root || node.embedded_resource;
+    // The value as rules see it, converted once where the first rules are and then taken
+    // apart for the rules below (a conversion per node with rules would be quadratic in
+    // the depth).
+    let mut this = converted.cloned();
     if !node.rules.is_empty() {
-        let resource_root = root || node.embedded_resource;
-        let this = super::celvalue::to_value(value, node, resource_root);
+        let value_here = this
+            .get_or_insert_with(|| super::celvalue::to_value(value, node, resource_root))
+            .clone();
         let before = old.map(|o| super::celvalue::to_value(o, node, resource_root));
         if !node_rules(
             value,
-            &this,
+            &value_here,
             before.as_ref(),
             node,
             &node.rules,
@@ -915,7 +923,18 @@ fn rules(
                         _ => None,
                     };
                     path.push((Segment::Index(i), false));
-                    let go_on = rules(item, before, schema, false, path, out, budget, next(before));
+                    let part = super::celvalue::item(this.as_ref(), i);
+                    let go_on = rules(
+                        item,
+                        part.as_ref(),
+                        before,
+                        schema,
+                        false,
+                        path,
+                        out,
+                        budget,
+                        next(before),
+                    );
                     path.pop();
                     if !go_on {
                         return false;
@@ -929,8 +948,10 @@ fn rules(
                     if !node.properties.contains_key(key) {
                         path.push((Segment::Key(key.clone()), true));
                         let before = old.and_then(|o| o.get(key));
+                        let part = super::celvalue::entry(this.as_ref(), key);
                         let go_on = rules(
                             child,
+                            part.as_ref(),
                             before,
                             schema,
                             false,
@@ -960,7 +981,26 @@ fn rules(
                     } else {
                         next(before)
                     };
-                    let go_on = rules(child, before, schema, false, path, out, budget, ratchet);
+                    // At a resource root, `apiVersion`, `kind` and `metadata` are typed apart
+                    // from their schema: converted afresh.
+                    let part = if resource_root
+                        && matches!(key.as_str(), "apiVersion" | "kind" | "metadata")
+                    {
+                        None
+                    } else {
+                        super::celvalue::field(this.as_ref(), key)
+                    };
+                    let go_on = rules(
+                        child,
+                        part.as_ref(),
+                        before,
+                        schema,
+                        false,
+                        path,
+                        out,
+                        budget,
+                        ratchet,
+                    );
                     path.pop();
                     if !go_on {
                         return false;
@@ -1069,6 +1109,7 @@ pub(crate) fn default_findings(default: &Json, node: &Node, at: &str) -> Vec<Str
     let mut path = vec![(Segment::Key(at.to_string()), false)];
     rules(
         default,
+        None,
         Some(default),
         node,
         false,
@@ -1080,7 +1121,7 @@ pub(crate) fn default_findings(default: &Json, node: &Node, at: &str) -> Vec<Str
     if out.is_empty() {
         let none = Ratchet::Parent(false);
         rules(
-            default, None, node, false, &mut path, &mut out, &budget, none,
+            default, None, None, node, false, &mut path, &mut out, &budget, none,
         );
     }
     out.into_iter().map(|v| v.message).collect()
