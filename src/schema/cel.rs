@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The cost one evaluation may reach (the API server's `PerCallLimit`).
-pub const PER_CALL_LIMIT: u64 = 1_000_000;
+pub use crate::cel::cost::PER_CALL_LIMIT;
 /// The cost all the rules of one object may reach (the API server's `RuntimeCELCostBudget`).
-pub const OBJECT_BUDGET: i64 = 10_000_000;
+pub const OBJECT_BUDGET: i64 = crate::cel::cost::RUNTIME_CEL_COST_BUDGET as i64;
 /// The longest the rules of one object may run, for work the cost units undercount: far
 /// beyond what the units allow on any machine.
 pub const OBJECT_DEADLINE: Duration = Duration::from_secs(5);
@@ -189,10 +189,10 @@ impl Rule {
 }
 
 /// The largest estimated cost one rule may have (the API server's `StaticEstimatedCostLimit`).
-pub const STATIC_COST_LIMIT: u64 = 10_000_000;
+pub use crate::cel::cost::STATIC_ESTIMATED_COST_LIMIT as STATIC_COST_LIMIT;
 /// The largest estimated cost all the rules of one schema may have together
 /// (`StaticEstimatedCRDCostLimit`).
-pub const STATIC_SCHEMA_COST_LIMIT: u64 = 100_000_000;
+pub use crate::cel::cost::STATIC_ESTIMATED_CRD_COST_LIMIT as STATIC_SCHEMA_COST_LIMIT;
 
 /// Go's `%q` of a string.
 fn go_quote(s: &str) -> String {

@@ -356,17 +356,7 @@ fn has_newlines(s: &str) -> bool {
 
 /// `getCostErrorMessage`.
 fn cost_message(name: &str, cost: u64, limit: u64) -> String {
-    let factor = cost as f64 / limit as f64;
-    let factor = if factor > 100.0 {
-        "more than 100x".to_string()
-    } else if factor < 1.5 {
-        format!("{factor:.6}x")
-    } else {
-        format!("{factor:.1}x")
-    };
-    format!(
-        "{name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
-    )
+    crate::cel::cost::exceeds_budget_message(name, cost, limit)
 }
 
 /// Go's `%q` of a value the finding quotes, shortened to 100 characters (then `…`): a rule

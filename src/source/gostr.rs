@@ -30,42 +30,20 @@ pub fn quote(s: &str) -> String {
     out
 }
 
-/// Go's `unicode.IsPrint`, approximated without category tables: controls, spaces other than
-/// U+0020, the common format characters, private-use code points and noncharacters are not
-/// printable; unassigned code points are taken as printable.
+/// Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols (Unicode's general
+/// categories L, M, N, P, S, by the `regex` crate's tables, which may be a Unicode version
+/// ahead of Go's) and the ASCII space. Unassigned code points are not printable, as in Go.
 pub fn is_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
     }
-    if c.is_control() || c.is_whitespace() {
-        return false;
+    static PRINT: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let re = PRINT.get_or_init(|| regex::Regex::new(r"^[\p{L}\p{M}\p{N}\p{P}\p{S}]$").ok());
+    match re {
+        Some(re) => {
+            let mut buf = [0u8; 4];
+            re.is_match(c.encode_utf8(&mut buf))
+        }
+        None => false,
     }
-    let u = c as u32;
-    let format = matches!(
-        u,
-        0xAD | 0x600..=0x605
-            | 0x61C
-            | 0x6DD
-            | 0x70F
-            | 0x890..=0x891
-            | 0x8E2
-            | 0x180E
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x2064
-            | 0x2066..=0x206F
-            | 0xFEFF
-            | 0xFFF9..=0xFFFB
-            | 0x110BD
-            | 0x110CD
-            | 0x13430..=0x1343F
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0001
-            | 0xE0020..=0xE007F
-    );
-    let private_or_nonchar = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0x10FFFF)
-        || (u & 0xFFFE) == 0xFFFE
-        || (0xFDD0..=0xFDEF).contains(&u);
-    !(format || private_or_nonchar)
 }

@@ -5,7 +5,6 @@
 use crate::cel::types::Type;
 use crate::cel::value::{Duration, Key, Timestamp, Value};
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 
 /// The shortest decimal digits of a finite, non-negative `f` and its decimal exponent
 /// (`f = 0.d1d2… × 10^(exp)`, Go's `decimal.dp`); zero gives `("0", 1)`.
@@ -88,54 +87,14 @@ pub fn go_fixed(f: f64, prec: usize) -> String {
     format!("{:.*}", prec, f)
 }
 
-/// Whether Go's `strconv.IsPrint` holds: letters, marks, numbers, punctuation, symbols
-/// and the ASCII space.
+/// Whether Go's `strconv.IsPrint` holds.
 pub fn is_print(c: char) -> bool {
-    if c.is_ascii() {
-        return (' '..='~').contains(&c);
-    }
-    static PRINT: OnceLock<Option<regex::Regex>> = OnceLock::new();
-    let re = PRINT.get_or_init(|| regex::Regex::new(r"^[\p{L}\p{M}\p{N}\p{P}\p{S}]$").ok());
-    match re {
-        Some(re) => {
-            let mut buf = [0u8; 4];
-            re.is_match(c.encode_utf8(&mut buf))
-        }
-        None => false,
-    }
+    crate::source::gostr::is_print(c)
 }
 
 /// Go's `strconv.Quote` (what `%q` prints for a string).
 pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if is_print(c) => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-    out
+    crate::source::gostr::quote(s)
 }
 
 /// cel-go's `string(timestamp)`: RFC 3339 with nanoseconds, trailing zeros trimmed, at the

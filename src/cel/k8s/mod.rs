@@ -68,50 +68,9 @@ pub(crate) fn opaque_arg<T: 'static>(args: &[Value], i: usize) -> Result<&T, Err
     opaque::<T>(arg(args, i)?).ok_or_else(Error::no_such_overload)
 }
 
-/// Go's `strconv.Quote` (what `%q` prints for a string): printable characters as they are,
-/// the usual backslash escapes, `\xNN` for other ASCII controls, `\uNNNN` / `\UNNNNNNNN`
-/// for other unprintable characters.
+/// Go's `strconv.Quote` (what `%q` prints for a string).
 pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if is_print(c) => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII
-/// space (by the `regex` crate's Unicode tables, which may be a version ahead of Go's).
-fn is_print(c: char) -> bool {
-    static PRINT: std::sync::LazyLock<Option<::regex::Regex>> =
-        std::sync::LazyLock::new(|| ::regex::Regex::new(r"\A[\p{L}\p{M}\p{N}\p{P}\p{S}]\z").ok());
-    if c == ' ' || c.is_ascii_graphic() {
-        return true;
-    }
-    if c.is_ascii() {
-        return false;
-    }
-    let mut buf = [0u8; 4];
-    PRINT
-        .as_ref()
-        .is_some_and(|re| re.is_match(c.encode_utf8(&mut buf)))
+    crate::source::gostr::quote(s)
 }
 
 /// The `no such overload` a Kubernetes type's `Equal` answers for a value it does not accept
