@@ -3177,3 +3177,54 @@ fn annotated(lcov: &str, root: &Path) -> String {
     }
     out
 }
+
+/// Issue 31: `crossplane render`'s container-only flags (crossplane/cli v2.6
+/// `render.EngineFlags`, `--cache-dir`, `--max-concurrency`) are accepted, so scripts run
+/// unchanged; each says once that it is ignored, and the output is the same.
+#[test]
+fn container_flags_of_crossplane_render_are_accepted_and_said_to_be_ignored() {
+    let dir = examples().join("bucket-with-status");
+    let plain = run(fnhcl(&dir).args(["render", "xr.yaml", "composition-pipeline.yaml"]));
+    assert_eq!(plain.status.code(), Some(0), "{}", transcript(&plain));
+    let flagged = run(fnhcl(&dir).args([
+        "render",
+        "xr.yaml",
+        "composition-pipeline.yaml",
+        "--crossplane-image",
+        "xpkg.crossplane.io/crossplane/crossplane:v2.2.4",
+        "--crossplane-docker-network",
+        "kind",
+        "--cache-dir",
+        "/nonexistent",
+        "--max-concurrency",
+        "4",
+    ]));
+    assert_eq!(flagged.status.code(), Some(0), "{}", transcript(&flagged));
+    assert_eq!(text(&flagged.stdout), text(&plain.stdout));
+    let stderr = text(&flagged.stderr);
+    for flag in [
+        "--crossplane-image",
+        "--crossplane-docker-network",
+        "--cache-dir",
+        "--max-concurrency",
+    ] {
+        let line = format!("`{flag}` is ignored: fnhcl runs no containers");
+        assert_eq!(stderr.matches(&line).count(), 1, "{flag}: {stderr}");
+    }
+    assert_eq!(stderr.matches("I022").count(), 4, "{stderr}");
+    // -q keeps stderr quiet.
+    let quiet = run(fnhcl(&dir).args([
+        "-q",
+        "render",
+        "xr.yaml",
+        "composition-pipeline.yaml",
+        "--cache-dir",
+        "/x",
+    ]));
+    assert_eq!(quiet.status.code(), Some(0), "{}", transcript(&quiet));
+    assert!(
+        !text(&quiet.stderr).contains("I022"),
+        "{}",
+        transcript(&quiet)
+    );
+}

@@ -570,6 +570,50 @@ pub struct RenderArgs {
     /// cleared first on a terminal); Ctrl-C stops.
     #[arg(short = 'w', long)]
     pub watch: bool,
+
+    /// `crossplane render`'s Crossplane image: accepted and ignored (fnhcl runs no
+    /// containers; a warning says so).
+    #[arg(long, value_name = "IMAGE", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_image: Option<String>,
+
+    /// `crossplane render`'s local Crossplane binary: accepted and ignored.
+    #[arg(long, value_name = "PATH", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_binary: Option<PathBuf>,
+
+    /// `crossplane render`'s Docker network: accepted and ignored.
+    #[arg(long, value_name = "NETWORK", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_docker_network: Option<String>,
+
+    /// `crossplane render`'s package cache: accepted and ignored.
+    #[arg(long, value_name = "DIR", help_heading = CONTAINER_FLAGS)]
+    pub cache_dir: Option<PathBuf>,
+
+    /// `crossplane render`'s concurrency for building embedded functions: accepted and
+    /// ignored.
+    #[arg(long, value_name = "N", help_heading = CONTAINER_FLAGS)]
+    pub max_concurrency: Option<u64>,
+}
+
+/// The help heading of the `crossplane render` flags that only concern containers.
+const CONTAINER_FLAGS: &str = "Accepted for `crossplane render` scripts, ignored (no containers)";
+
+impl RenderArgs {
+    /// The container-only flags given, by name.
+    pub fn container_flags(&self) -> Vec<&'static str> {
+        [
+            ("--crossplane-image", self.crossplane_image.is_some()),
+            ("--crossplane-binary", self.crossplane_binary.is_some()),
+            (
+                "--crossplane-docker-network",
+                self.crossplane_docker_network.is_some(),
+            ),
+            ("--cache-dir", self.cache_dir.is_some()),
+            ("--max-concurrency", self.max_concurrency.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
 }
 
 /// `fnhcl function …`.

@@ -18,15 +18,17 @@ pub struct ReportStyle {
     pub width: usize,
 }
 
-/// Writes `diagnostics` (sorted) to `out` in the chosen format. In a machine format an empty
-/// list is still written when `always` is set (a `check` with no findings).
+/// Writes `diagnostics` (sorted, each distinct one once) to `out` in the chosen format. In a
+/// machine format an empty list is still written when `always` is set (a `check` with no
+/// findings).
 pub fn write(
     out: &mut dyn Write,
-    diagnostics: &mut [Diagnostic],
+    diagnostics: &mut Vec<Diagnostic>,
     map: &SourceMap,
     style: ReportStyle,
     always: bool,
 ) -> io::Result<()> {
+    diagnostics::dedupe(diagnostics);
     diagnostics::sort(diagnostics, map);
     if diagnostics.is_empty() && !always {
         return Ok(());

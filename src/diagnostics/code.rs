@@ -51,6 +51,8 @@ pub enum Code {
     I020,
     /// A test run's coverage is below `--coverage-min`.
     I021,
+    /// A `crossplane render` flag that only concerns containers, accepted and ignored.
+    I022,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -345,6 +347,12 @@ pub static CODES: &[CodeInfo] = &[
         "I021",
         "coverage-below-minimum",
         "A test run covered less of its compositions than `--coverage-min` asks",
+    ),
+    lint(
+        Code::I022,
+        "I022",
+        "container-flag",
+        "A `crossplane render` flag that only concerns containers: accepted, so scripts run unchanged, and ignored (fnhcl runs no containers)",
     ),
     info(
         Code::S001,

@@ -196,6 +196,25 @@ pub fn sort(diagnostics: &mut [Diagnostic], map: &SourceMap) {
     });
 }
 
+/// Drops every diagnostic identical to an earlier one — the same code, severity, place (span,
+/// or path for one without a span) and message — keeping the first: two paths of a run
+/// that find the same problem report it once.
+pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| {
+        seen.insert((
+            d.code,
+            d.severity,
+            d.primary
+                .as_ref()
+                .map(|l| (l.span.file, l.span.start, l.span.end)),
+            d.path.clone(),
+            d.summary.clone(),
+            d.detail.clone(),
+        ))
+    });
+}
+
 /// Counts (errors, warnings).
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics
@@ -252,6 +271,43 @@ pub fn fold_wrappers(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 31: the same warning reported along two paths is printed once; the same message
+    /// at another place, or another code at the same place, is still printed.
+    #[test]
+    fn identical_diagnostics_are_kept_once() {
+        let mut map = SourceMap::default();
+        let file = map.add("main.hcl", "resource a {\n  body = x\n}\n");
+        let at = |r: std::ops::Range<usize>| map.get(file).span(r);
+        let warning = Diagnostic::new(Code::E402, "resource a is incomplete")
+            .with_detail("x is unknown")
+            .with_primary(at(22..23), None);
+        let elsewhere = warning.clone().with_primary(at(13..17), None);
+        let other_code = Diagnostic::new(Code::T301, "resource a is incomplete")
+            .with_detail("x is unknown")
+            .with_primary(at(22..23), None);
+        let pathed = Diagnostic::new(Code::V705, "bad schema").with_path("crd.yaml");
+        let mut all = vec![
+            warning.clone(),
+            elsewhere.clone(),
+            warning.clone(),
+            other_code.clone(),
+            pathed.clone(),
+            pathed.clone().with_path("other.yaml"),
+            pathed.clone(),
+        ];
+        dedupe(&mut all);
+        assert_eq!(
+            all,
+            vec![
+                warning,
+                elsewhere,
+                other_code,
+                pathed.clone(),
+                pathed.with_path("other.yaml")
+            ]
+        );
+    }
 
     #[test]
     fn a_wrapper_at_its_causes_span_is_folded_into_it() {

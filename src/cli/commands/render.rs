@@ -9,6 +9,10 @@ use std::io::{self, Write};
 
 /// Runs the command.
 pub fn run(args: &RenderArgs, cx: &mut Context) -> io::Result<ExitStatus> {
+    if !cx.quiet {
+        cx.diagnostics
+            .extend(inputs::container_flags(&args.container_flags()));
+    }
     let mut stdin = io::stdin();
     let mut log = stderr_log(cx.quiet);
     let mut io = Io {

@@ -17,7 +17,7 @@ pub use finish::{
 pub use request::{RequestFiles, function_request};
 pub use xrd::xr_warnings;
 
-use crate::diagnostics::{Diagnostic, usage};
+use crate::diagnostics::{Code, Diagnostic, usage};
 use crate::eval::vars::into_float64;
 use crate::render::{Inputs, Options};
 use crate::source::SourceMap;
@@ -201,6 +201,23 @@ pub fn pipeline_of(
         None => None,
     };
     steps::pipeline(args, functions.as_ref(), &overrides, map, stdin)
+}
+
+/// One warning for each `crossplane render` flag given that only concerns containers
+/// (`--crossplane-image`, `--crossplane-binary`, `--crossplane-docker-network`, `--cache-dir`,
+/// `--max-concurrency`): accepted so that a script written for `crossplane render` runs
+/// unchanged, and ignored, since fnhcl runs every function-hcl step itself.
+pub fn container_flags(given: &[&str]) -> Vec<Diagnostic> {
+    given
+        .iter()
+        .map(|flag| {
+            Diagnostic::new(
+                Code::I022,
+                format!("`{flag}` is ignored: fnhcl runs no containers"),
+            )
+            .with_help("it is accepted so that scripts written for `crossplane render` run unchanged; other functions run through the Development runtime (`render.crossplane.io/runtime: Development`)")
+        })
+        .collect()
 }
 
 /// `X.Y` (or `X.Y.Z`, `vX.Y`).
