@@ -51,6 +51,44 @@ pub fn uid(xr: &Json) -> String {
     )
 }
 
+/// The engine's check of the XRD given with `--xrd` (engine v2.3.4 `selectSchema`): an
+/// apiVersion of the XRD API (v1 or v2), and the composite group and kind of the input XR
+/// (any served version of them).
+pub fn check_xrd(inputs: &Inputs) -> Result<(), RenderError> {
+    let Some(xrd) = &inputs.xrd else {
+        return Ok(());
+    };
+    let text = |v: &Json, p: &str| {
+        v.pointer(p)
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let name = text(xrd, "/metadata/name");
+    let api_version = text(xrd, "/apiVersion");
+    if !matches!(
+        api_version.as_str(),
+        "apiextensions.crossplane.io/v1" | "apiextensions.crossplane.io/v2"
+    ) {
+        return Err(engine_failed(&format!(
+            "cannot select composite resource schema: CompositeResourceDefinition {name:?} has unrecognized apiVersion {api_version:?} (expected one of [apiextensions.crossplane.io/v1 apiextensions.crossplane.io/v2])"
+        )));
+    }
+    let (group, kind) = (text(xrd, "/spec/group"), text(xrd, "/spec/names/kind"));
+    let xr_api = text(&inputs.xr, "/apiVersion");
+    let xr_group = match xr_api.rsplit_once('/') {
+        Some((group, _)) => group.to_string(),
+        None => String::new(),
+    };
+    let xr_kind = text(&inputs.xr, "/kind");
+    if group != xr_group || kind != xr_kind {
+        return Err(engine_failed(&format!(
+            "cannot select composite resource schema: CompositeResourceDefinition {name:?} (composite Group={group} Kind={kind}) does not match the input XR's Group={xr_group} Kind={xr_kind}"
+        )));
+    }
+    Ok(())
+}
+
 /// The engine's checks of the observed resources (crossplane#7544, engine v2.3.4): none may be
 /// controlled by another object than the XR, and a namespaced XR's must be in its namespace.
 pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {

@@ -302,6 +302,7 @@ pub fn render_with(
         }
     }
     if engine::is_engine(options.crossplane_version) {
+        engine::check_xrd(inputs)?;
         engine::check_observed(inputs)?;
         let composition = inputs
             .composition

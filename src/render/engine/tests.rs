@@ -126,6 +126,59 @@ fn observed_resources_of_another_xr_are_refused() {
     );
 }
 
+/// Engine v2.3.4 `selectSchema` (render_test.go's XRD cases): an XRD of another group or
+/// kind than the XR, or of an apiVersion that is not the XRD API's, is refused; another
+/// served version of the same kind is not.
+#[test]
+fn an_xrd_must_be_of_the_xrs_group_and_kind() {
+    let xrd = |api: &str, group: &str, kind: &str| {
+        json!({"apiVersion": api, "kind": "CompositeResourceDefinition",
+               "metadata": {"name": "apps.example.org"},
+               "spec": {"group": group, "names": {"kind": kind, "plural": "apps"}}})
+    };
+    let with = |xrd: Json| Inputs {
+        xr: yaml("namespaced/xr.yaml"),
+        xrd: Some(xrd),
+        ..Inputs::default()
+    };
+    let xr = yaml("namespaced/xr.yaml");
+    let (group, kind) = (
+        xr["apiVersion"]
+            .as_str()
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string(),
+        xr["kind"].as_str().unwrap().to_string(),
+    );
+    assert!(check_xrd(&with(xrd("apiextensions.crossplane.io/v2", &group, &kind))).is_ok());
+    assert!(check_xrd(&with(xrd("apiextensions.crossplane.io/v1", &group, &kind))).is_ok());
+    assert!(check_xrd(&Inputs::default()).is_ok());
+    let e = check_xrd(&with(xrd(
+        "apiextensions.crossplane.io/v2",
+        "other.org",
+        &kind,
+    )))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: cannot select composite resource schema: CompositeResourceDefinition \"apps.example.org\" (composite Group=other.org Kind={kind}) does not match the input XR's Group={group} Kind={kind}\n: container exited with status 1"
+        )
+    );
+    let e = check_xrd(&with(xrd(
+        "apiextensions.crossplane.io/v1beta1",
+        &group,
+        &kind,
+    )))
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("cannot select composite resource schema: CompositeResourceDefinition \"apps.example.org\" has unrecognized apiVersion \"apiextensions.crossplane.io/v1beta1\" (expected one of [apiextensions.crossplane.io/v1 apiextensions.crossplane.io/v2])"),
+        "{e}"
+    );
+}
+
 #[test]
 fn names_are_checked_as_rfc_1123_subdomains() {
     assert!(is_dns1123_subdomain("my-app-3a3d2cfc3ccc"));
