@@ -3228,3 +3228,51 @@ fn container_flags_of_crossplane_render_are_accepted_and_said_to_be_ignored() {
         transcript(&quiet)
     );
 }
+
+/// The words of a report, its wrapping and margins left out.
+fn words(report: &str) -> String {
+    report
+        .split_whitespace()
+        .filter(|w| *w != "│")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 31: a context value or file that is not JSON or YAML is refused naming its key (and
+/// its file).
+#[test]
+fn context_errors_name_the_key() {
+    let dir = examples().join("bucket-with-status");
+    let out = run(fnhcl(&dir).args([
+        "render",
+        "xr.yaml",
+        "composition-pipeline.yaml",
+        "--context-values",
+        "apiextensions.crossplane.io/environment=[1,",
+    ]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    let stderr = words(&text(&out.stderr));
+    assert!(
+        stderr.contains(
+            "context value for key \"apiextensions.crossplane.io/environment\" is not JSON or YAML"
+        ),
+        "{stderr}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("ctx.yaml");
+    std::fs::write(&bad, "a: [\n").unwrap();
+    let out = run(fnhcl(&dir).args([
+        "render",
+        "xr.yaml",
+        "composition-pipeline.yaml",
+        "--context-files",
+        &format!("env={}", bad.display()),
+    ]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    let stderr = words(&text(&out.stderr));
+    assert!(
+        stderr.contains("for key \"env\" is not JSON or YAML"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("ctx.yaml"), "{stderr}");
+}

@@ -96,21 +96,29 @@ fn pairs(flags: &[String]) -> Fallible<Vec<(String, String)>> {
     Ok(out)
 }
 
-/// A context value: JSON or YAML.
-fn parse_value(text: &str) -> Fallible<Json> {
+/// A context value for `key`, JSON or YAML (`from`: the file it was read from, for
+/// `--context-files`); an error names the key (and the file).
+fn parse_value(key: &str, text: &str, from: Option<&Path>) -> Fallible<Json> {
+    let what = match from {
+        Some(path) => format!(
+            "context file `{}` for key {key:?}",
+            loader::display_path(path)
+        ),
+        None => format!("context value for key {key:?}"),
+    };
+    let help = match from {
+        Some(_) => "the file must hold one JSON or YAML document",
+        None => "quote strings as JSON: KEY='\"text\"'",
+    };
     // The node tree bounds alias expansion before the value is built.
     if let Err(e) = crate::source::yaml::parse_nodes(text) {
         return Err(usage(
-            format!("context value is not JSON or YAML: {}", e.message),
-            "quote strings as JSON: KEY='\"text\"'",
+            format!("{what} is not JSON or YAML: {}", e.message),
+            help,
         ));
     }
-    yaml_serde::from_str::<Json>(text).map_err(|e| {
-        usage(
-            format!("context value is not JSON or YAML: {e}"),
-            "quote strings as JSON: KEY='\"text\"'",
-        )
-    })
+    yaml_serde::from_str::<Json>(text)
+        .map_err(|e| usage(format!("{what} is not JSON or YAML: {e}"), help))
 }
 
 /// The context `--context-files`, then entries given as values (`data`), then
@@ -124,13 +132,15 @@ pub fn context_map(
     let mut context = serde_json::Map::new();
     for (key, path) in pairs(files)? {
         let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, map))?;
-        context.insert(key, parse_value(&text)?);
+        let value = parse_value(&key, &text, Some(Path::new(&path)))?;
+        context.insert(key, value);
     }
     for (key, value) in data {
         context.insert(key.clone(), value.clone());
     }
     for (key, value) in pairs(values)? {
-        context.insert(key, parse_value(&value)?);
+        let value = parse_value(&key, &value, None)?;
+        context.insert(key, value);
     }
     Ok(context)
 }
