@@ -125,8 +125,9 @@ impl Function {
 /// What an expression may use.
 #[derive(Clone, Debug, Default)]
 pub struct Env {
-    /// Functions by name.
-    pub functions: HashMap<String, Function>,
+    /// Functions by name, shared between environments cloned from one another (adding a
+    /// variable to a clone copies no function).
+    pub functions: Arc<HashMap<String, Function>>,
     /// Variables by name (`self`, `oldSelf`).
     pub variables: HashMap<String, Type>,
 }
@@ -139,11 +140,12 @@ impl Env {
 
     /// Adds functions, merging overloads into functions of the same name.
     pub fn declare(&mut self, functions: impl IntoIterator<Item = Function>) {
+        let table = Arc::make_mut(&mut self.functions);
         for f in functions {
-            match self.functions.get_mut(&f.name) {
+            match table.get_mut(&f.name) {
                 Some(existing) => existing.overloads.extend(f.overloads),
                 None => {
-                    self.functions.insert(f.name.clone(), f);
+                    table.insert(f.name.clone(), f);
                 }
             }
         }

@@ -121,7 +121,7 @@ impl Rule {
             Ok(p) => p,
             Err(e) => return Outcome::CompileError(e.clone()),
         };
-        let old = match (old, self.optional_old_self) {
+        let old = match (old, self.optional_old_self()) {
             (Some(old), false) => Some(old.clone()),
             (old, true) => Some(Value::Optional(old.map(|o| std::sync::Arc::new(o.clone())))),
             (None, false) if self.transition => return Outcome::Holds,

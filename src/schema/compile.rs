@@ -6,8 +6,6 @@
 use super::decl;
 use super::node::{Additional, Node, SchemaError};
 use super::rule::{Rule, SELF_TYPE};
-use crate::cel::cost::{SizeEstimate, SizeEstimator};
-use crate::cel::types::Type;
 use serde_json::Value as Json;
 
 impl Node {
@@ -44,25 +42,13 @@ fn compile_rules(node: &mut Node, root: bool) {
         return;
     }
     let declared = decl::of(node, root || node.embedded_resource, SELF_TYPE);
-    let (ty, min_size) = declared
-        .as_deref()
-        .map_or((Type::Dyn, 2), |d| (d.ty.clone(), d.min_size));
-    let sizes: &dyn SizeEstimator = match declared.as_deref() {
-        Some(d) => d,
-        None => &Unsized,
-    };
     node.rules = node
         .rule_sources
         .iter()
-        .filter_map(|source| Rule::compile_for(source, &ty, sizes, min_size).ok())
+        .filter_map(|source| match declared.as_deref() {
+            Some(d) => Rule::compile_for(source, &d.ty, d, d.min_size).ok(),
+            // A node without a CEL type: `self` is `dyn`, no size known.
+            None => Rule::compile(source).ok(),
+        })
         .collect();
-}
-
-/// Sizes of a node without a CEL type: none known.
-struct Unsized;
-
-impl SizeEstimator for Unsized {
-    fn estimate_size(&self, _path: &[String], _ty: &Type) -> Option<SizeEstimate> {
-        None
-    }
 }

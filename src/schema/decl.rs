@@ -12,7 +12,8 @@ use crate::cel::types::{ObjectType, Type};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-pub use super::rule::MAX_REQUEST_BYTES;
+/// The largest request the API server accepts, which bounds every size it estimates.
+const MAX_REQUEST_BYTES: i64 = crate::cel::cost::MAX_REQUEST_SIZE_BYTES as i64;
 use crate::cel::cost::{SizeEstimate, SizeEstimator};
 
 /// A schema node's CEL type with its bounds.

@@ -7,7 +7,7 @@
 //! as crossplane does (`rule compile error: compilation failed: ERROR: …`).
 
 use crate::cel::checker::{self, Checked, Reference};
-use crate::cel::cost::{self, SizeEstimate, SizeEstimator};
+use crate::cel::cost::{self, MAX_REQUEST_SIZE_BYTES, SizeEstimate, SizeEstimator};
 use crate::cel::env::Env;
 use crate::cel::interp::Program;
 use crate::cel::types::Type;
@@ -27,8 +27,6 @@ pub struct Rule {
     pub field_path: Option<String>,
     /// `reason`.
     pub reason: Option<String>,
-    /// `optionalOldSelf`.
-    pub optional_old_self: bool,
     /// `optionalOldSelf` as given (`false` included: the API server refuses either without
     /// `oldSelf`).
     pub optional_old_self_given: Option<bool>,
@@ -91,7 +89,8 @@ impl Rule {
     ) -> Result<Rule, String> {
         let text = |key: &str| json.get(key).and_then(Json::as_str).map(str::to_string);
         let rule = text("rule").ok_or("a validation rule needs `rule`")?;
-        let optional_old_self = json.get("optionalOldSelf").and_then(Json::as_bool) == Some(true);
+        let optional_old_self_given = json.get("optionalOldSelf").and_then(Json::as_bool);
+        let optional_old_self = optional_old_self_given == Some(true);
         let self_type = self_type.clone();
         let mut env = base().clone();
         env.variable("self", self_type.clone());
@@ -142,16 +141,20 @@ impl Rule {
             message: text("message"),
             field_path: text("fieldPath"),
             reason: text("reason"),
-            optional_old_self,
-            optional_old_self_given: json.get("optionalOldSelf").and_then(Json::as_bool),
+            optional_old_self_given,
             program,
             message_program,
             message_expression,
             rule,
             max_cost,
             message_max_cost,
-            max_cardinality: (MAX_REQUEST_BYTES / (min_size.max(0) + 1)) as u64,
+            max_cardinality: MAX_REQUEST_SIZE_BYTES / (min_size.max(0) as u64 + 1),
         })
+    }
+
+    /// Whether `optionalOldSelf` is set: `oldSelf` is then an optional, empty on a create.
+    pub fn optional_old_self(&self) -> bool {
+        self.optional_old_self_given == Some(true)
     }
 
     /// Why the rule could not be compiled, if it could not.
@@ -190,9 +193,6 @@ fn compile_unguarded(source: &str, env: &Env, want: Type) -> Result<Checked, Fai
     }
     Ok(checked)
 }
-
-/// The largest request the API server accepts, which bounds every size it estimates.
-pub const MAX_REQUEST_BYTES: i64 = 3 * 1024 * 1024;
 
 /// No size known (an untyped node).
 struct NoSizes;
