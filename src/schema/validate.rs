@@ -870,15 +870,20 @@ fn rules(
         return true;
     }
     let old = old.filter(|o| !o.is_null());
-    let unchanged = match ratchet {
-        Ratchet::Correlated => old.is_some_and(|o| same(value, o)),
-        Ratchet::Parent(unchanged) => unchanged,
+    // Whether the value equals its old one: compared only where a rule or an uncorrelated
+    // child needs it (a comparison at every node would be quadratic in the depth).
+    let same_as_old = std::cell::OnceCell::new();
+    let unchanged = || {
+        *same_as_old.get_or_init(|| match ratchet {
+            Ratchet::Correlated => old.is_some_and(|o| same(value, o)),
+            Ratchet::Parent(unchanged) => unchanged,
+        })
     };
     // How a child correlates: by its own old value where it has one, else through this
     // node (or the nearest correlated ancestor).
     let next = |before: Option<&Json>| match ratchet {
         Ratchet::Correlated if before.is_some() => Ratchet::Correlated,
-        Ratchet::Correlated => Ratchet::Parent(unchanged),
+        Ratchet::Correlated => Ratchet::Parent(unchanged()),
         parent => parent,
     };
     let resource_root = root || node.embedded_resource;
@@ -900,7 +905,7 @@ fn rules(
             path,
             out,
             budget,
-            unchanged,
+            unchanged(),
         ) {
             return false;
         }
