@@ -18,4 +18,5 @@ pub mod re2;
 pub mod render;
 pub mod schema;
 pub mod source;
+pub mod strfmt;
 pub mod syntax;

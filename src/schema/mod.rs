@@ -12,7 +12,8 @@ pub mod crdcheck;
 pub mod decl;
 pub mod defaults;
 pub mod fieldpath;
-pub mod format;
+/// kube-openapi's string formats, below `schema` so CEL's format library shares them.
+pub use crate::strfmt as format;
 mod guard;
 pub mod inputs;
 pub mod load;

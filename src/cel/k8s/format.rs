@@ -11,6 +11,7 @@ use super::{opaque, opaque_arg, str_arg};
 use crate::cel::env::Function;
 use crate::cel::types::Type;
 use crate::cel::value::{Error, Opaque, Value};
+use crate::strfmt;
 use regex::Regex;
 use std::sync::{Arc, LazyLock};
 
@@ -56,13 +57,6 @@ impl Opaque for NamedFormat {
         }
     }
 }
-
-/// strfmt's `UUIDPattern`.
-const UUID_PATTERN: &str =
-    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$";
-/// strfmt's `DateTimePattern` (its `.` before the fraction is any character, as in strfmt).
-const DATE_TIME_PATTERN: &str =
-    r"^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$";
 
 /// The named formats, by the names `format.named` and `format.<name>()` use.
 pub const FORMATS: [(&str, NamedFormat); 13] = [
@@ -143,7 +137,7 @@ pub const FORMATS: [(&str, NamedFormat); 13] = [
         NamedFormat {
             name: "uuid",
             validate: uuid,
-            max_regex_size: UUID_PATTERN.len() as i64,
+            max_regex_size: strfmt::UUID_PATTERN.len() as i64,
         },
     ),
     (
@@ -159,7 +153,7 @@ pub const FORMATS: [(&str, NamedFormat); 13] = [
         NamedFormat {
             name: "date",
             validate: date_format,
-            max_regex_size: DATE_TIME_PATTERN.len() as i64,
+            max_regex_size: strfmt::DATE_TIME_PATTERN.len() as i64,
         },
     ),
     (
@@ -167,7 +161,7 @@ pub const FORMATS: [(&str, NamedFormat); 13] = [
         NamedFormat {
             name: "datetime",
             validate: datetime_format,
-            max_regex_size: DATE_TIME_PATTERN.len() as i64,
+            max_regex_size: strfmt::DATE_TIME_PATTERN.len() as i64,
         },
     ),
 ];
@@ -247,13 +241,6 @@ pattern!(
     LABEL_VALUE,
     r"^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$"
 );
-pattern!(UUID, UUID_PATTERN);
-pattern!(
-    BASE64,
-    r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$"
-);
-pattern!(DATE, r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
-pattern!(TIME, DATE_TIME_PATTERN);
 
 /// apimachinery's `RegexError`.
 fn regex_error(msg: &str, re: &str, examples: &[&str]) -> String {
@@ -433,7 +420,7 @@ fn uri(s: &str) -> Vec<String> {
 }
 
 fn uuid(s: &str) -> Vec<String> {
-    if UUID.is_match(s) {
+    if strfmt::valid("uuid", s) {
         Vec::new()
     } else {
         vec!["does not match the UUID format".into()]
@@ -441,62 +428,23 @@ fn uuid(s: &str) -> Vec<String> {
 }
 
 fn base64(s: &str) -> Vec<String> {
-    if BASE64.is_match(s) {
+    if strfmt::valid("byte", s) {
         Vec::new()
     } else {
         vec!["invalid base64".into()]
     }
 }
 
-/// Go's `time.Parse("2006-01-02", …)`: four digits, two, two, and a day the month has.
-fn is_date(value: &str) -> bool {
-    if !DATE.is_match(value) {
-        return false;
-    }
-    let n = |range: std::ops::Range<usize>| value[range].parse::<u32>().unwrap_or(0);
-    let (y, m, d) = (n(0..4), n(5..7), n(8..10));
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
-}
-
 fn date_format(s: &str) -> Vec<String> {
-    if is_date(s) {
+    if strfmt::valid("date", s) {
         Vec::new()
     } else {
         vec!["invalid date".into()]
     }
 }
 
-/// strfmt's `IsDateTime`: the lower-cased value split at every `t`; the first piece a date,
-/// the second hours, minutes, seconds (compared as text with 23, 59, 59), a fraction and a
-/// zone; further pieces are ignored, as in strfmt.
-fn is_date_time(value: &str) -> bool {
-    if value.len() < 4 {
-        return false;
-    }
-    let lower = value.to_lowercase();
-    let mut pieces = lower.split('t');
-    let (Some(day), Some(time)) = (pieces.next(), pieces.next()) else {
-        return false;
-    };
-    if !is_date(day) {
-        return false;
-    }
-    let Some(caps) = TIME.0.as_ref().and_then(|re| re.captures(time)) else {
-        return false;
-    };
-    &caps[1] <= "23" && &caps[2] <= "59" && &caps[3] <= "59"
-}
-
 fn datetime_format(s: &str) -> Vec<String> {
-    if is_date_time(s) {
+    if strfmt::valid("date-time", s) {
         Vec::new()
     } else {
         vec!["invalid datetime".into()]

@@ -3,7 +3,8 @@
 //! checked as kube-openapi's `strfmt` registry checks it — its regexes, govalidator's checksums,
 //! its duration units, and Go's parsers (`net`, `net/url`, `net/mail`, `time`) where strfmt
 //! calls them. Every check is linear in the value's length: no backtracking, no allocation that
-//! grows faster than the input.
+//! grows faster than the input. Used by `schema` (OpenAPI `format`) and by CEL's Kubernetes
+//! format library (`format.date()`, `format.uuid()`…), which call the same strfmt checks.
 
 mod mail;
 mod net;
@@ -66,10 +67,10 @@ impl Pattern {
 
 // strfmt's own patterns. Go's `\d` and `\s` are ASCII (`[0-9]`, `[\t\n\f\r ]`); the `regex`
 // crate's are Unicode, so they are spelled out.
-pattern!(
-    UUID,
-    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$"
-);
+/// strfmt's `UUIDPattern`.
+pub const UUID_PATTERN: &str =
+    r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$";
+pattern!(UUID, UUID_PATTERN);
 pattern!(
     UUID3,
     r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$"
@@ -109,12 +110,11 @@ pattern!(
     r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"
 );
 pattern!(DATE, r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
-// strfmt's date-time pattern for the part after the `t`; its `.` before the fraction is any
-// character, as in strfmt (an unescaped dot).
-pattern!(
-    TIME,
-    r"^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$"
-);
+/// strfmt's date-time pattern for the part after the `t`; its `.` before the fraction is any
+/// character, as in strfmt (an unescaped dot).
+pub const DATE_TIME_PATTERN: &str =
+    r"^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$";
+pattern!(TIME, DATE_TIME_PATTERN);
 // strfmt's fallback duration matcher: a number, optional spaces, a word.
 pattern!(DURATION_PART, r"([0-9]+)[\t\n\f\r ]*([A-Za-zµ]+)");
 
