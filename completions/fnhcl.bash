@@ -166,7 +166,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -208,7 +208,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -230,7 +230,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -252,7 +252,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -400,7 +400,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -434,7 +434,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -492,7 +492,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -526,7 +526,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -548,7 +548,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -634,7 +634,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -672,7 +672,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -946,7 +946,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -984,7 +984,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1090,7 +1090,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1136,7 +1136,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1216,7 +1216,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1246,7 +1246,7 @@ _fnhcl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif markdown" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -27,11 +27,12 @@ end
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_needs_command" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_needs_command" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -56,11 +57,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l step -d 'The pip
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l force -d 'With `--extract`, overwrite files whose contents differ from the bundle'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'Print only errors and the command\'s output'
@@ -76,11 +78,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l explain -d 'Explai
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l list-rules -d 'List every rule: code, name, default level and what it finds'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -s v -l verbose -d 'Print more about what is being done'
@@ -95,11 +98,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -l context-files -d 'C
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -111,11 +115,12 @@ false\t''"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s c -l check -d 'List the files that are not formatted and exit 1 if there are any; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -l diff -d 'Print a unified diff of what would change; write nothing'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand fmt" -s q -l quiet -d 'Print only errors and the command\'s output'
@@ -128,11 +133,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l rev -d 'Render the 
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -146,11 +152,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l update -d 'Write `expected.yaml` of every case whose output differs (and of new cases: an `xr.yaml` in a folder inside a `tests` folder); cases with `expected-error.txt` are left alone'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -s w -l watch -d 'Run again on every change below the PATHs (the screen is cleared first on a terminal); Ctrl-C stops'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and not __fish_seen_subcommand_from import help" -l allow-outside-paths -d 'Let cases name files outside the PATHs (an absolute or `..` path in `args` or `source`, a link leading out). Without it such a case fails, so that a case from an untrusted change cannot print other files into a CI log'
@@ -167,11 +174,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcom
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand test; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -184,11 +192,12 @@ yaml\t'The same document as YAML'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -l skip-success-results -d 'Print nothing for resources that are valid'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -l error-on-missing-schemas -d 'Fail (exit 1) when a resource\'s kind has no schema'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand validate" -s q -l quiet -d 'Print only errors and the command\'s output'
@@ -215,11 +224,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l max-concurrency -
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s c -l include-context -d 'Print the final context as a `Context` document'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
@@ -232,11 +242,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand render" -s V -l version -d '
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -244,11 +255,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand lsp" -s V -l version -d 'Pri
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and not __fish_seen_subcommand_from render help" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -275,11 +287,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s r -l include-function-results -d 'Print a `Result` document for every function result'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s c -l include-context -d 'Print the final context as a `Context` document'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen_subcommand_from render" -s x -l include-full-xr -d 'Copy the input XR\'s `spec` and `metadata` into the output XR'
@@ -294,11 +307,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand composition; and __fish_seen
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and not __fish_seen_subcommand_from run serve help" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -311,11 +325,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -328,11 +343,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -l insecure -d 'Serve plaintext gRPC (what `crossplane render`\'s Development runtime dials)'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Print more about what is being done'
@@ -344,11 +360,12 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand function; and __fish_seen_su
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -l format -d 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)' -r -f -a "human\t'Graphical report with source snippets (for `eval`: the value as HCL)'
 json\t'One JSON document: `{"diagnostics": [...], "summary": {...}}`'
 github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
-markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'"
+markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
+crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s q -l quiet -d 'Print only errors and the command\'s output'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s v -l verbose -d 'Print more about what is being done'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -681,7 +681,7 @@ fn render_prints_the_classic_crossplane_stream() {
 }
 
 #[test]
-fn render_fatal_results_show_crossplanes_line_and_the_source() {
+fn render_fatal_results_show_the_functions_error_at_its_source() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "xr.yaml", RENDER_XR);
     write(
@@ -692,6 +692,111 @@ fn render_fatal_results_show_crossplanes_line_and_the_source() {
     let out = run(fnhcl(dir.path()).args(["render", "--color", "never", "xr.yaml", "."]));
     assert_eq!(out.status.code(), Some(1));
     snapshot!("render_fatal", transcript(&out));
+}
+
+/// Issue 31 §2: a `condition` that is a string. People get function-hcl's error at the
+/// condition, which XR field it read and a hint, and nothing about Docker; scripts get
+/// crossplane's line word for word, on stderr with `--format crossplane` and in the JSON
+/// report's `upstream` field.
+#[test]
+fn render_failures_are_located_for_people_and_verbatim_for_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "xr.yaml",
+        "apiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: app\nspec:\n  enabled: \"yes\"\n",
+    );
+    write(
+        dir.path(),
+        "main.hcl",
+        "locals {\n  xr = req.composite\n}\n\nresource cm {\n  condition = xr.spec.enabled\n  body = { apiVersion = \"v1\", kind = \"ConfigMap\" }\n}\n",
+    );
+    let human = run(fnhcl(dir.path()).args(["render", "--color", "never", "xr.yaml", "."]));
+    assert_eq!(human.status.code(), Some(1), "{}", transcript(&human));
+    let stderr = text(&human.stderr);
+    assert!(!stderr.contains("Docker"), "{stderr}");
+    assert!(!stderr.contains("<nil>"), "{stderr}");
+    assert!(!stderr.contains("other diagnostic"), "{stderr}");
+    snapshot!("render_condition_string", transcript(&human));
+    // The README shows this very report.
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    assert!(
+        readme.contains(&stderr),
+        "README.md's failure example differs from:\n{stderr}"
+    );
+
+    let line = "crossplane: error: cannot render composite resource: crossplane internal render in Docker: pipeline returned fatal: crossplane: error: cannot render composite resource: cannot compose resources: pipeline step \"run hcl composition\" returned a fatal result: evaluate hcl: <nil>: got type string, expected bool; , and 1 other diagnostic(s)\n";
+    let scripted =
+        run(fnhcl(dir.path()).args(["render", "--format", "crossplane", "xr.yaml", "."]));
+    assert_eq!(scripted.status.code(), Some(1));
+    assert_eq!(text(&scripted.stderr), line);
+    assert!(scripted.stdout.is_empty());
+
+    let classic = run(fnhcl(dir.path()).args([
+        "render",
+        "--format",
+        "crossplane",
+        "--crossplane-version",
+        "2.2",
+        "xr.yaml",
+        ".",
+    ]));
+    assert_eq!(
+        text(&classic.stderr),
+        "crossplane: error: cannot render composite resource: pipeline step \"run hcl composition\" returned a fatal result: evaluate hcl: <nil>: got type string, expected bool; , and 1 other diagnostic(s)\n"
+    );
+
+    let json = run(fnhcl(dir.path()).args(["render", "--format", "json", "xr.yaml", "."]));
+    let report: serde_json::Value = serde_json::from_slice(&json.stderr).unwrap();
+    let first = &report["diagnostics"][0];
+    assert_eq!(first["upstream"].as_str(), Some(line.trim_end()));
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(6), Some(15))
+    );
+    assert!(first["help"].as_str().unwrap().contains("true or false"));
+}
+
+/// Issue 31 §2: an engine refusal reads without the container wrapping crossplane's CLI puts
+/// around it; `--format crossplane` keeps the wrapping.
+#[test]
+fn engine_refusals_read_without_docker() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "xr.yaml", RENDER_XR);
+    write(dir.path(), "main.hcl", "locals {\n  a = 1\n}\n");
+    write(
+        dir.path(),
+        "xrd.yaml",
+        "apiVersion: apiextensions.crossplane.io/v3\nkind: CompositeResourceDefinition\nmetadata:\n  name: xapps.example.org\nspec:\n  group: example.org\n  names:\n    kind: XApp\n    plural: xapps\n  versions:\n  - name: v1\n    served: true\n    referenceable: true\n    schema:\n      openAPIV3Schema:\n        type: object\n",
+    );
+    let human = run(fnhcl(dir.path()).args([
+        "render", "--format", "json", "--xrd", "xrd.yaml", "xr.yaml", ".",
+    ]));
+    assert_eq!(human.status.code(), Some(1), "{}", transcript(&human));
+    let report: serde_json::Value = serde_json::from_slice(&human.stderr).unwrap();
+    let summary = report["diagnostics"][0]["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("cannot render composite resource: cannot select composite resource schema: CompositeResourceDefinition \"xapps.example.org\" has unrecognized apiVersion")
+            && !summary.contains("Docker")
+            && !summary.contains("container"),
+        "{summary}"
+    );
+    let scripted = run(fnhcl(dir.path()).args([
+        "render",
+        "--format",
+        "crossplane",
+        "--xrd",
+        "xrd.yaml",
+        "xr.yaml",
+        ".",
+    ]));
+    let line = text(&scripted.stderr);
+    assert!(
+        line.starts_with("crossplane: error: cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: cannot select composite resource schema: ")
+            && line.ends_with(": container exited with status 1\n"),
+        "{line}"
+    );
 }
 
 /// A composition whose evaluation takes several seconds (about a million expressions).
@@ -1005,7 +1110,8 @@ fn function_run_takes_a_single_hcl_file() {
 }
 
 /// function-hcl reports a failed context key twice (HCL's error, then its own at the same
-/// place); render shows them as one report under the fatal line.
+/// place); render shows them as one report, which is the headline (issue 31: the function's
+/// message at its source, not a second copy in crossplane's one-line wording).
 #[test]
 fn render_shows_a_wrapped_failure_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -1024,8 +1130,8 @@ fn render_shows_a_wrapped_failure_once() {
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     assert_eq!(
         text(&out.stderr).matches("Unknown variable").count(),
-        2,
-        "the fatal line and one report"
+        1,
+        "one report, which is the fatal line"
     );
     snapshot!("render_wrapped_failure", transcript(&out));
 }

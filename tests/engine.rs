@@ -121,9 +121,18 @@ fn a_fatal_result_is_reported_as_the_cli_reports_it() {
         "--detailed-exit-code: 3 for a fatal result"
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    // Crossplane's line, word for word, for scripts (issue 31) ...
+    let upstream = report["diagnostics"][0]["upstream"].as_str().unwrap();
+    assert!(
+        upstream.starts_with("crossplane: error: cannot render composite resource: crossplane internal render in Docker: pipeline returned fatal: crossplane: error: cannot render composite resource: cannot compose resources: pipeline step \"run-hcl\" returned a fatal result: "),
+        "{upstream}"
+    );
+    // ... and for people the function's message at its source, without Docker.
     let summary = report["diagnostics"][0]["summary"].as_str().unwrap();
     assert!(
-        summary.starts_with("cannot render composite resource: crossplane internal render in Docker: pipeline returned fatal: crossplane: error: cannot render composite resource: cannot compose resources: pipeline step \"run-hcl\" returned a fatal result: "),
+        summary.starts_with("pipeline step \"run-hcl\" returned a fatal result: ")
+            && !summary.contains("Docker"),
         "{summary}"
     );
+    assert!(report["diagnostics"][0]["line"].is_number(), "{report}");
 }

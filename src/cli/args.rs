@@ -49,7 +49,8 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 
     /// How to print diagnostics: `human` (source snippets), `json`, `github` (workflow
-    /// commands for GitHub Actions annotations) or `sarif` (SARIF 2.1.0).
+    /// commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one
+    /// `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect).
     #[arg(long, value_enum, default_value_t = DiagnosticFormat::Human, global = true, value_name = "FORMAT")]
     pub format: DiagnosticFormat,
 
@@ -88,6 +89,9 @@ pub enum DiagnosticFormat {
     /// Markdown, for `diff` (one block per changed document, ready for a pull-request
     /// comment); other commands print their diagnostics as `human`.
     Markdown,
+    /// Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error:
+    /// …`): a failed render's line is crossplane's word for word, for scripts that match it.
+    Crossplane,
 }
 
 /// The commands.

@@ -48,6 +48,9 @@ pub fn write(
             writeln!(out, "{}", diagnostics::json(diagnostics, map))
         }
         DiagnosticFormat::Github => out.write_all(diagnostics::github(diagnostics, map).as_bytes()),
+        DiagnosticFormat::Crossplane => {
+            out.write_all(diagnostics::crossplane(diagnostics).as_bytes())
+        }
         DiagnosticFormat::Sarif => {
             let value = diagnostics::sarif(diagnostics, map, env!("CARGO_PKG_VERSION"));
             writeln!(out, "{}", pretty(&value))

@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 /// The output formats for diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// [`crossplane`].
+    Crossplane,
     /// miette's graphical report, for people.
     Human,
     /// [`json`].
@@ -48,11 +50,15 @@ struct JsonDiagnostic<'a> {
     end_line: Option<usize>,
     end_column: Option<usize>,
     help: Option<&'a str>,
+    /// Present only when set: the upstream tool's exact line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upstream: Option<&'a str>,
 }
 
 /// The JSON format: `{"diagnostics":[{"code","rule","severity","summary","detail","file","line",
 /// "column","endLine","endColumn","help"}],"summary":{"errors":N,"warnings":N}}`; absent fields
-/// are `null`.
+/// are `null`, except `upstream` (the exact line `crossplane` prints, after `help`), which is
+/// there only when the diagnostic has one.
 pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
     #[derive(Serialize)]
     struct Summary {
@@ -84,6 +90,7 @@ pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
                 end_line,
                 end_column,
                 help: d.help.as_deref(),
+                upstream: d.upstream.as_deref(),
             }
         })
         .collect();
@@ -94,6 +101,35 @@ pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
     };
     // Plain structs of strings and numbers always serialise.
     serde_json::to_string_pretty(&document).unwrap_or_default()
+}
+
+/// The lines the Crossplane CLI would print on stderr: each error as `crossplane: error: …`,
+/// word for word where the diagnostic carries the upstream line (a failed render); warnings
+/// and notes are left out, as crossplane prints none. When some error carries an upstream
+/// line only those are printed: the others explain it and crossplane has no words for them.
+pub fn crossplane(diagnostics: &[Diagnostic]) -> String {
+    let errors: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let upstream: Vec<&str> = errors
+        .iter()
+        .filter_map(|d| d.upstream.as_deref())
+        .collect();
+    let mut out = String::new();
+    if upstream.is_empty() {
+        for d in errors {
+            out.push_str("crossplane: error: ");
+            out.push_str(&d.summary.replace('\n', " "));
+            out.push('\n');
+        }
+    } else {
+        for line in upstream {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// One GitHub Actions workflow command per diagnostic

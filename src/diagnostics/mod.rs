@@ -9,7 +9,7 @@ mod input;
 mod load;
 
 pub use code::{CODES, Code, CodeInfo};
-pub use formats::{Format, github, json, sarif};
+pub use formats::{Format, crossplane, github, json, sarif};
 pub use input::{composition_error, from_read_error, load_error, read_stdin, usage};
 pub use load::from_load_error;
 
@@ -89,6 +89,10 @@ pub struct Diagnostic {
     /// range): the source function-hcl quotes before the message when it reports a discarded
     /// block. Evaluation diagnostics carry the innermost expression that failed.
     pub expression: Option<Span>,
+    /// The exact line the tool fnhcl stands in for prints for this problem (`crossplane:
+    /// error: …` for a failed render), kept word for word for scripts that match it; the
+    /// summary says it for people.
+    pub upstream: Option<String>,
 }
 
 impl Diagnostic {
@@ -104,7 +108,14 @@ impl Diagnostic {
             help: None,
             path: None,
             expression: None,
+            upstream: None,
         }
+    }
+
+    /// Sets the upstream tool's exact words.
+    pub fn with_upstream(mut self, line: impl Into<String>) -> Self {
+        self.upstream = Some(line.into());
+        self
     }
 
     /// Sets the detail.

@@ -25,15 +25,16 @@ pub fn places(map: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Place> {
         .collect()
 }
 
-/// A failed render's errors as text: each summary with its detail and help (warnings left
-/// out: a kind without a schema under `--validate` is not why a render failed).
+/// A failed render's errors as text: each summary with its detail, help and crossplane's own
+/// line (warnings left out: a kind without a schema under `--validate` is not why a render
+/// failed).
 pub fn errors_text(diagnostics: &[Diagnostic]) -> String {
     diagnostics
         .iter()
         .filter(|d| d.severity != Severity::Warning)
         .map(|d| {
             let mut text = d.summary.clone();
-            for more in [&d.detail, &d.help].into_iter().flatten() {
+            for more in [&d.detail, &d.help, &d.upstream].into_iter().flatten() {
                 text.push('\n');
                 text.push_str(more);
             }

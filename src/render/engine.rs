@@ -144,9 +144,7 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
 
 /// An engine failure as the CLI reports it (the engine's stderr inside the CLI's message).
 pub fn engine_failed(cause: &str) -> RenderError {
-    RenderError::Failed(format!(
-        "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: {cause}\n: container exited with status 1"
-    ))
+    RenderError::Engine(cause.to_string())
 }
 
 /// The XR the functions observe: the input with the engine's UID, `resourceVersion`, the

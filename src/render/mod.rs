@@ -195,8 +195,32 @@ pub enum RenderError {
         /// Its package, when the Functions file names it.
         package: Option<String>,
     },
+    /// The engine (crossplane's reconciler, `crossplane internal render`) refused the render:
+    /// the cause, which the CLI prints inside its Docker wrapping.
+    Engine(String),
     /// Anything else, with crossplane's message.
     Failed(String),
+}
+
+impl RenderError {
+    /// The line `crossplane render` prints on stderr for this failure, word for word
+    /// (`crossplane: error: …`; for the engine dialect with its container wrapping), for
+    /// scripts that match it.
+    pub fn crossplane_line(&self) -> String {
+        format!("crossplane: error: {self}")
+    }
+
+    /// The failure in words for people: crossplane's message without what only concerns
+    /// its containers (fnhcl runs none).
+    pub fn headline(&self) -> String {
+        match self {
+            RenderError::Fatal { step, message, .. } => format!(
+                "cannot render composite resource: pipeline step {step:?} returned a fatal result: {message}"
+            ),
+            RenderError::Engine(cause) => format!("cannot render composite resource: {cause}"),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl std::fmt::Display for RenderError {
@@ -239,6 +263,10 @@ impl std::fmt::Display for RenderError {
                     "cannot run pipeline step {step:?}: function {function:?}{package} would run in Docker (it is not function-hcl, and not annotated `{DEVELOPMENT_ANNOTATION}`), and fnhcl starts no containers"
                 )
             }
+            RenderError::Engine(cause) => write!(
+                f,
+                "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: {cause}\n: container exited with status 1"
+            ),
             RenderError::Failed(message) => f.write_str(message),
         }
     }

@@ -25,6 +25,8 @@ struct Parts<'m> {
     condition: Option<&'m FileExpr>,
     body: &'m FileExpr,
     children: &'m [ResourceChild],
+    /// The block's header, where a duplicate name is reported.
+    header: Span,
 }
 
 impl Evaluator<'_> {
@@ -39,7 +41,11 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            diags.push(plain_error(messages::GROUP_CONDITION.into()));
+            let mut d = plain_error(messages::GROUP_CONDITION.into());
+            if let Some(cond) = &body.condition {
+                d = d.with_expression(expr_span(cond));
+            }
+            diags.push(d);
             return diags;
         }
         if !keep {
@@ -86,6 +92,7 @@ impl Evaluator<'_> {
             condition: resource.condition.as_ref(),
             body: &resource.body,
             children: &resource.children,
+            header: header_span(&resource.origin),
         };
         let name = &resource.name.value;
         let before = self.desired.contains_key(name);
@@ -167,6 +174,7 @@ impl Evaluator<'_> {
             condition: None,
             body: &template.body,
             children: &template.children,
+            header: header_span(&collection.origin),
         };
         let before = self.desired.len();
         for (i, (key, value)) in iterations.into_iter().enumerate() {
@@ -224,7 +232,11 @@ impl Evaluator<'_> {
         annotations: Option<(&str, String)>,
     ) -> Diags {
         if self.desired.contains_key(name) {
-            return vec![plain_error(messages::duplicate_resource(name))];
+            return vec![
+                plain_error(messages::duplicate_resource(name))
+                    .with_expression(parts.header)
+                    .with_help("every composed resource needs its own name: rename this block (or the collection's `name`)"),
+            ];
         }
         let observed = self.existing.get(name).cloned().unwrap_or_else(Value::null);
         let connection = self
@@ -248,7 +260,11 @@ impl Evaluator<'_> {
         let failed = has_errors(&ds);
         diags.extend(ds);
         if failed {
-            diags.push(plain_error(messages::resource_condition(name)));
+            let mut d = plain_error(messages::resource_condition(name));
+            if let Some(cond) = parts.condition {
+                d = d.with_expression(expr_span(cond));
+            }
+            diags.push(d);
             return diags;
         }
         if !keep {

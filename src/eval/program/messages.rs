@@ -24,6 +24,9 @@ pub(crate) fn condition_type(friendly_type: &str) -> String {
     format!("got type {friendly_type}, expected bool")
 }
 
+/// What to do about a condition that is not a bool.
+pub(crate) const CONDITION_HELP: &str = "a `condition` must be true or false: compare (`xr.spec.tier == \"prod\"`), convert (`tobool(x)`), or give a default (`try(x, false)`)";
+
 /// A null condition (a Go panic; see docs/compatibility.md).
 pub(crate) const CONDITION_NULL: &str = "condition is null, expected true or false";
 

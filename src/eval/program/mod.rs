@@ -13,6 +13,7 @@ mod gotext;
 pub(crate) mod messages;
 mod origin;
 mod outputs;
+mod reads;
 mod response;
 mod trace;
 mod userfn;
@@ -150,7 +151,7 @@ fn evaluate_with(
     }
     let root = Scope::root(ev.functions);
     let mut variables = BTreeMap::new();
-    variables.insert("req".to_string(), req);
+    variables.insert("req".to_string(), req.clone());
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top, None);
     let trace = ev.trace.take().map(|trace| {
@@ -165,6 +166,8 @@ fn evaluate_with(
         trace
     });
     if has_errors(&diags) {
+        let mut diags = diags;
+        reads::label_inputs(&program, &req, &mut diags);
         return (Err(fail(diags)), trace);
     }
     (ev.into_response(diags).map_err(Failure::Message), trace)
@@ -385,14 +388,22 @@ impl<'a> Evaluator<'a> {
                 }
                 (b, diags)
             }
+            // function-hcl gives these no range (Go's `<nil>` in its message); the expression
+            // span locates them for people without changing that text.
             Value::Null(_) => {
-                diags.push(plain_error(messages::CONDITION_NULL.to_string()));
+                diags.push(
+                    plain_error(messages::CONDITION_NULL.to_string())
+                        .with_expression(expr_span(cond))
+                        .with_help(messages::CONDITION_HELP),
+                );
                 (false, diags)
             }
             other => {
-                diags.push(plain_error(messages::condition_type(
-                    &other.ty().friendly_name(),
-                )));
+                diags.push(
+                    plain_error(messages::condition_type(&other.ty().friendly_name()))
+                        .with_expression(expr_span(cond))
+                        .with_help(messages::CONDITION_HELP),
+                );
                 (false, diags)
             }
         }

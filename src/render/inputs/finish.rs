@@ -226,11 +226,63 @@ pub fn validate_rendered(
     valid
 }
 
-/// A failed render: crossplane's message, and for a fatal function-hcl result the
-/// diagnostics behind it with their source.
+/// A failed render for people, and crossplane's words for scripts.
+///
+/// The first diagnostic is the headline: for a fatal function-hcl result, the function's own
+/// error at the source it is about (the step named, a hint when there is one); otherwise
+/// crossplane's message without what concerns only its containers. It carries the line
+/// `crossplane render` prints ([`RenderError::crossplane_line`]) as its `upstream` text. The
+/// other diagnostics of a fatal result follow, every one of them (function-hcl's message says
+/// only how many there are), located where function-hcl knows the expression.
 pub fn report(error: RenderError, timeout: &str) -> Vec<Diagnostic> {
-    let line = error.to_string();
-    let mut d = Diagnostic::new(Code::E401, line);
+    let upstream = error.crossplane_line();
+    let mut rest = Vec::new();
+    let mut d = match &error {
+        RenderError::Fatal {
+            step, diagnostics, ..
+        } => {
+            // Diagnostics function-hcl gives no subject range to show at their expression.
+            let mut located: Vec<Diagnostic> = diagnostics
+                .iter()
+                .cloned()
+                .map(|mut d| {
+                    if d.primary.is_none()
+                        && let Some(span) = d.expression
+                    {
+                        d.primary = Some(crate::diagnostics::Label::bare(span));
+                    }
+                    // A label over the very place the diagnostic points at (which input it
+                    // read) is said there.
+                    if let Some(primary) = &mut d.primary
+                        && primary.message.is_none()
+                        && let Some(i) = d.labels.iter().position(|l| l.span == primary.span)
+                    {
+                        primary.message = d.labels.remove(i).message;
+                    }
+                    d
+                })
+                .collect();
+            // A span-less diagnostic that only repeats the result's message adds nothing.
+            let message = error.headline();
+            located.retain(|d| d.primary.is_some() || !message.contains(&d.summary));
+            let mut folded = fold_wrappers(located).into_iter();
+            let cause = folded.by_ref().find(|d| d.severity == Severity::Error);
+            rest.extend(folded);
+            match cause {
+                Some(cause) => {
+                    let mut d = cause;
+                    d.summary = format!(
+                        "pipeline step {step:?} returned a fatal result: {}",
+                        d.summary
+                    );
+                    d
+                }
+                None => Diagnostic::new(Code::E401, message),
+            }
+        }
+        other => Diagnostic::new(Code::E401, other.headline()),
+    };
+    d.upstream = Some(upstream);
     match &error {
         RenderError::DeadlineExceeded { target: None, .. } => {
             d = d.with_help(format!(
@@ -272,13 +324,6 @@ pub fn report(error: RenderError, timeout: &str) -> Vec<Diagnostic> {
         _ => {}
     }
     let mut out = vec![d];
-    if let RenderError::Fatal { diagnostics, .. } = error {
-        out.extend(fold_wrappers(
-            diagnostics
-                .into_iter()
-                .filter(|d| d.primary.is_some())
-                .collect(),
-        ));
-    }
+    out.extend(rest);
     out
 }
