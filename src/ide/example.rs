@@ -180,6 +180,7 @@ pub fn evaluate(
                 .map(Diagnostic::message)
                 .unwrap_or_default(),
             Failure::Message(text) => text.clone(),
+            Failure::Located { diagnostic, .. } => diagnostic.message(),
         };
         out.failure = Some(Fatal {
             short,

@@ -89,6 +89,15 @@ pub fn unify(objects: &[&Map<String, Json>]) -> Result<Map<String, Json>, String
     Ok(out)
 }
 
+/// Which of `objects` [`unify`] fails at: the index of the first object that conflicts with
+/// those before it.
+pub fn unify_failing(objects: &[&Map<String, Json>]) -> Option<usize> {
+    let mut out = Map::new();
+    objects
+        .iter()
+        .position(|object| merge_into(&mut out, object, "", false).is_err())
+}
+
 /// Merges `incoming` into `acc` in place. Go rebuilds each nested object from the pair
 /// (incoming, existing) and so names the two types in alternating order at each level of
 /// nesting (`flip`); the messages here follow it.

@@ -39,7 +39,7 @@ use crate::syntax::model::{FileExpr, Locals, Program};
 use crate::syntax::{self, ParsedFile};
 pub(crate) use blocks::{header_span, iterations};
 use gotext::{downgrade, has_errors};
-pub(crate) use gotext::{std_base64, unify};
+pub(crate) use gotext::{std_base64, unify, unify_failing};
 pub(crate) use messages::READY_VALUES;
 pub(crate) use outputs::{check_requirement_block, selector_type_problems};
 use serde_json::{Map, Value as Json};
@@ -60,6 +60,14 @@ pub enum Failure {
     Diagnostics(Vec<Diagnostic>),
     /// A Go error message (`unify composite status: …`).
     Message(String),
+    /// A Go error message without a range, and the diagnostic that locates it for people
+    /// (two `composite status` blocks that disagree: the second, and where the first is).
+    Located {
+        /// The message, as function-hcl words it.
+        message: String,
+        /// The same problem, located.
+        diagnostic: Box<Diagnostic>,
+    },
 }
 
 impl Failure {
@@ -67,7 +75,7 @@ impl Failure {
     pub fn message(&self, map: &SourceMap) -> String {
         match self {
             Failure::Diagnostics(diags) => diags_error(diags, map),
-            Failure::Message(text) => text.clone(),
+            Failure::Message(text) | Failure::Located { message: text, .. } => text.clone(),
         }
     }
 
@@ -76,6 +84,7 @@ impl Failure {
         match self {
             Failure::Diagnostics(diags) => diags.clone(),
             Failure::Message(text) => vec![Diagnostic::new(Code::E401, text.clone())],
+            Failure::Located { diagnostic, .. } => vec![(**diagnostic).clone()],
         }
     }
 }
@@ -170,7 +179,7 @@ fn evaluate_with(
         reads::label_inputs(&program, &req, &mut diags);
         return (Err(fail(diags)), trace);
     }
-    (ev.into_response(diags).map_err(Failure::Message), trace)
+    (ev.into_response(diags), trace)
 }
 
 /// function-hcl's first step: parse every file (stopping at the first file with syntax
@@ -233,8 +242,14 @@ struct Evaluator<'a> {
     ready: BTreeMap<String, &'static str>,
     requirements: BTreeMap<String, ResourceSelector>,
     statuses: Vec<Map<String, Json>>,
+    /// Where each of `statuses` was written (its `composite status` block).
+    status_at: Vec<Span>,
     connections: Vec<BTreeMap<String, Vec<u8>>>,
+    /// Where each of `connections` was written (its `composite connection` block).
+    connection_at: Vec<Span>,
     contexts: Vec<Map<String, Json>>,
+    /// Where each of `contexts` was written (its `context` block).
+    context_at: Vec<Span>,
     discards: Vec<Discard>,
     /// Where each desired resource's body was written (one per body, shared by the members
     /// of a collection).
@@ -278,8 +293,11 @@ impl<'a> Evaluator<'a> {
             ready: BTreeMap::new(),
             requirements: BTreeMap::new(),
             statuses: Vec::new(),
+            status_at: Vec::new(),
             connections: Vec::new(),
+            connection_at: Vec::new(),
             contexts: Vec::new(),
+            context_at: Vec::new(),
             discards: Vec::new(),
             origins: BTreeMap::new(),
             origin_cache: BTreeMap::new(),

@@ -32,9 +32,14 @@ impl Evaluator<'_> {
                 diags.extend(ds);
                 if let Some(object) = object {
                     self.statuses.push(object);
+                    self.status_at.push(header_span(&composite.origin));
                 }
             }
-            "connection" => diags.extend(self.connection(&scope, &composite.body)),
+            "connection" => {
+                diags.extend(self.connection(&scope, &composite.body));
+                self.connection_at
+                    .resize(self.connections.len(), header_span(&composite.origin));
+            }
             other => diags.push(plain_error(messages::composite_label(other))),
         }
         if self.statuses.len() + self.connections.len() > before {
@@ -168,6 +173,7 @@ impl Evaluator<'_> {
                 let mut entry = Map::new();
                 entry.insert(key, struct_numbers(&json));
                 self.contexts.push(entry);
+                self.context_at.push(header_span(&context.origin));
                 coverage::block(header_span(&context.origin));
             }
             Err(e) => diags.push(

@@ -5,8 +5,8 @@
 
 use super::gotext::{subject_text, unify};
 use super::messages;
-use super::{Discard, Evaluator};
-use crate::diagnostics::{Diagnostic, Severity};
+use super::{Discard, Evaluator, Failure};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::proto::{
     Condition, FunctionResult, Requirements, Resource, RunFunctionResponse, State,
 };
@@ -34,8 +34,9 @@ pub struct HclResponse {
 }
 
 impl Evaluator<'_> {
-    /// Builds the response; the error is a unification failure.
-    pub(super) fn into_response(self, diags: Vec<Diagnostic>) -> Result<HclResponse, String> {
+    /// Builds the response; the error is a unification failure, located at the block that
+    /// disagrees with an earlier one.
+    pub(super) fn into_response(self, diags: Vec<Diagnostic>) -> Result<HclResponse, Failure> {
         let mut resources: BTreeMap<String, Resource> = self
             .desired
             .into_iter()
@@ -49,18 +50,33 @@ impl Evaluator<'_> {
         let mut composite: Option<Resource> = None;
         if !self.statuses.is_empty() {
             let refs: Vec<&Map<String, Json>> = self.statuses.iter().collect();
-            let status = unify(&refs).map_err(|e| messages::status_conflict(&e))?;
+            let status = unify(&refs).map_err(|e| {
+                conflict(
+                    messages::status_conflict(&e),
+                    &e,
+                    &refs,
+                    &self.status_at,
+                    "composite status",
+                )
+            })?;
             let mut object = Map::new();
             object.insert("status".into(), Json::Object(status));
             composite.get_or_insert_with(Resource::default).resource = Some(Json::Object(object));
         }
         if !self.connections.is_empty() {
             let mut details: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-            for block in &self.connections {
+            for (i, block) in self.connections.iter().enumerate() {
                 for (key, value) in block {
                     match details.get(key) {
                         Some(existing) if existing != value => {
-                            return Err(messages::connection_conflict(key));
+                            let first = self.connections.iter().position(|c| c.contains_key(key));
+                            return Err(located(
+                                messages::connection_conflict(key),
+                                self.connection_at.get(i).copied(),
+                                first.and_then(|j| self.connection_at.get(j).copied()),
+                                &format!("`{key}`"),
+                                "composite connection",
+                            ));
                         }
                         Some(_) => {}
                         None => {
@@ -80,9 +96,15 @@ impl Evaluator<'_> {
             None
         } else {
             let refs: Vec<&Map<String, Json>> = self.contexts.iter().collect();
-            Some(Json::Object(
-                unify(&refs).map_err(|e| messages::context_conflict(&e))?,
-            ))
+            Some(Json::Object(unify(&refs).map_err(|e| {
+                conflict(
+                    messages::context_conflict(&e),
+                    &e,
+                    &refs,
+                    &self.context_at,
+                    "context",
+                )
+            })?))
         };
         let requirements = (!self.requirements.is_empty()).then(|| Requirements {
             extra_resources: self.requirements.clone(),
@@ -227,4 +249,127 @@ fn unique_sorted(diags: Vec<Diagnostic>, map: &crate::source::SourceMap) -> Vec<
     };
     unique.sort_by_key(key);
     unique
+}
+
+/// A failed `unify` of what several blocks wrote, located: at the block whose object
+/// conflicts with those before it, and the first earlier block that wrote the same key.
+fn conflict(
+    message: String,
+    error: &str,
+    objects: &[&Map<String, Json>],
+    at: &[crate::source::Span],
+    what: &str,
+) -> Failure {
+    let Some(i) = super::unify_failing(objects) else {
+        return Failure::Message(message);
+    };
+    // unify's messages name the key as `for key a.b not equal` or `for key a.b: …`.
+    let key = error
+        .split_once("for key ")
+        .map(|(_, rest)| {
+            rest.strip_suffix(" not equal")
+                .or_else(|| rest.split_once(':').map(|(k, _)| k))
+                .unwrap_or(rest)
+        })
+        .unwrap_or("");
+    let path: Vec<&str> = key.split('.').collect();
+    let has = |o: &Map<String, Json>| {
+        let mut at = o.get(path[0]);
+        for step in &path[1..] {
+            at = at.and_then(|v| v.get(step));
+        }
+        at.is_some()
+    };
+    let first = objects[..i].iter().position(|o| has(o));
+    located(
+        message,
+        at.get(i).copied(),
+        first.and_then(|j| at.get(j).copied()),
+        &format!("`{key}`"),
+        what,
+    )
+}
+
+fn located(
+    message: String,
+    here: Option<crate::source::Span>,
+    first: Option<crate::source::Span>,
+    key: &str,
+    what: &str,
+) -> Failure {
+    let Some(here) = here else {
+        return Failure::Message(message);
+    };
+    let mut d = Diagnostic::new(Code::E401, message.clone())
+        .with_primary(here, Some(format!("sets {key} differently")))
+        .with_help(format!(
+            "every `{what}` block that writes {key} must write the same value: keep one of them, or make their conditions exclusive"
+        ));
+    if let Some(first) = first {
+        d = d.with_label(crate::diagnostics::Label::new(
+            first,
+            format!("{key} is first written here"),
+        ));
+    }
+    Failure::Located {
+        message,
+        diagnostic: Box::new(d),
+    }
+}
+
+#[cfg(test)]
+mod conflict_tests {
+    use super::super::{Failure, evaluate};
+    use crate::eval::proto::RunFunctionRequest;
+    use crate::source::SourceMap;
+
+    /// function-hcl's message, and the lines the located diagnostic and its label point at.
+    fn failure(hcl: &str) -> (String, usize, Option<usize>) {
+        let mut map = SourceMap::new();
+        let file = map.add("main.hcl", hcl);
+        let Err(failure) = evaluate(&mut map, &[file], &RunFunctionRequest::default()) else {
+            panic!("the evaluation must fail");
+        };
+        let message = failure.message(&map);
+        let Failure::Located { diagnostic, .. } = failure else {
+            panic!("not located: {message}");
+        };
+        let line = |span: crate::source::Span| map.get(file).line_col(span.start as usize).line;
+        (
+            message,
+            line(diagnostic.primary.as_ref().unwrap().span),
+            diagnostic.labels.first().map(|l| line(l.span)),
+        )
+    }
+
+    #[test]
+    fn disagreeing_blocks_keep_function_hcls_words_and_point_at_both() {
+        let status = "composite status {\n  body = { a = { b = 1 } }\n}\ncomposite status {\n  body = { c = 1 }\n}\ncomposite status {\n  body = { a = { b = 2 } }\n}\n";
+        assert_eq!(
+            failure(status),
+            (
+                "unify composite status: values for key a.b not equal".to_string(),
+                7,
+                Some(1)
+            )
+        );
+        let context = "context {\n  key   = \"k\"\n  value = 1\n}\ncontext {\n  key   = \"k\"\n  value = \"x\"\n}\n";
+        assert_eq!(
+            failure(context),
+            (
+                "unify context: type mismatch for key k:  string v/s float64".to_string(),
+                5,
+                Some(1)
+            )
+        );
+        let connection = "composite connection {\n  body = { p = \"YQ==\" }\n}\ncomposite connection {\n  body = { p = \"Yg==\" }\n}\n";
+        assert_eq!(
+            failure(connection),
+            (
+                "unify composite connection: values for key p not equal".to_string(),
+                4,
+                Some(1)
+            )
+        );
+    }
 }
