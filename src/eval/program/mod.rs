@@ -15,6 +15,7 @@ mod origin;
 mod outputs;
 mod response;
 mod trace;
+mod unknown;
 mod userfn;
 
 pub use console::Console;
@@ -22,6 +23,7 @@ pub use gotext::{diag_error, diags_error};
 pub use origin::Origin;
 pub use response::HclResponse;
 pub use trace::{SeenExpr, SeenLocal, Trace};
+pub use unknown::{Read, Unknown};
 
 use crate::analysis::{plan_locals, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -94,6 +96,10 @@ pub struct Discard {
     pub span: Option<Span>,
     /// Messages about why.
     pub context: Vec<String>,
+    /// What was not known, each where it is (empty for a false condition and a bad secret).
+    pub unknown: Vec<Unknown>,
+    /// The collection a discarded member (`resource`) belongs to.
+    pub collection: Option<String>,
 }
 
 impl Discard {
@@ -153,6 +159,7 @@ fn evaluate_with(
     variables.insert("req".to_string(), req);
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top, None);
+    unknown::resolve_reads(&program, &mut ev.discards);
     let trace = ev.trace.take().map(|trace| {
         let mut trace = trace.into_inner();
         trace.desired = ev
@@ -318,6 +325,7 @@ impl<'a> Evaluator<'a> {
         name: &str,
         span: Span,
         context: Vec<String>,
+        unknown: Vec<Unknown>,
     ) {
         self.discards.push(Discard {
             kind,
@@ -326,6 +334,8 @@ impl<'a> Evaluator<'a> {
             range: self.range(span),
             span: Some(span),
             context,
+            unknown,
+            collection: None,
         });
     }
 
@@ -372,7 +382,8 @@ impl<'a> Evaluator<'a> {
         if has_errors(&diags) || !val.is_wholly_known() {
             coverage::condition(expr_span(cond), coverage::Outcome::Incomplete);
             let context = self.messages(&diags);
-            self.discard(kind, "incomplete", name, span, context);
+            let unknown = self.unknowns(cond, scope, &diags);
+            self.discard(kind, "incomplete", name, span, context, unknown);
             return (false, downgrade(diags));
         }
         let mut diags = diags;
@@ -381,7 +392,14 @@ impl<'a> Evaluator<'a> {
                 let outcome = [coverage::Outcome::False, coverage::Outcome::True][usize::from(b)];
                 coverage::condition(expr_span(cond), outcome);
                 if !b {
-                    self.discard(kind, "user-condition", name, span, Vec::new());
+                    // Not unknown: the condition itself is where to look.
+                    let unknown = vec![Unknown {
+                        span: expr_span(cond),
+                        text: self.map.get(cond.file).slice(expr_span(cond)).to_string(),
+                        error: None,
+                        reads: Vec::new(),
+                    }];
+                    self.discard(kind, "user-condition", name, span, Vec::new(), unknown);
                 }
                 (b, diags)
             }

@@ -55,7 +55,8 @@ impl Evaluator<'_> {
         let at = expr_span(body);
         if has_errors(&diags) || !value.is_wholly_known() {
             let context = self.messages(&diags);
-            self.discard(kind, "incomplete", "", at, context);
+            let unknown = self.unknowns(body, scope, &diags);
+            self.discard(kind, "incomplete", "", at, context, unknown);
             return (None, downgrade(diags));
         }
         let mut diags = diags;
@@ -106,6 +107,7 @@ impl Evaluator<'_> {
                         key,
                         expr_span(body),
                         vec![message.clone()],
+                        Vec::new(),
                     );
                     diags.push(
                         Diagnostic::new(Code::E402, message).with_severity(Severity::Warning),
@@ -158,7 +160,8 @@ impl Evaluator<'_> {
         // function-hcl tests (and describes) the key's diagnostics here, not the value's.
         if has_errors(&diags) || !value.is_wholly_known() {
             let messages = self.messages(&diags);
-            self.discard("context", "incomplete", "", value_at, messages);
+            let unknown = self.unknowns(&context.value, &scope, &ds);
+            self.discard("context", "incomplete", "", value_at, messages, unknown);
             diags.extend(downgrade(ds));
             return diags;
         }
@@ -240,7 +243,15 @@ impl Evaluator<'_> {
         for (expr, what) in string_fields(select) {
             let (value, diags) = self.eval(expr, scope);
             if !value.is_wholly_known() {
-                self.discard("requirement", "incomplete", name, header, Vec::new());
+                let unknown = self.unknowns(expr, scope, &diags);
+                self.discard(
+                    "requirement",
+                    "incomplete",
+                    name,
+                    header,
+                    Vec::new(),
+                    unknown,
+                );
                 return Ok((None, downgrade(diags)));
             }
             match value {
@@ -262,7 +273,15 @@ impl Evaluator<'_> {
         };
         let (value, diags) = self.eval(labels_expr, scope);
         if !value.is_wholly_known() {
-            self.discard("requirement", "incomplete", name, header, Vec::new());
+            let unknown = self.unknowns(labels_expr, scope, &diags);
+            self.discard(
+                "requirement",
+                "incomplete",
+                name,
+                header,
+                Vec::new(),
+                unknown,
+            );
             return Ok((None, downgrade(diags)));
         }
         let labels = check_labels(name, labels_expr, &value)?;
