@@ -349,3 +349,153 @@ pub fn help(entry: &Discarded) -> Option<String> {
     }
     (!wanted.is_empty()).then(|| format!("known once the render is given {}", wanted.join(", ")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::program::evaluate;
+    use crate::eval::proto::RunFunctionRequest;
+    use serde_json::json;
+
+    /// The entries of one evaluation of `text` against `request`, with the sources.
+    fn entries(text: &str, request: Json) -> (SourceMap, Vec<Discarded>) {
+        let mut map = SourceMap::new();
+        let file = map.add("main.hcl", text);
+        let request: RunFunctionRequest = serde_json::from_value(request).unwrap();
+        let response = evaluate(&mut map, &[file], &request).unwrap();
+        let rendered = Rendered {
+            documents: Vec::new(),
+            discards: response
+                .discards
+                .into_iter()
+                .map(|d| ("step".to_string(), d))
+                .collect(),
+            origins: Default::default(),
+            coverage: Vec::new(),
+        };
+        (map, discarded(&rendered))
+    }
+
+    fn xr() -> Json {
+        json!({"observed": {"composite": {"resource": {"metadata": {"name": "x"}, "spec": {}}}}})
+    }
+
+    fn slice<'m>(map: &'m SourceMap, span: Span) -> &'m str {
+        map.get(span.file).slice(span)
+    }
+
+    #[test]
+    fn a_collections_members_are_one_entry_naming_the_requirement_read_through_a_local() {
+        let text = "locals {\n  vpc = try(req.extra_resources.vpc[0], null)\n}\n\
+                    resources subnet {\n  for_each = [\"a\", \"b\", \"c\"]\n  template {\n    body = { id = vpc.status.id }\n  }\n}\n";
+        let (map, entries) = entries(text, xr());
+        assert_eq!(entries.len(), 1);
+        let e = &entries[0];
+        assert_eq!(
+            (e.kind, e.reason, e.name.as_str()),
+            ("resource", "incomplete", "subnet")
+        );
+        assert_eq!(e.count, 3);
+        assert_eq!(e.members, ["subnet-0", "subnet-1", "subnet-2"]);
+        assert_eq!(e.unknown.len(), 1);
+        let u = &e.unknown[0];
+        assert_eq!(slice(&map, u.span), "vpc.status.id");
+        assert_eq!(place(&map, u.span), "main.hcl:7:19");
+        assert_eq!(
+            u.error.as_deref(),
+            Some("Attempt to get attribute from null value")
+        );
+        assert_eq!(u.inputs.len(), 1);
+        assert_eq!(u.inputs[0].kind, InputKind::Required(Some("vpc".into())));
+        assert_eq!(slice(&map, u.inputs[0].span), "req.extra_resources.vpc[0]");
+        assert_eq!(
+            help(e).as_deref(),
+            Some("known once the render is given required resources \"vpc\" (-e)")
+        );
+    }
+
+    #[test]
+    fn locals_are_followed_to_the_observed_resource_they_read() {
+        let text = "locals {\n  a = req.resource.db\n  b = a.status\n}\n\
+                    resource app {\n  body = { host = b.host }\n}\n";
+        let (map, entries) = entries(text, xr());
+        let u = &entries[0].unknown[0];
+        assert_eq!(slice(&map, u.span), "b.host");
+        assert_eq!(u.inputs[0].kind, InputKind::Observed(Some("db".into())));
+        assert_eq!(u.inputs[0].path, "req.resource.db");
+    }
+
+    #[test]
+    fn a_false_condition_is_listed_at_the_condition_without_inputs() {
+        let text = "resource a {\n  condition = req.composite.spec == null\n  body = {}\n}\n";
+        let (map, entries) = entries(text, xr());
+        let e = &entries[0];
+        assert_eq!(e.reason, "user-condition");
+        assert_eq!(headline(e), "resource a: condition is false");
+        assert_eq!(slice(&map, e.unknown[0].span), "req.composite.spec == null");
+        assert!(e.unknown[0].inputs.is_empty());
+        assert_eq!(help(e), None);
+    }
+
+    #[test]
+    fn each_request_value_names_its_input() {
+        let text = "resource a {\n  body = { s = req.composite.status.x, c = req.context.env, m = req.resources.web }\n\
+                    composite status {\n    body = { url = self.resource.status.url }\n  }\n}\n\
+                    resource b {\n  body = {}\n  composite status {\n    body = { v = req.composite.spec.missing }\n  }\n}\n";
+        let (_, entries) = entries(text, xr());
+        let kinds: Vec<Vec<InputKind>> = entries
+            .iter()
+            .map(|e| {
+                e.unknown
+                    .iter()
+                    .flat_map(|u| &u.inputs)
+                    .map(|i| i.kind.clone())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                vec![
+                    InputKind::XrStatus,
+                    InputKind::Context(Some("env".into())),
+                    InputKind::ObservedCollection(Some("web".into())),
+                ],
+                vec![InputKind::Xr],
+            ]
+        );
+        assert_eq!(entries[1].kind, "composite-status");
+    }
+
+    #[test]
+    fn a_failed_expression_without_unknown_references_is_listed_itself() {
+        let text = "resource a {\n  body = { n = tonumber(\"x\") }\n}\n";
+        let (map, entries) = entries(text, xr());
+        let u = &entries[0].unknown[0];
+        // Where the error is: the argument tonumber cannot convert.
+        assert_eq!(slice(&map, u.span), "\"x\"");
+        assert!(u.error.is_some());
+        assert!(u.inputs.is_empty());
+    }
+
+    #[test]
+    fn nothing_composed_is_said_once_blocks_were_discarded() {
+        let text = "resource a {\n  body = { s = req.composite.status.x }\n}\n";
+        let (map, entries) = entries(text, xr());
+        assert_eq!(
+            nothing_composed(&entries, 0).as_deref(),
+            Some("no composed resources: 1 block discarded, see above")
+        );
+        assert_eq!(nothing_composed(&entries, 1), None);
+        assert_eq!(nothing_composed(&[], 0), None);
+        let notes = discarded_notes(&map, &entries, 0);
+        assert_eq!(notes.len(), 2);
+        assert!(notes.iter().all(|n| n.code == Code::I023));
+        assert_eq!(notes[1].summary, "no composed resources: 1 block discarded");
+        let docs = [
+            json!({"kind": "XR"}),
+            json!({"apiVersion": "render.crossplane.io/v1beta1"}),
+        ];
+        assert_eq!(composed_count(&docs), 0);
+    }
+}
