@@ -380,7 +380,7 @@ mod tests {
         json!({"observed": {"composite": {"resource": {"metadata": {"name": "x"}, "spec": {}}}}})
     }
 
-    fn slice<'m>(map: &'m SourceMap, span: Span) -> &'m str {
+    fn slice(map: &SourceMap, span: Span) -> &str {
         map.get(span.file).slice(span)
     }
 
