@@ -99,6 +99,9 @@ fn summary(map: &SourceMap, entries: &[Discarded], composed: usize) -> String {
                 entry.members.join(", ")
             ));
         }
+        if entry.owners.len() > 1 {
+            out.push_str(&format!("    of         {}\n", entry.owners.join(", ")));
+        }
         if let Some(span) = entry.span {
             out.push_str(&format!("    block      {}\n", place(map, span)));
         }

@@ -100,6 +100,9 @@ pub struct Discard {
     pub unknown: Vec<Unknown>,
     /// The collection a discarded member (`resource`) belongs to.
     pub collection: Option<String>,
+    /// The resource (or collection member) a discarded nested block without a name of its
+    /// own (`composite`, `context`) belongs to.
+    pub owner: Option<String>,
 }
 
 impl Discard {
@@ -336,7 +339,23 @@ impl<'a> Evaluator<'a> {
             context,
             unknown,
             collection: None,
+            owner: None,
         });
+    }
+
+    /// Sets the owner of the last discard to the resource `scope` is inside of (its
+    /// `self.name`), if any.
+    fn discard_owner(&mut self, scope: &Scope) {
+        let owner = match scope.lookup("self") {
+            Some(Value::Object(items)) => match items.get("name") {
+                Some(Value::String(name)) => Some(name.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(last) = self.discards.last_mut() {
+            last.owner = owner;
+        }
     }
 
     /// Processes a body's locals: a child scope holding them all (the scope itself when there

@@ -57,6 +57,7 @@ impl Evaluator<'_> {
             let context = self.messages(&diags);
             let unknown = self.unknowns(body, scope, &diags);
             self.discard(kind, "incomplete", "", at, context, unknown);
+            self.discard_owner(scope);
             return (None, downgrade(diags));
         }
         let mut diags = diags;
@@ -109,6 +110,7 @@ impl Evaluator<'_> {
                         vec![message.clone()],
                         Vec::new(),
                     );
+                    self.discard_owner(scope);
                     diags.push(
                         Diagnostic::new(Code::E402, message).with_severity(Severity::Warning),
                     );
@@ -162,6 +164,7 @@ impl Evaluator<'_> {
             let messages = self.messages(&diags);
             let unknown = self.unknowns(&context.value, &scope, &ds);
             self.discard("context", "incomplete", "", value_at, messages, unknown);
+            self.discard_owner(&scope);
             diags.extend(downgrade(ds));
             return diags;
         }

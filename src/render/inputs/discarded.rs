@@ -28,6 +28,9 @@ pub struct Discarded {
     pub name: String,
     /// The collection, when the entry is discarded members of one.
     pub collection: Option<String>,
+    /// For a nested block without a name (`composite status`, `context`): the resources it
+    /// belongs to (the first ten), as [`Discarded::members`] for a collection.
+    pub owners: Vec<String>,
     /// How many times the block was discarded (members of a collection, or a block nested
     /// in a collection's template).
     pub count: usize,
@@ -160,6 +163,7 @@ pub fn discarded(rendered: &Rendered) -> Vec<Discarded> {
                     reason: d.reason,
                     name: d.collection.clone().unwrap_or_else(|| d.name.clone()),
                     collection: d.collection.clone(),
+                    owners: Vec::new(),
                     count: 0,
                     members: Vec::new(),
                     span: d.span,
@@ -172,6 +176,12 @@ pub fn discarded(rendered: &Rendered) -> Vec<Discarded> {
         entry.count += 1;
         if entry.collection.is_some() && entry.members.len() < MAX_MEMBERS {
             entry.members.push(d.name.clone());
+        }
+        if let Some(owner) = d.owner.as_ref().filter(|_| d.name.is_empty())
+            && entry.owners.len() < MAX_MEMBERS
+            && !entry.owners.contains(owner)
+        {
+            entry.owners.push(owner.clone());
         }
         add_unknowns(entry, d);
     }
@@ -233,10 +243,10 @@ pub fn place(map: &SourceMap, span: Span) -> String {
 
 /// The headline of an entry: `resource subnet (3 of collection subnet): not known yet`.
 pub fn headline(entry: &Discarded) -> String {
-    let what = if entry.name.is_empty() {
-        entry.kind.to_string()
-    } else {
-        format!("{} {}", entry.kind, entry.name)
+    let what = match (entry.name.is_empty(), entry.owners.as_slice()) {
+        (false, _) => format!("{} {}", entry.kind, entry.name),
+        (true, [owner]) => format!("{} of resource {owner}", entry.kind),
+        (true, _) => entry.kind.to_string(),
     };
     let how_many = match (&entry.collection, entry.count) {
         (Some(_), 1) => " (1 member)".to_string(),
@@ -284,6 +294,9 @@ pub fn discarded_notes(map: &SourceMap, entries: &[Discarded], composed: usize) 
                 names.push_str(&format!(" and {more} more"));
             }
             lines.push(format!("members: {names}"));
+        }
+        if entry.owners.len() > 1 {
+            lines.push(format!("of resources: {}", entry.owners.join(", ")));
         }
         if let Some(span) = entry.span {
             lines.push(format!("block: {}", place(map, span)));
@@ -465,6 +478,33 @@ mod tests {
             ]
         );
         assert_eq!(entries[1].kind, "composite-status");
+        assert_eq!(
+            headline(&entries[1]),
+            "composite-status of resource b: not known yet"
+        );
+    }
+
+    #[test]
+    fn a_template_block_discarded_for_every_member_is_one_entry() {
+        let text = "resources w {
+  for_each = [1, 2]
+  template {
+    body = {}
+                    composite status {
+      body = { u = self.resource.status.u }
+    }
+  }
+}
+";
+        let (_, entries) = entries(text, xr());
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].owners, ["w-0", "w-1"]);
+        assert_eq!(
+            headline(&entries[0]),
+            "composite-status (2 times): not known yet"
+        );
+        let inputs = &entries[0].unknown[0].inputs;
+        assert_eq!(inputs[0].kind, InputKind::Observed(None));
     }
 
     #[test]
