@@ -485,6 +485,29 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_condition_and_requirement_name_what_they_wait_for() {
+        let text = "resource a {\n  condition = req.resource.db.status.ready\n  body = {}\n}\n\
+                    requirement vpc {\n  select {\n    apiVersion = \"v1\"\n    kind = \"VPC\"\n\
+                    matchLabels = { net = req.composite.status.net }\n  }\n}\n";
+        let (map, entries) = entries(text, xr());
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            (entries[0].kind, entries[0].reason),
+            ("resource", "incomplete")
+        );
+        let u = &entries[0].unknown[0];
+        assert_eq!(slice(&map, u.span), "req.resource.db.status.ready");
+        assert_eq!(u.inputs[0].kind, InputKind::Observed(Some("db".into())));
+        assert_eq!(
+            (entries[1].kind, entries[1].name.as_str()),
+            ("requirement", "vpc")
+        );
+        let u = &entries[1].unknown[0];
+        assert_eq!(slice(&map, u.span), "req.composite.status.net");
+        assert_eq!(u.inputs[0].kind, InputKind::XrStatus);
+    }
+
+    #[test]
     fn a_template_block_discarded_for_every_member_is_one_entry() {
         let text = "resources w {
   for_each = [1, 2]
