@@ -305,7 +305,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__composition__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -995,7 +995,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

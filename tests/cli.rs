@@ -56,6 +56,9 @@ macro_rules! snapshot {
 #[path = "cli/import.rs"]
 mod import;
 
+#[path = "cli/discarded.rs"]
+mod discarded;
+
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, source) in files {

@@ -565,6 +565,15 @@ pub struct RenderArgs {
     #[arg(long, value_name = "SCHEMAS", value_delimiter = ',')]
     pub validate: Vec<String>,
 
+    /// After the documents, list on stderr every block function-hcl discarded or deferred
+    /// (a value not known yet, a false condition, a secret that is not base64), one entry per
+    /// block (a collection's members together): what was not known, at which file:line:col,
+    /// and which input would make it known (observed resources `-o`, the XR's status,
+    /// required resources `-e`, context). It replaces the E402 warnings about them; with
+    /// `--format json`, `github` or `sarif` the entries are I023 `discarded-block` notes.
+    #[arg(long, visible_alias = "explain-missing")]
+    pub show_discarded: bool,
+
     /// Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal
     /// render` does), so a wrapper can tell a fatal result from other failures.
     #[arg(long)]

@@ -135,7 +135,7 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Lsp => fnhcl::lsp::run().map(|()| ExitStatus::Success),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
         Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args)) => {
-            commands::render::run(args, &mut cx)
+            commands::render::run(args, cli.global.format, &mut cx)
         }
         Command::Test(args) => {
             let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());

@@ -53,6 +53,8 @@ pub enum Code {
     I021,
     /// A `crossplane render` flag that only concerns containers, accepted and ignored.
     I022,
+    /// A block function-hcl discarded, as `render --show-discarded` lists it.
+    I023,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -197,6 +199,22 @@ const fn info(
         id,
         name,
         severity: Severity::Error,
+        description,
+    }
+}
+
+/// A note: information that never fails a run.
+const fn note(
+    code: Code,
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        id,
+        name,
+        severity: Severity::Info,
         description,
     }
 }
@@ -353,6 +371,12 @@ pub static CODES: &[CodeInfo] = &[
         "I022",
         "container-flag",
         "A `crossplane render` flag that only concerns containers: accepted, so scripts run unchanged, and ignored (fnhcl runs no containers)",
+    ),
+    note(
+        Code::I023,
+        "I023",
+        "discarded-block",
+        "A block function-hcl discarded or deferred (`render --show-discarded`): what was not known, where, and which input would make it known",
     ),
     info(
         Code::S001,

@@ -161,6 +161,7 @@ pub(super) fn quiet_io<T>(stdin: &mut dyn io::Read, f: impl FnOnce(&mut Io<'_>) 
         remote: &remote,
         log: &mut |_| {},
         quiet: true,
+        show_discarded: false,
     })
 }
 
@@ -180,6 +181,7 @@ fn render(
             documents,
             valid: true,
             coverage: covered,
+            ..
         }) => {
             if let Some(coverage) = coverage {
                 covered.iter().for_each(|step| coverage.record(step));

@@ -47,6 +47,7 @@ pub fn run(args: &DiffArgs, style: Style, cx: &mut Context) -> io::Result<ExitSt
                 remote: &grpc_remote,
                 log: &mut log,
                 quiet: cx.quiet,
+                show_discarded: false,
             };
             rev::streams(revision, request, &mut cx.map, &mut io, &mut cx.diagnostics)
         }

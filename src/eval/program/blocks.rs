@@ -3,6 +3,7 @@
 use super::Origin;
 use super::gotext::{downgrade, has_errors};
 use super::messages::{self, READY_VALUES};
+use super::unknown::unknown_paths;
 use super::{Diags, Evaluator, error_at, expr_span, plain_error, self_scope};
 use crate::eval::coverage;
 use crate::eval::expr::{traverse_reference, variables};
@@ -299,7 +300,18 @@ impl Evaluator<'_> {
                 return diags;
             }
             context.push(format!("unknown values: {unknown}"));
-            self.discard("resource", "incomplete", name, expr_span(body), context);
+            let unknown = self.unknowns(body, &scope, &ds);
+            self.discard(
+                "resource",
+                "incomplete",
+                name,
+                expr_span(body),
+                context,
+                unknown,
+            );
+            if let Some(last) = self.discards.last_mut() {
+                last.collection = annotations.map(|(base, _)| base.to_string());
+            }
             diags.extend(downgrade(ds));
             return diags;
         }
@@ -362,12 +374,14 @@ impl Evaluator<'_> {
         if has_errors(&ds) || !value.is_wholly_known() {
             // function-hcl describes the locals' diagnostics here, not the value's.
             let context = self.messages(&diags);
+            let unknown = self.unknowns(&ready.value, &scope, &ds);
             self.discard(
                 "resource-ready",
                 "incomplete",
                 name,
                 expr_span(&ready.value),
                 context,
+                unknown,
             );
             diags.extend(downgrade(ds));
             return diags;
@@ -453,50 +467,4 @@ fn resource_object(value: &Value, annotations: Option<(&str, String)>) -> Option
         notes.insert(ANNOTATION_INDEX.into(), Json::String(index));
     }
     Some(Json::Object(object))
-}
-
-/// function-hcl's `findUnknownPaths`: where the unknown leaves of a value are, written as
-/// `.attr`, `[key]`, `[0]` (cty's `Walk` order: attributes and keys sorted).
-fn unknown_paths(value: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    walk_unknown(value, &mut String::new(), &mut out);
-    out
-}
-
-fn walk_unknown(value: &Value, path: &mut String, out: &mut Vec<String>) {
-    let step = |path: &mut String, text: String, v: &Value, out: &mut Vec<String>| {
-        let len = path.len();
-        path.push_str(&text);
-        walk_unknown(v, path, out);
-        path.truncate(len);
-    };
-    match value {
-        Value::Unknown(..) => out.push(path.clone()),
-        Value::Object(items) => {
-            for (k, v) in items.iter() {
-                step(path, format!(".{k}"), v, out);
-            }
-        }
-        Value::Map { items, .. } => {
-            for (k, v) in items.iter() {
-                step(path, format!("[{k}]"), v, out);
-            }
-        }
-        Value::List { items, .. } | Value::Tuple(items) => {
-            for (i, v) in items.iter().enumerate() {
-                step(path, format!("[{i}]"), v, out);
-            }
-        }
-        Value::Set { items, .. } => {
-            for v in items.iter() {
-                let key = match v {
-                    Value::String(s) => format!("[{s}]"),
-                    Value::Number(n) => format!("[{}]", n),
-                    _ => "<?>".to_string(),
-                };
-                step(path, key, v, out);
-            }
-        }
-        Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
-    }
 }

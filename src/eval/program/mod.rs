@@ -16,6 +16,7 @@ mod outputs;
 mod reads;
 mod response;
 mod trace;
+mod unknown;
 mod userfn;
 
 pub use console::Console;
@@ -23,6 +24,7 @@ pub use gotext::{diag_error, diags_error};
 pub use origin::Origin;
 pub use response::HclResponse;
 pub use trace::{SeenExpr, SeenLocal, Trace};
+pub use unknown::{Read, Unknown};
 
 use crate::analysis::{plan_locals, to_error_diag};
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -104,6 +106,13 @@ pub struct Discard {
     pub span: Option<Span>,
     /// Messages about why.
     pub context: Vec<String>,
+    /// What was not known, each where it is (empty for a false condition and a bad secret).
+    pub unknown: Vec<Unknown>,
+    /// The collection a discarded member (`resource`) belongs to.
+    pub collection: Option<String>,
+    /// The resource (or collection member) a discarded nested block without a name of its
+    /// own (`composite`, `context`) belongs to.
+    pub owner: Option<String>,
 }
 
 impl Discard {
@@ -163,6 +172,7 @@ fn evaluate_with(
     variables.insert("req".to_string(), req.clone());
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top, None);
+    unknown::resolve_reads(&program, &mut ev.discards);
     let trace = ev.trace.take().map(|trace| {
         let mut trace = trace.into_inner();
         trace.desired = ev
@@ -339,6 +349,7 @@ impl<'a> Evaluator<'a> {
         name: &str,
         span: Span,
         context: Vec<String>,
+        unknown: Vec<Unknown>,
     ) {
         self.discards.push(Discard {
             kind,
@@ -347,7 +358,25 @@ impl<'a> Evaluator<'a> {
             range: self.range(span),
             span: Some(span),
             context,
+            unknown,
+            collection: None,
+            owner: None,
         });
+    }
+
+    /// Sets the owner of the last discard to the resource `scope` is inside of (its
+    /// `self.name`), if any.
+    fn discard_owner(&mut self, scope: &Scope) {
+        let owner = match scope.lookup("self") {
+            Some(Value::Object(items)) => match items.get("name") {
+                Some(Value::String(name)) => Some(name.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(last) = self.discards.last_mut() {
+            last.owner = owner;
+        }
     }
 
     /// Processes a body's locals: a child scope holding them all (the scope itself when there
@@ -393,7 +422,8 @@ impl<'a> Evaluator<'a> {
         if has_errors(&diags) || !val.is_wholly_known() {
             coverage::condition(expr_span(cond), coverage::Outcome::Incomplete);
             let context = self.messages(&diags);
-            self.discard(kind, "incomplete", name, span, context);
+            let unknown = self.unknowns(cond, scope, &diags);
+            self.discard(kind, "incomplete", name, span, context, unknown);
             return (false, downgrade(diags));
         }
         let mut diags = diags;
@@ -402,7 +432,14 @@ impl<'a> Evaluator<'a> {
                 let outcome = [coverage::Outcome::False, coverage::Outcome::True][usize::from(b)];
                 coverage::condition(expr_span(cond), outcome);
                 if !b {
-                    self.discard(kind, "user-condition", name, span, Vec::new());
+                    // Not unknown: the condition itself is where to look.
+                    let unknown = vec![Unknown {
+                        span: expr_span(cond),
+                        text: self.map.get(cond.file).slice(expr_span(cond)).to_string(),
+                        error: None,
+                        reads: Vec::new(),
+                    }];
+                    self.discard(kind, "user-condition", name, span, Vec::new(), unknown);
                 }
                 (b, diags)
             }

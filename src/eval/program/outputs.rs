@@ -60,7 +60,9 @@ impl Evaluator<'_> {
         let at = expr_span(body);
         if has_errors(&diags) || !value.is_wholly_known() {
             let context = self.messages(&diags);
-            self.discard(kind, "incomplete", "", at, context);
+            let unknown = self.unknowns(body, scope, &diags);
+            self.discard(kind, "incomplete", "", at, context, unknown);
+            self.discard_owner(scope);
             return (None, downgrade(diags));
         }
         let mut diags = diags;
@@ -111,7 +113,9 @@ impl Evaluator<'_> {
                         key,
                         expr_span(body),
                         vec![message.clone()],
+                        Vec::new(),
                     );
+                    self.discard_owner(scope);
                     diags.push(
                         Diagnostic::new(Code::E402, message).with_severity(Severity::Warning),
                     );
@@ -163,7 +167,9 @@ impl Evaluator<'_> {
         // function-hcl tests (and describes) the key's diagnostics here, not the value's.
         if has_errors(&diags) || !value.is_wholly_known() {
             let messages = self.messages(&diags);
-            self.discard("context", "incomplete", "", value_at, messages);
+            let unknown = self.unknowns(&context.value, &scope, &ds);
+            self.discard("context", "incomplete", "", value_at, messages, unknown);
+            self.discard_owner(&scope);
             diags.extend(downgrade(ds));
             return diags;
         }
@@ -246,7 +252,15 @@ impl Evaluator<'_> {
         for (expr, what) in string_fields(select) {
             let (value, diags) = self.eval(expr, scope);
             if !value.is_wholly_known() {
-                self.discard("requirement", "incomplete", name, header, Vec::new());
+                let unknown = self.unknowns(expr, scope, &diags);
+                self.discard(
+                    "requirement",
+                    "incomplete",
+                    name,
+                    header,
+                    Vec::new(),
+                    unknown,
+                );
                 return Ok((None, downgrade(diags)));
             }
             match value {
@@ -268,7 +282,15 @@ impl Evaluator<'_> {
         };
         let (value, diags) = self.eval(labels_expr, scope);
         if !value.is_wholly_known() {
-            self.discard("requirement", "incomplete", name, header, Vec::new());
+            let unknown = self.unknowns(labels_expr, scope, &diags);
+            self.discard(
+                "requirement",
+                "incomplete",
+                name,
+                header,
+                Vec::new(),
+                unknown,
+            );
             return Ok((None, downgrade(diags)));
         }
         let labels = check_labels(name, labels_expr, &value)?;

@@ -215,6 +215,7 @@ impl<'a> Test<'a> {
                 documents,
                 valid: true,
                 coverage,
+                ..
             }) => {
                 if let Some(total) = self.coverage {
                     coverage.iter().for_each(|step| total.record(step));

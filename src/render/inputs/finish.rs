@@ -2,6 +2,7 @@
 //! discarded, `--validate` of the documents, the diagnostics of a failed render; and
 //! [`documents`], the whole of a request from reading its inputs to checked documents.
 
+use super::discarded::{Discarded, discarded};
 use super::{Given, Request, read_given};
 use crate::diagnostics::{Code, Diagnostic, Severity, fold_wrappers};
 use crate::render::engine::merge_override;
@@ -25,6 +26,9 @@ pub struct Io<'a> {
     pub log: &'a mut dyn FnMut(String),
     /// Leave out the warnings about discarded blocks (`--quiet`).
     pub quiet: bool,
+    /// Leave out the warnings about discarded blocks because [`Documents::discarded`] is
+    /// shown instead (`--show-discarded`).
+    pub show_discarded: bool,
 }
 
 /// Why a request gave no documents (the diagnostics say what went wrong).
@@ -48,6 +52,8 @@ pub struct Documents {
     pub valid: bool,
     /// What each function-hcl step exercised, when the request asked for it.
     pub coverage: Vec<crate::eval::coverage::RenderCoverage>,
+    /// The blocks function-hcl discarded, one entry per block (see [`discarded`]).
+    pub discarded: Vec<Discarded>,
 }
 
 /// Reads the request, renders, warns about discarded blocks (unless quiet) and validates the
@@ -93,7 +99,7 @@ pub fn documents_given(
             return Err(Stopped::Render { fatal });
         }
     };
-    if !io.quiet {
+    if !io.quiet && !io.show_discarded {
         diagnostics.extend(discard_warnings(&rendered));
     }
     let valid = match (schemas, request.validate.is_empty()) {
@@ -114,6 +120,7 @@ pub fn documents_given(
         }
     };
     Ok(Documents {
+        discarded: discarded(&rendered),
         documents: rendered.documents,
         valid,
         coverage: rendered.coverage,

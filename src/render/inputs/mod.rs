@@ -4,12 +4,14 @@
 //! is not printing ([`finish`]). Used by `render`, `diff --rev` and `test`; `eval` builds a
 //! single function call's request from files with [`function_request`].
 
+pub mod discarded;
 mod files;
 pub mod finish;
 mod request;
 mod steps;
 mod xrd;
 
+pub use discarded::{Discarded, discarded, discarded_notes};
 pub use files::{context_map, resource_docs, yaml_docs};
 pub use finish::{
     Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,

@@ -1,0 +1,283 @@
+//! Why a discarded block was not known: the expressions whose values were unknown (or failed)
+//! with their own ranges, and the request values they read, directly or through locals. Only
+//! computed for blocks that are discarded, so a complete render pays nothing; nothing here
+//! changes what the evaluation returns or function-hcl's messages.
+
+use super::{Discard, Evaluator};
+use crate::analysis::references::step_name;
+use crate::analysis::resolve::{Resolution, ScopeKind, Site, Target, Use};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::expr::{traverse_reference, variables};
+use crate::eval::scope::Scope;
+use crate::eval::value::Value;
+use crate::source::Span;
+use crate::syntax::model::{FileExpr, Program};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// At most this many unknown values are kept per discarded block (a body may read hundreds).
+const MAX_UNKNOWN: usize = 20;
+/// How deep locals are followed to the request values they read.
+const MAX_DEPTH: usize = 16;
+
+/// A value a discarded block needed and did not have.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unknown {
+    /// The expression itself: the reference whose value is not known, or the expression
+    /// whose error left the block incomplete.
+    pub span: Span,
+    /// It as written, with the unknown part of its value (`vpc.status.atProvider.id`,
+    /// `local.x.items[0]`).
+    pub text: String,
+    /// The error that made it unknown, when one did (`Attempt to get attribute from null
+    /// value`).
+    pub error: Option<String>,
+    /// The request values it reads, directly or through locals, in source order.
+    pub reads: Vec<Read>,
+}
+
+/// A request value read by an unknown expression (see [`Unknown::reads`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Read {
+    /// Where it is read.
+    pub span: Span,
+    /// The value, as its first steps name it: `req.resource.bucket`, `req.composite.status`,
+    /// `req.extra_resources.vpc`, `req.context.KEY`, `self.resource`.
+    pub path: String,
+    /// For `self.resource` and `self.connection`: the resource block it belongs to, when the
+    /// block has a fixed name (not a collection member).
+    pub resource: Option<String>,
+}
+
+impl Evaluator<'_> {
+    /// What in `e` (evaluated in `scope`, with `diags`) is not known: each reference whose
+    /// value is not wholly known; else each error's expression; else `e` itself.
+    pub(super) fn unknowns(
+        &self,
+        e: &FileExpr,
+        scope: &Scope,
+        diags: &[Diagnostic],
+    ) -> Vec<Unknown> {
+        let mut out: Vec<Unknown> = Vec::new();
+        for reference in variables(&e.expr) {
+            let (value, more) = traverse_reference(&reference, e.file, scope);
+            if value.is_wholly_known() {
+                continue;
+            }
+            let span = Span::of(e.file, reference.span);
+            let source = self.map.get(e.file).slice(span);
+            let error = more
+                .iter()
+                .chain(diags)
+                .find(|d| d.severity == Severity::Error && inside(d, span))
+                .map(|d| d.summary.clone());
+            for path in unknown_paths(&value) {
+                let text = format!("{source}{path}");
+                if out.iter().any(|u| u.span == span && u.text == text) {
+                    continue;
+                }
+                out.push(Unknown {
+                    span,
+                    text,
+                    error: error.clone(),
+                    reads: Vec::new(),
+                });
+            }
+        }
+        if out.is_empty() {
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                let Some(span) = d.expression.or(d.primary.as_ref().map(|p| p.span)) else {
+                    continue;
+                };
+                if out.iter().any(|u| u.span == span) {
+                    continue;
+                }
+                out.push(Unknown {
+                    span,
+                    text: self.map.get(span.file).slice(span).to_string(),
+                    error: Some(d.summary.clone()),
+                    reads: Vec::new(),
+                });
+            }
+        }
+        if out.is_empty() {
+            let span = Span::of(e.file, &e.expr.span);
+            out.push(Unknown {
+                span,
+                text: self.map.get(e.file).slice(span).to_string(),
+                error: None,
+                reads: Vec::new(),
+            });
+        }
+        out.truncate(MAX_UNKNOWN);
+        out
+    }
+}
+
+/// Whether `d` is located inside `span`.
+fn inside(d: &Diagnostic, span: Span) -> bool {
+    d.primary.as_ref().is_some_and(|p| {
+        p.span.file == span.file && span.start <= p.span.start && p.span.end <= span.end
+    })
+}
+
+/// Fills [`Unknown::reads`] of every discard from the program's name resolution.
+pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
+    if discards.iter().all(|d| d.unknown.is_empty()) {
+        return;
+    }
+    let resolution = Resolution::of(&program.top, &program.functions);
+    let mut by_span: BTreeMap<Span, Vec<&Use>> = BTreeMap::new();
+    for u in &resolution.uses {
+        by_span
+            .entry(Span::of(u.file, u.var.span))
+            .or_default()
+            .push(u);
+    }
+    let mut cache: BTreeMap<Span, Vec<Read>> = BTreeMap::new();
+    for discard in discards.iter_mut() {
+        for unknown in &mut discard.unknown {
+            let reads = cache.entry(unknown.span).or_insert_with(|| {
+                // The reference itself, else every reference inside the failing expression.
+                let uses: Vec<&Use> = match by_span.get(&unknown.span) {
+                    Some(uses) => uses.clone(),
+                    None => by_span
+                        .range(unknown.span..)
+                        .take_while(|(s, _)| {
+                            s.file == unknown.span.file && s.start < unknown.span.end
+                        })
+                        .filter(|(s, _)| s.end <= unknown.span.end)
+                        .flat_map(|(_, uses)| uses.iter().copied())
+                        .collect(),
+                };
+                let mut reads = Vec::new();
+                let mut seen = BTreeSet::new();
+                for u in uses {
+                    collect(&resolution, u, 0, &mut seen, &mut reads);
+                }
+                reads
+            });
+            unknown.reads = reads.clone();
+        }
+    }
+}
+
+/// The request values `u` reads: itself when rooted at `req` or `self`, else (a local) what
+/// the local's value reads.
+fn collect(
+    resolution: &Resolution,
+    u: &Use,
+    depth: usize,
+    seen: &mut BTreeSet<usize>,
+    out: &mut Vec<Read>,
+) {
+    let span = Span::of(u.file, u.var.span);
+    let read = match u.target {
+        Target::Req => {
+            let mut path = "req".to_string();
+            for step in u.var.steps.iter().take(2) {
+                match step_name(step) {
+                    Some(name) => path.push_str(&format!(".{name}")),
+                    None => break,
+                }
+            }
+            Read {
+                span,
+                path,
+                resource: None,
+            }
+        }
+        Target::SelfObject => {
+            let Some(key) = u.var.steps.first().and_then(step_name) else {
+                return;
+            };
+            if key != "resource" && key != "connection" {
+                return;
+            }
+            Read {
+                span,
+                path: format!("self.{key}"),
+                resource: owning_resource(resolution, u.scope),
+            }
+        }
+        Target::Binding(b) => {
+            if depth >= MAX_DEPTH || !seen.insert(b) {
+                return;
+            }
+            for inner in resolution
+                .uses
+                .iter()
+                .filter(|inner| inner.site == Site::Local(b))
+            {
+                collect(resolution, inner, depth + 1, seen, out);
+            }
+            return;
+        }
+        Target::Each | Target::Undefined => return,
+    };
+    if !out
+        .iter()
+        .any(|r| r.path == read.path && r.span == read.span)
+    {
+        out.push(read);
+    }
+}
+
+/// The name of the `resource` block around `scope` (`None` inside a collection, whose
+/// members' names are computed).
+fn owning_resource(resolution: &Resolution, scope: usize) -> Option<String> {
+    for id in resolution.chain(scope) {
+        let s = &resolution.scopes[id];
+        match s.kind {
+            ScopeKind::Resource => return s.label.map(str::to_string),
+            ScopeKind::Resources | ScopeKind::Iteration | ScopeKind::Template => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// function-hcl's `findUnknownPaths`: where the unknown leaves of a value are, written as
+/// `.attr`, `[key]`, `[0]` (cty's `Walk` order: attributes and keys sorted).
+pub(super) fn unknown_paths(value: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    walk_unknown(value, &mut String::new(), &mut out);
+    out
+}
+
+fn walk_unknown(value: &Value, path: &mut String, out: &mut Vec<String>) {
+    let step = |path: &mut String, text: String, v: &Value, out: &mut Vec<String>| {
+        let len = path.len();
+        path.push_str(&text);
+        walk_unknown(v, path, out);
+        path.truncate(len);
+    };
+    match value {
+        Value::Unknown(..) => out.push(path.clone()),
+        Value::Object(items) => {
+            for (k, v) in items.iter() {
+                step(path, format!(".{k}"), v, out);
+            }
+        }
+        Value::Map { items, .. } => {
+            for (k, v) in items.iter() {
+                step(path, format!("[{k}]"), v, out);
+            }
+        }
+        Value::List { items, .. } | Value::Tuple(items) => {
+            for (i, v) in items.iter().enumerate() {
+                step(path, format!("[{i}]"), v, out);
+            }
+        }
+        Value::Set { items, .. } => {
+            for v in items.iter() {
+                let key = match v {
+                    Value::String(s) => format!("[{s}]"),
+                    Value::Number(n) => format!("[{}]", n),
+                    _ => "<?>".to_string(),
+                };
+                step(path, key, v, out);
+            }
+        }
+        Value::Null(_) | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+    }
+}
