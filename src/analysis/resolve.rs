@@ -161,6 +161,36 @@ pub struct Resolution<'p> {
 }
 
 const RESOURCE_SELF: &[&str] = &["name", "resource", "connection"];
+
+/// How deep [`Resolution::request_reads`] follows locals (`a = b`, `b = c`, …): further than
+/// any program a person writes, and a bound on a cycle the analyzer reports anyway.
+pub const MAX_LOCAL_HOPS: usize = 16;
+
+/// A read of the request (see [`Resolution::request_reads`]).
+#[derive(Clone, Debug)]
+pub struct RequestRead<'r, 'p> {
+    /// The reference rooted at `req` or `self`: the one written, or one inside a local's value.
+    pub at: &'r Use<'p>,
+    /// The steps below `req` or `self` as text (`["composite", "spec", "region"]`); a computed
+    /// step (`x[local.i]`) ends them.
+    pub path: Vec<String>,
+}
+
+/// A step as text: an attribute, a string key or a number index.
+fn step_text(step: &crate::syntax::ast::Step) -> Option<String> {
+    use crate::syntax::ast::{Literal, Step};
+    match step {
+        Step::Index {
+            key: Literal::Number(n),
+            ..
+        } => Some(n.clone()),
+        Step::Index {
+            key: Literal::String(s),
+            ..
+        } => Some(s.clone()),
+        other => step_name(other).map(str::to_string),
+    }
+}
 const COLLECTION_SELF: &[&str] = &["basename", "resources", "connections"];
 
 impl<'p> Resolution<'p> {
@@ -277,6 +307,77 @@ impl<'p> Resolution<'p> {
         names.sort_unstable();
         names.dedup();
         names
+    }
+
+    /// The reads of the request that the reference `u` stands for: `u` itself when it is
+    /// rooted at `req` or `self`; for a local, the reads of its value, followed through further
+    /// locals (at most [`MAX_LOCAL_HOPS`] deep, each local once). When a local's value is
+    /// nothing but a reference (`xr = req.composite`) the steps written after the local are
+    /// kept, so `xr.spec.region` reads `composite.spec.region`.
+    pub fn request_reads<'r>(&'r self, u: &'r Use<'p>) -> Vec<RequestRead<'r, 'p>> {
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        self.follow(u, Some(Vec::new()), 0, &mut seen, &mut out);
+        out
+    }
+
+    fn follow<'r>(
+        &'r self,
+        u: &'r Use<'p>,
+        after: Option<Vec<String>>,
+        depth: usize,
+        seen: &mut Vec<BindingId>,
+        out: &mut Vec<RequestRead<'r, 'p>>,
+    ) {
+        // The steps as text, up to the first computed one (which also ends what follows).
+        let mut steps = Vec::new();
+        let mut whole = true;
+        for step in u.var.steps {
+            match step_text(step) {
+                Some(text) => steps.push(text),
+                None => {
+                    whole = false;
+                    break;
+                }
+            }
+        }
+        let after = after.filter(|_| whole);
+        match u.target {
+            Target::Req | Target::SelfObject => {
+                let mut path = steps;
+                path.extend(after.unwrap_or_default());
+                if !out.iter().any(|r| std::ptr::eq(r.at, u) && r.path == path) {
+                    out.push(RequestRead { at: u, path });
+                }
+            }
+            Target::Binding(b) if depth < MAX_LOCAL_HOPS && !seen.contains(&b) => {
+                seen.push(b);
+                let inner: Vec<&'r Use<'p>> = self
+                    .uses
+                    .iter()
+                    .filter(|i| i.site == Site::Local(b))
+                    .collect();
+                let alias = self.bindings[b].value.is_some_and(|v| {
+                    inner.len() == 1
+                        && inner[0].file == v.file
+                        && inner[0].var.span.start == v.expr.span.start
+                        && inner[0].var.span.end == v.expr.span.end
+                });
+                for i in inner {
+                    let carried = if alias {
+                        after.clone().map(|rest| {
+                            let mut path = steps.clone();
+                            path.extend(rest);
+                            path
+                        })
+                    } else {
+                        None
+                    };
+                    self.follow(i, carried, depth + 1, seen, out);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// `scope` and its ancestors, innermost first.

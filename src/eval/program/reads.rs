@@ -7,17 +7,11 @@
 //! This runs only when an evaluation fails, and adds labels: function-hcl's message, which
 //! crossplane prints, is left as it is.
 
-use crate::analysis::references::step_name;
-use crate::analysis::resolve::{Resolution, ScopeKind, Target, Use};
+use crate::analysis::resolve::{RequestRead, Resolution, ScopeKind, Target, Use};
 use crate::diagnostics::{Diagnostic, Label, Severity};
 use crate::eval::value::Value;
 use crate::source::Span;
-use crate::syntax::ast::{Literal, Step};
 use crate::syntax::model::Program;
-
-/// How deep a chain of locals is followed (`a = b`, `b = c`, …): far enough for any program
-/// a person writes, and a bound on a cycle the analyzer would report anyway.
-const MAX_HOPS: usize = 16;
 
 /// At most this many references of one failing expression are described.
 const MAX_LABELS: usize = 3;
@@ -34,18 +28,21 @@ pub(super) fn label_inputs(program: &Program, req: &Value, diags: &mut [Diagnost
     let resolution = Resolution::of(&program.top, &program.functions);
     let mut labels: Vec<Label> = Vec::new();
     for u in resolution.uses.iter().filter(|u| overlaps(u, failing)) {
-        let Some(path) = req_path(&resolution, u, 0) else {
-            continue;
-        };
-        let Some(text) = describe(&path, req) else {
-            continue;
-        };
         let span = Span::of(u.file, u.var.span);
-        if labels.iter().any(|l| l.span == span) {
-            continue;
+        for read in resolution.request_reads(u) {
+            let Some(path) = req_path(&resolution, &read) else {
+                continue;
+            };
+            let Some(text) = describe(&path, req) else {
+                continue;
+            };
+            if labels.iter().any(|l| l.span == span) {
+                continue;
+            }
+            labels.push(Label::new(span, text));
         }
-        labels.push(Label::new(span, text));
-        if labels.len() == MAX_LABELS {
+        if labels.len() >= MAX_LABELS {
+            labels.truncate(MAX_LABELS);
             break;
         }
     }
@@ -57,62 +54,28 @@ fn overlaps(u: &Use<'_>, span: Span) -> bool {
         || u.file == span.file && u.var.span.start == span.start
 }
 
-/// The reference as steps below `req` (`["composite", "spec", "region"]`), when it reads the
-/// request.
-fn req_path(resolution: &Resolution<'_>, u: &Use<'_>, hops: usize) -> Option<Vec<String>> {
-    let steps = u.var.steps.iter().map(step_text);
-    match u.target {
-        Target::Req => steps.collect(),
-        Target::Binding(b) if hops < MAX_HOPS => {
-            let value = resolution.bindings[b].value?;
-            // Only a local that is itself a reference, such as `xr = req.composite`.
-            let inner = resolution.uses.iter().find(|v| {
-                v.file == value.file
-                    && v.var.span.start == value.expr.span.start
-                    && v.var.span.end == value.expr.span.end
-            })?;
-            let mut path = req_path(resolution, inner, hops + 1)?;
-            for step in steps {
-                path.push(step?);
-            }
-            Some(path)
-        }
+/// The read as steps below `req` (`["composite", "spec", "region"]`); `self.resource…` becomes
+/// `resource.NAME…` for the resource block it is in.
+fn req_path(resolution: &Resolution<'_>, read: &RequestRead<'_, '_>) -> Option<Vec<String>> {
+    match read.at.target {
+        Target::Req => Some(read.path.clone()),
         Target::SelfObject => {
-            let mut steps = steps;
-            let key = steps.next()??;
-            let (to, kind) = match key.as_str() {
-                "resource" => ("resource", ScopeKind::Resource),
-                "connection" => ("connection", ScopeKind::Resource),
-                "resources" => ("resources", ScopeKind::Resources),
-                "connections" => ("connections", ScopeKind::Resources),
+            let (key, rest) = read.path.split_first()?;
+            let kind = match key.as_str() {
+                "resource" | "connection" => ScopeKind::Resource,
+                "resources" | "connections" => ScopeKind::Resources,
                 _ => return None,
             };
             let label = resolution
-                .chain(u.scope)
+                .chain(read.at.scope)
                 .map(|id| &resolution.scopes[id])
                 .find(|s| s.kind == kind)?
                 .label?;
-            let mut path = vec![to.to_string(), label.to_string()];
-            for step in steps {
-                path.push(step?);
-            }
+            let mut path = vec![key.clone(), label.to_string()];
+            path.extend(rest.iter().cloned());
             Some(path)
         }
         _ => None,
-    }
-}
-
-fn step_text(step: &Step) -> Option<String> {
-    match step {
-        Step::Index {
-            key: Literal::Number(n),
-            ..
-        } => Some(n.clone()),
-        Step::Index {
-            key: Literal::String(s),
-            ..
-        } => Some(s.clone()),
-        other => step_name(other).map(str::to_string),
     }
 }
 

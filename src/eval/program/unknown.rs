@@ -4,20 +4,17 @@
 //! changes what the evaluation returns or function-hcl's messages.
 
 use super::{Discard, Evaluator};
-use crate::analysis::references::step_name;
-use crate::analysis::resolve::{Resolution, ScopeKind, Site, Target, Use};
+use crate::analysis::resolve::{Resolution, ScopeKind, Target, Use};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::eval::expr::{traverse_reference, variables};
 use crate::eval::scope::Scope;
 use crate::eval::value::Value;
 use crate::source::Span;
 use crate::syntax::model::{FileExpr, Program};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// At most this many unknown values are kept per discarded block (a body may read hundreds).
 const MAX_UNKNOWN: usize = 20;
-/// How deep locals are followed to the request values they read.
-const MAX_DEPTH: usize = 16;
 
 /// A value a discarded block needed and did not have.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,9 +147,8 @@ pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
                         .collect(),
                 };
                 let mut reads = Vec::new();
-                let mut seen = BTreeSet::new();
                 for u in uses {
-                    collect(&resolution, u, 0, &mut seen, &mut reads);
+                    collect(&resolution, u, &mut reads);
                 }
                 reads
             });
@@ -161,64 +157,45 @@ pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
     }
 }
 
-/// The request values `u` reads: itself when rooted at `req` or `self`, else (a local) what
-/// the local's value reads.
-fn collect(
-    resolution: &Resolution,
-    u: &Use,
-    depth: usize,
-    seen: &mut BTreeSet<usize>,
-    out: &mut Vec<Read>,
-) {
-    let span = Span::of(u.file, u.var.span);
-    let read = match u.target {
-        Target::Req => {
-            let mut path = "req".to_string();
-            for step in u.var.steps.iter().take(2) {
-                match step_name(step) {
-                    Some(name) => path.push_str(&format!(".{name}")),
-                    None => break,
+/// The request values `u` reads (see [`Resolution::request_reads`]), as the first steps
+/// name them.
+fn collect(resolution: &Resolution, u: &Use, out: &mut Vec<Read>) {
+    for r in resolution.request_reads(u) {
+        let span = Span::of(r.at.file, r.at.var.span);
+        let read = match r.at.target {
+            Target::Req => {
+                let mut path = "req".to_string();
+                for step in r.path.iter().take(2) {
+                    path.push('.');
+                    path.push_str(step);
+                }
+                Read {
+                    span,
+                    path,
+                    resource: None,
                 }
             }
-            Read {
-                span,
-                path,
-                resource: None,
+            Target::SelfObject => {
+                let Some(key) = r.path.first() else {
+                    continue;
+                };
+                if key != "resource" && key != "connection" {
+                    continue;
+                }
+                Read {
+                    span,
+                    path: format!("self.{key}"),
+                    resource: owning_resource(resolution, r.at.scope),
+                }
             }
+            _ => continue,
+        };
+        if !out
+            .iter()
+            .any(|x| x.path == read.path && x.span == read.span)
+        {
+            out.push(read);
         }
-        Target::SelfObject => {
-            let Some(key) = u.var.steps.first().and_then(step_name) else {
-                return;
-            };
-            if key != "resource" && key != "connection" {
-                return;
-            }
-            Read {
-                span,
-                path: format!("self.{key}"),
-                resource: owning_resource(resolution, u.scope),
-            }
-        }
-        Target::Binding(b) => {
-            if depth >= MAX_DEPTH || !seen.insert(b) {
-                return;
-            }
-            for inner in resolution
-                .uses
-                .iter()
-                .filter(|inner| inner.site == Site::Local(b))
-            {
-                collect(resolution, inner, depth + 1, seen, out);
-            }
-            return;
-        }
-        Target::Each | Target::Undefined => return,
-    };
-    if !out
-        .iter()
-        .any(|r| r.path == read.path && r.span == read.span)
-    {
-        out.push(read);
     }
 }
 
