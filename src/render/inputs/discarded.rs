@@ -363,6 +363,83 @@ pub fn help(entry: &Discarded) -> Option<String> {
     (!wanted.is_empty()).then(|| format!("known once the render is given {}", wanted.join(", ")))
 }
 
+/// `--show-discarded` for people: per step, each discarded block with its members, where it
+/// is, what was not known and where, and the inputs that would make it known.
+pub fn summary(map: &SourceMap, entries: &[Discarded], composed: usize) -> String {
+    if entries.is_empty() {
+        return "discarded: no block was discarded\n".into();
+    }
+    let mut out = String::new();
+    let mut step = None;
+    for entry in entries {
+        if step != Some(&entry.step) {
+            out.push_str(&format!("discarded in step {:?}:\n", entry.step));
+            step = Some(&entry.step);
+        }
+        out.push_str(&format!("  {}\n", headline(entry)));
+        if !entry.members.is_empty() {
+            let more = entry.count.saturating_sub(entry.members.len());
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "    members    {}{tail}\n",
+                entry.members.join(", ")
+            ));
+        }
+        if entry.owners.len() > 1 {
+            out.push_str(&format!("    of         {}\n", entry.owners.join(", ")));
+        }
+        if let Some(span) = entry.span {
+            out.push_str(&format!("    block      {}\n", place(map, span)));
+        }
+        let label = if entry.reason == "user-condition" {
+            "condition "
+        } else {
+            "unknown   "
+        };
+        for u in &entry.unknown {
+            let error = u
+                .error
+                .as_ref()
+                .map(|e| format!(": {e}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "    {label} {}  {}{error}\n",
+                place(map, u.span),
+                u.text
+            ));
+        }
+        let mut reads: Vec<String> = Vec::new();
+        for input in entry.unknown.iter().flat_map(|u| &u.inputs) {
+            // A request value read right where it is unknown: the help line says it.
+            if entry.unknown.iter().any(|u| u.span == input.span) {
+                continue;
+            }
+            let line = format!(
+                "    reads      {}  {}: {}\n",
+                place(map, input.span),
+                input.path,
+                input.kind.describe()
+            );
+            if !reads.contains(&line) {
+                reads.push(line);
+            }
+        }
+        reads.iter().for_each(|line| out.push_str(line));
+        if let Some(help) = help(entry) {
+            out.push_str(&format!("    help       {help}\n"));
+        }
+    }
+    if let Some(line) = nothing_composed(entries, composed) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
