@@ -53,6 +53,8 @@ pub enum Code {
     I021,
     /// A `crossplane render` flag that only concerns containers, accepted and ignored.
     I022,
+    /// An input of `operation render` that its steps cannot see.
+    I029,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -353,6 +355,12 @@ pub static CODES: &[CodeInfo] = &[
         "I022",
         "container-flag",
         "A `crossplane render` flag that only concerns containers: accepted, so scripts run unchanged, and ignored (fnhcl runs no containers)",
+    ),
+    lint(
+        Code::I029,
+        "I029",
+        "unseen-operation-input",
+        "An input of `operation render` its steps cannot see: a function-hcl step's bootstrap requirements (function-hcl v0.2.0 reads only `extra_resources`), or `--required-schemas` (not read yet)",
     ),
     info(
         Code::S001,

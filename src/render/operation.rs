@@ -12,7 +12,7 @@
 use super::engine::rewrite_condition_times;
 use super::pipeline::{self, Run};
 use super::post::RENDER_API;
-use super::{Inputs, Remote, RenderError, TRANSITION_TIME};
+use super::{Inputs, Remote, RenderError, Rendered, TRANSITION_TIME};
 use serde_json::{Map, Value as Json, json};
 
 /// The API version of Operations, CronOperations and WatchOperations.
@@ -146,14 +146,21 @@ pub fn add_context_steps(operation: &mut Json, options: OperationOptions) {
 }
 
 /// Renders the Operation: one reconcile, then the documents `crossplane operation render`
-/// prints. A failed step is an error (the CLI prints no document then).
+/// prints (with what function-hcl steps left out). A failed step is an error (the CLI prints
+/// no document then).
 pub fn render(
     map: &mut crate::source::SourceMap,
     input: &OperationInputs,
     options: OperationOptions,
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
-) -> Result<Vec<Json>, RenderError> {
+) -> Result<Rendered, RenderError> {
+    let documents = |documents: Vec<Json>| Rendered {
+        documents,
+        discards: Vec::new(),
+        origins: Default::default(),
+        coverage: Vec::new(),
+    };
     super::check_runnable(&input.inputs.steps)?;
     let mut operation = input.operation.clone();
     // The engine stores the Operation it is given with a resource version.
@@ -167,7 +174,7 @@ pub fn render(
     let mut status = Status::of(&operation, generation);
     if status.is_complete() {
         // The reconciler leaves a finished Operation alone: the engine returns nothing.
-        return Ok(Vec::new());
+        return Ok(documents(Vec::new()));
     }
     let limit = operation
         .pointer("/spec/retryLimit")
@@ -181,7 +188,12 @@ pub fn render(
             "PipelineError",
             &format!("failure limit of {limit} reached"),
         ));
-        return Ok(vec![output_operation(operation, &input.operation, &status, options)]);
+        return Ok(documents(vec![output_operation(
+            operation,
+            &input.operation,
+            &status,
+            options,
+        )]));
     }
     status.mark(condition("Succeeded", "Unknown", "PipelineRunning", ""));
     status.mark(condition("ValidPipeline", "True", "ValidPipeline", ""));
@@ -200,7 +212,7 @@ pub fn render(
     }
     status.mark(condition("Synced", "True", "ReconcileSuccess", ""));
     status.mark(condition("Succeeded", "True", "PipelineSuccess", ""));
-    let mut documents = vec![output_operation(
+    let mut out = vec![output_operation(
         operation,
         &input.operation,
         &status,
@@ -208,15 +220,20 @@ pub fn render(
     )];
     for mut body in applied {
         rewrite_condition_times(&mut body);
-        documents.push(body);
+        out.push(body);
     }
     if options.include_function_results {
-        documents.extend(events(&run));
+        out.extend(events(&run));
     }
     if options.include_context && run.context_returned {
-        documents.push(json!({"apiVersion": RENDER_API, "kind": "Context", "fields": Json::Object(run.context.clone())}));
+        out.push(json!({"apiVersion": RENDER_API, "kind": "Context", "fields": Json::Object(run.context.clone())}));
     }
-    Ok(documents)
+    Ok(Rendered {
+        documents: out,
+        discards: run.discards,
+        origins: run.origins,
+        coverage: run.coverage,
+    })
 }
 
 /// The message a failed Operation render ends with, as the CLI wraps the engine's error.

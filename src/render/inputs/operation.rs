@@ -94,7 +94,7 @@ pub fn read_operation(
         }
         warnings.push(
             Diagnostic::new(
-                Code::I022,
+                Code::I029,
                 "`--required-schemas` is not read by `operation render` yet: a schema a step asks for comes back empty".to_string(),
             )
             .with_help("see docs/operation.md; the steps run as with no schemas given"),
@@ -125,14 +125,8 @@ pub fn read_operation(
         None => Vec::new(),
     };
     let context = context_map(&request.context_files, &[], &request.context_values, map)?;
-    let steps = pipeline(
-        &op,
-        &text,
-        path,
-        functions.as_ref(),
-        &overrides,
-        map,
-    )?;
+    let steps = pipeline(&op, &text, path, functions.as_ref(), &overrides, map)?;
+    warnings.extend(unseen_requirements(&steps));
     let options = OperationOptions {
         include_function_results: request.include_function_results,
         include_context: request.include_context,
@@ -231,6 +225,35 @@ fn pipeline(
     Ok(out)
 }
 
+/// A warning for each function-hcl step with bootstrap requirements: the reconciler sends
+/// them in `required_resources` and `required_schemas`, which function-hcl v0.2.0 does not
+/// read (its `req.extra_resources` holds only what its own `requirement` blocks asked for).
+fn unseen_requirements(steps: &[Step]) -> Vec<Diagnostic> {
+    steps
+        .iter()
+        .filter(|s| matches!(s.kind, StepKind::Hcl(_)))
+        .filter(|s| !s.required_resources.is_empty() || !s.required_schemas.is_empty())
+        .map(|s| {
+            let names: Vec<String> = s
+                .required_resources
+                .iter()
+                .map(|(name, _)| name.clone())
+                .chain(s.required_schemas.iter().cloned())
+                .map(|n| format!("`{n}`"))
+                .collect();
+            Diagnostic::new(
+                Code::I029,
+                format!(
+                    "step {:?} runs function-hcl, which cannot see its bootstrap requirements ({}): function-hcl v0.2.0 reads only `req.extra_resources`",
+                    s.name,
+                    names.join(", ")
+                ),
+            )
+            .with_help("ask for the resource with a `requirement` block in the HCL; it arrives as `req.extra_resources.NAME` on the step's next call")
+        })
+        .collect()
+}
+
 /// function-hcl v0.2.0 dumps its response (input `debug`, or `debugNew` with no observed
 /// resources, which an Operation never has) by reading the request's observed composite,
 /// which an Operation's request does not have: the function crashes on it.
@@ -273,7 +296,12 @@ pub fn operation_documents(
     };
     let mut remote = (io.remote)();
     match operation::render(map, &input, options, remote.as_mut(), io.log) {
-        Ok(documents) => Ok(documents),
+        Ok(rendered) => {
+            if !io.quiet {
+                diagnostics.extend(super::discard_warnings(&rendered));
+            }
+            Ok(rendered.documents)
+        }
         Err(error) => {
             let fatal = matches!(error, crate::render::RenderError::Fatal { .. });
             let message = operation::failure_message(&error);
