@@ -124,9 +124,7 @@ pub fn inject_watched(operation: &mut Json, watched: &Json) {
 /// The CLI's context-function steps around the pipeline of the Operation it sends: a seeding
 /// step first when context is given, a capturing step last with `-c`.
 pub fn add_context_steps(operation: &mut Json, options: OperationOptions) {
-    let step = |name: &str, mode: &str| {
-        json!({"step": name, "functionRef": {"name": CONTEXT_FUNCTION}, "input": {"mode": mode}})
-    };
+    let step = |name: &str, mode: &str| json!({"step": name, "functionRef": {"name": CONTEXT_FUNCTION}, "input": {"mode": mode}});
     let Some(spec) = operation.get_mut("spec").and_then(Json::as_object_mut) else {
         return;
     };
@@ -260,9 +258,7 @@ pub fn failure_message(error: &RenderError) -> String {
 /// The reconciler's events for each step's results (the last call of each): normal and
 /// warning results as `RunPipelineStep` events; a result of unknown severity as a warning.
 fn events(run: &Run) -> Vec<Json> {
-    let result = |severity: &str, message: String| {
-        json!({"apiVersion": RENDER_API, "kind": "Result", "message": message, "reason": "RunPipelineStep", "severity": severity})
-    };
+    let result = |severity: &str, message: String| json!({"apiVersion": RENDER_API, "kind": "Result", "message": message, "reason": "RunPipelineStep", "severity": severity});
     let mut out = Vec::new();
     for (step, r) in &run.results {
         match r.severity.as_str() {
@@ -317,7 +313,13 @@ impl Status {
                 .collect(),
             applied: list("appliedResourceRefs")
                 .iter()
-                .map(|r| keep(r, &["apiVersion", "kind", "namespace", "name"], &["apiVersion", "kind", "name"]))
+                .map(|r| {
+                    keep(
+                        r,
+                        &["apiVersion", "kind", "namespace", "name"],
+                        &["apiVersion", "kind", "name"],
+                    )
+                })
                 .collect(),
             generation,
         }
@@ -327,7 +329,10 @@ impl Status {
     fn is_complete(&self) -> bool {
         self.conditions.iter().any(|c| {
             c.get("type") == Some(&json!("Succeeded"))
-                && matches!(c.get("status").and_then(Json::as_str), Some("True" | "False"))
+                && matches!(
+                    c.get("status").and_then(Json::as_str),
+                    Some("True" | "False")
+                )
         })
     }
 
@@ -338,7 +343,11 @@ impl Status {
             condition["observedGeneration"] = json!(self.generation);
         }
         let kind = condition.get("type").cloned();
-        match self.conditions.iter_mut().find(|c| c.get("type") == kind.as_ref()) {
+        match self
+            .conditions
+            .iter_mut()
+            .find(|c| c.get("type") == kind.as_ref())
+        {
             Some(existing) => {
                 let same = ["status", "reason", "message", "observedGeneration"]
                     .iter()
@@ -400,7 +409,10 @@ impl Status {
             out.insert("pipeline".into(), Json::Array(self.pipeline.clone()));
         }
         if !self.applied.is_empty() {
-            out.insert("appliedResourceRefs".into(), Json::Array(self.applied.clone()));
+            out.insert(
+                "appliedResourceRefs".into(),
+                Json::Array(self.applied.clone()),
+            );
         }
         Json::Object(out)
     }
@@ -418,7 +430,12 @@ fn condition(kind: &str, status: &str, reason: &str, message: &str) -> Json {
 /// A condition of the input through the typed `Condition`.
 fn typed_condition(c: &Json) -> Json {
     let text = |k: &str| c.get(k).and_then(Json::as_str).unwrap_or("");
-    let mut out = condition(text("type"), text("status"), text("reason"), text("message"));
+    let mut out = condition(
+        text("type"),
+        text("status"),
+        text("reason"),
+        text("message"),
+    );
     if let Some(g) = c.get("observedGeneration").and_then(Json::as_f64)
         && g != 0.0
     {
@@ -501,7 +518,10 @@ fn typed_spec(spec: &Json) -> Json {
 /// A `PipelineStep` through its Go type.
 fn typed_step(step: &Json) -> Json {
     let mut out = Map::new();
-    out.insert("step".into(), step.get("step").cloned().unwrap_or(json!("")));
+    out.insert(
+        "step".into(),
+        step.get("step").cloned().unwrap_or(json!("")),
+    );
     let function = step
         .pointer("/functionRef/name")
         .cloned()
@@ -529,15 +549,22 @@ fn typed_step(step: &Json) -> Json {
         let mut typed = Map::new();
         let list = |key: &str, fields: &[&str], always: &[&str]| -> Option<Json> {
             match requirements.get(key) {
-                Some(Json::Array(l)) if !l.is_empty() => {
-                    Some(Json::Array(l.iter().map(|s| keep(s, fields, always)).collect()))
-                }
+                Some(Json::Array(l)) if !l.is_empty() => Some(Json::Array(
+                    l.iter().map(|s| keep(s, fields, always)).collect(),
+                )),
                 _ => None,
             }
         };
         if let Some(l) = list(
             "requiredResources",
-            &["requirementName", "apiVersion", "kind", "name", "matchLabels", "namespace"],
+            &[
+                "requirementName",
+                "apiVersion",
+                "kind",
+                "name",
+                "matchLabels",
+                "namespace",
+            ],
             &["requirementName", "apiVersion", "kind"],
         ) {
             typed.insert("requiredResources".into(), l);

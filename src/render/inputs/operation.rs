@@ -63,8 +63,17 @@ pub fn read_operation(
     let timeout = parse_duration(&request.timeout)?;
     let path = &request.operation;
     let shown = loader::display_path(path);
-    let text = loader::read_text(path).map_err(|e| load_error(e, map))?;
-    let document = yaml_docs(path, map)?.into_iter().next().unwrap_or(Json::Null);
+    let text = loader::read_text(path).map_err(|e| {
+        wrapped(
+            load_error(e, map),
+            format!("cannot read operation file {shown:?}"),
+        )
+    })?;
+    let document = yaml_docs(path, map)
+        .map_err(|d| wrapped(d, format!("cannot unmarshal type metadata from {shown:?}")))?
+        .into_iter()
+        .next()
+        .unwrap_or(Json::Null);
     if !document.is_object() {
         return Err(usage(
             format!("cannot unmarshal type metadata from {shown:?}: the file holds no YAML object"),
@@ -79,7 +88,8 @@ pub fn read_operation(
     })?;
     let mut required = Vec::new();
     for path in &request.required_resources {
-        let docs = resource_docs(path, "required resources", map)?;
+        let docs = resource_docs(path, "required resources", map)
+            .map_err(|d| wrapped(d, load_context("required resources", path)))?;
         required.extend(docs.into_iter().map(into_float64));
     }
     if let Some(dir) = &request.required_schemas {
@@ -101,7 +111,8 @@ pub fn read_operation(
         );
     }
     if let Some(path) = &request.watched_resource {
-        let watched = resource_docs(path, "watched resources", map)?;
+        let watched = resource_docs(path, "watched resources", map)
+            .map_err(|d| wrapped(d, load_context("watched resource", path)))?;
         if watched.len() != 1 {
             return Err(usage(
                 format!(
@@ -117,11 +128,15 @@ pub fn read_operation(
     }
     let overrides = steps::annotation_overrides(&request.function_annotations)?;
     let functions = match &request.functions {
-        Some(path) => Some(steps::functions(path, &overrides, map)?),
+        Some(path) => Some(
+            steps::functions(path, &overrides, map)
+                .map_err(|d| wrapped(d, load_context("functions", path)))?,
+        ),
         None => None,
     };
     let secrets = match &request.function_credentials {
-        Some(path) => resource_docs(path, "credentials", map)?,
+        Some(path) => resource_docs(path, "credentials", map)
+            .map_err(|d| wrapped(d, load_context("function credentials", path)))?,
         None => Vec::new(),
     };
     let context = context_map(&request.context_files, &[], &request.context_values, map)?;
@@ -152,6 +167,17 @@ pub fn read_operation(
     ))
 }
 
+/// The CLI's words for a file it cannot load: `cannot load functions from "x.yaml"`.
+fn load_context(what: &str, path: &Path) -> String {
+    format!("cannot load {what} from {:?}", loader::display_path(path))
+}
+
+/// `diagnostic` with the CLI's context before its message.
+fn wrapped(mut diagnostic: Box<Diagnostic>, context: String) -> Box<Diagnostic> {
+    diagnostic.summary = format!("{context}: {}", diagnostic.summary);
+    diagnostic
+}
+
 /// The steps of the Operation `op` (its file's `text` at `path`): function-hcl steps with
 /// the bundle of their input, the others by their Function's runtime.
 fn pipeline(
@@ -163,9 +189,8 @@ fn pipeline(
     map: &mut SourceMap,
 ) -> Fallible<Vec<Step>> {
     let shown = loader::display_path(path);
-    let parsed = Composition::parse_operation(text).map_err(|e| {
-        crate::diagnostics::composition_error(&shown, text, e, map)
-    })?;
+    let parsed = Composition::parse_operation(text)
+        .map_err(|e| crate::diagnostics::composition_error(&shown, text, e, map))?;
     let raw_steps = op
         .pointer("/spec/pipeline")
         .and_then(Json::as_array)
