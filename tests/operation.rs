@@ -377,3 +377,16 @@ fn a_development_runtime_step_runs_after_function_hcl() {
     let desired = seen[0].desired.as_ref().unwrap();
     assert!(desired.resources.contains_key("from-hcl"), "{desired:#?}");
 }
+
+/// `fnhcl operation render --help`: the CLI's arguments and flags, the container-only ones
+/// under their own heading.
+#[test]
+fn help_lists_the_clis_flags() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fnhcl"))
+        .env("COLUMNS", "100")
+        .args(["operation", "render", "--help"])
+        .output()
+        .expect("fnhcl runs");
+    assert_eq!(out.status.code(), Some(0));
+    snapshot!("operation_render_help", text(&out.stdout));
+}

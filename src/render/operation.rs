@@ -234,11 +234,14 @@ pub fn render(
     })
 }
 
-/// The message a failed Operation render ends with, as the CLI wraps the engine's error.
+/// The message a failed Operation render ends with, as the engine words it (`cannot render
+/// operation: …`; a failure other than a fatal result is a failed reconcile).
 pub fn failure_message(error: &RenderError) -> String {
     let cause = match error {
         RenderError::Fatal { step, message, .. } => {
-            format!("pipeline step {step:?} returned a fatal result: {message}")
+            return format!(
+                "cannot render operation: pipeline step {step:?} returned a fatal result: {message}"
+            );
         }
         RenderError::DeadlineExceeded { step, .. } => format!(
             "failed to invoke pipeline step {step:?}: rpc error: code = DeadlineExceeded desc = context deadline exceeded"
@@ -247,12 +250,18 @@ pub fn failure_message(error: &RenderError) -> String {
             format!("failed to invoke pipeline step {step:?}: {message}")
         }
         RenderError::Unrunnable { .. } => return error.to_string(),
-        RenderError::Failed(message) => message
-            .strip_prefix("cannot render composite resource: ")
-            .unwrap_or(message)
-            .to_string(),
+        RenderError::Failed(message) => {
+            let message = message
+                .strip_prefix("cannot render composite resource: ")
+                .unwrap_or(message);
+            // The requirements loop fails inside the step's invocation.
+            match message.strip_prefix("pipeline step ") {
+                Some(rest) => format!("failed to invoke pipeline step {rest}"),
+                None => message.to_string(),
+            }
+        }
     };
-    format!("cannot render operation: {cause}")
+    format!("cannot render operation: reconcile failed: {cause}")
 }
 
 /// The reconciler's events for each step's results (the last call of each): normal and

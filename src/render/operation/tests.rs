@@ -277,3 +277,35 @@ fn the_printed_operation_has_only_its_types_fields() {
         })
     );
 }
+
+/// The engine's words for a failed Operation render (`internal/render/operation/render.go`
+/// and `reconciler.go`): a fatal result as the reconciler's `PipelineFatalError`, any other
+/// failure a failed reconcile of the step's invocation.
+#[test]
+fn failures_have_the_engines_words() {
+    let fatal = RenderError::Fatal {
+        step: "s".into(),
+        message: "boom".into(),
+        diagnostics: Vec::new(),
+        engine: false,
+    };
+    assert_eq!(
+        failure_message(&fatal),
+        "cannot render operation: pipeline step \"s\" returned a fatal result: boom"
+    );
+    let remote = RenderError::Remote {
+        step: "s".into(),
+        function: "f".into(),
+        target: "t".into(),
+        message: "rpc error: code = Unavailable desc = x".into(),
+    };
+    assert_eq!(
+        failure_message(&remote),
+        "cannot render operation: reconcile failed: failed to invoke pipeline step \"s\": rpc error: code = Unavailable desc = x"
+    );
+    let unsettled = RenderError::Failed("cannot render composite resource: pipeline step \"s\": requirements didn't stabilize after the maximum number of iterations (5)".into());
+    assert_eq!(
+        failure_message(&unsettled),
+        "cannot render operation: reconcile failed: failed to invoke pipeline step \"s\": requirements didn't stabilize after the maximum number of iterations (5)"
+    );
+}
