@@ -195,7 +195,8 @@ pub fn render(
     }
     status.mark(condition("Succeeded", "Unknown", "PipelineRunning", ""));
     status.mark(condition("ValidPipeline", "True", "ValidPipeline", ""));
-    let run = pipeline::run(map, &input.inputs, remote, log)?;
+    let run = pipeline::run(map, &input.inputs, remote, log)
+        .map_err(|e| credentials_error(&input.inputs, e))?;
     for (step, output) in &run.outputs {
         status.step_output(step, output.clone());
     }
@@ -262,6 +263,45 @@ pub fn failure_message(error: &RenderError) -> String {
         }
     };
     format!("cannot render operation: reconcile failed: {cause}")
+}
+
+/// The reconciler's words for a credential whose Secret is missing: the pipeline stops at
+/// the first step (in order) naming one, so that step and credential are the ones it names.
+fn credentials_error(inputs: &Inputs, error: RenderError) -> RenderError {
+    let RenderError::Failed(message) = &error else {
+        return error;
+    };
+    if !message.starts_with("cannot get credentials from secret") {
+        return error;
+    }
+    let text = |v: &Json, p: &str| {
+        v.pointer(p)
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    for step in &inputs.steps {
+        for credential in &step.credentials {
+            if text(credential, "/source") != "Secret" {
+                continue;
+            }
+            let (name, namespace) = (
+                text(credential, "/secretRef/name"),
+                text(credential, "/secretRef/namespace"),
+            );
+            let found = inputs.secrets.iter().any(|s| {
+                text(s, "/metadata/name") == name && text(s, "/metadata/namespace") == namespace
+            });
+            if !found {
+                return RenderError::Failed(format!(
+                    "cannot get operation pipeline step {:?} credential {:?} from Secret: Secret {name:?} not found",
+                    step.name,
+                    text(credential, "/name"),
+                ));
+            }
+        }
+    }
+    error
 }
 
 /// The reconciler's events for each step's results (the last call of each): normal and

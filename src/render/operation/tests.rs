@@ -309,3 +309,37 @@ fn failures_have_the_engines_words() {
         "cannot render operation: reconcile failed: failed to invoke pipeline step \"s\": requirements didn't stabilize after the maximum number of iterations (5)"
     );
 }
+
+/// reconciler.go: a step's credential whose Secret is not among `--function-credentials`
+/// fails the reconcile naming the step and the credential.
+#[test]
+fn a_missing_credential_names_its_step() {
+    let mut with_secret = step("be-a-dummy");
+    with_secret.credentials = vec![
+        json!({"name": "creds", "source": "Secret", "secretRef": {"name": "db", "namespace": "default"}}),
+    ];
+    let input = OperationInputs {
+        operation: operation(),
+        inputs: Inputs {
+            xr: Json::Null,
+            steps: vec![with_secret],
+            ..Inputs::default()
+        },
+    };
+    let mut fake = Fake {
+        answer: dummy,
+        seen: Vec::new(),
+    };
+    let error = render(
+        &mut SourceMap::new(),
+        &input,
+        OperationOptions::default(),
+        &mut fake,
+        &mut |_| {},
+    )
+    .expect_err("fails");
+    assert_eq!(
+        failure_message(&error),
+        "cannot render operation: reconcile failed: cannot get operation pipeline step \"be-a-dummy\" credential \"creds\" from Secret: Secret \"db\" not found"
+    );
+}
