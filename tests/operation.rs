@@ -207,6 +207,19 @@ fn another_api_version_or_broken_yaml_is_refused() {
     );
     let out = render(&[broken.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    let mapping = dir.path().join("mapping.yaml");
+    std::fs::write(
+        &mapping,
+        "apiVersion: ops.crossplane.io/v1alpha1\nkind: Operation\nmetadata:\n  name: test-op\nspec:\n  mode: Pipeline\n  pipeline:\n    step: one\n",
+    )
+    .unwrap();
+    let out = render(&[mapping.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("cannot unmarshal object into Go struct field"),
+        "{}",
+        transcript(&out)
+    );
 }
 
 /// The container-only flags are accepted with a warning each, as `render` accepts them.

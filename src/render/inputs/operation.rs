@@ -80,12 +80,30 @@ pub fn read_operation(
             "give a YAML file holding an Operation, CronOperation or WatchOperation",
         ));
     }
+    let kind = document
+        .get("kind")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_string();
     let mut op = operation_of(&into_float64(document)).map_err(|message| {
         usage(
             message,
             "give an ops.crossplane.io/v1alpha1 Operation, CronOperation or WatchOperation",
         )
     })?;
+    // The CLI decodes the Operation into its Go type: a pipeline that is not a list fails.
+    if let Some(found) = op
+        .pointer("/spec/pipeline")
+        .filter(|p| !p.is_array() && !p.is_null())
+    {
+        return Err(usage(
+            format!(
+                "cannot unmarshal {kind} from {shown:?}: json: cannot unmarshal {} into Go struct field OperationSpec.spec.pipeline of type []v1alpha1.PipelineStep",
+                go_json_kind(found)
+            ),
+            "write spec.pipeline as a list of steps (`- step: NAME`, `functionRef`, `input`)",
+        ));
+    }
     let mut required = Vec::new();
     for path in &request.required_resources {
         let docs = resource_docs(path, "required resources", map)
@@ -165,6 +183,18 @@ pub fn read_operation(
         },
         options,
     ))
+}
+
+/// What Go's JSON decoder calls a value of this kind.
+fn go_json_kind(value: &Json) -> &'static str {
+    match value {
+        Json::Object(_) => "object",
+        Json::Array(_) => "array",
+        Json::String(_) => "string",
+        Json::Number(_) => "number",
+        Json::Bool(_) => "bool",
+        Json::Null => "null",
+    }
 }
 
 /// The CLI's words for a file it cannot load: `cannot load functions from "x.yaml"`.
