@@ -343,3 +343,24 @@ fn a_missing_credential_names_its_step() {
         "cannot render operation: reconcile failed: cannot get operation pipeline step \"be-a-dummy\" credential \"creds\" from Secret: Secret \"db\" not found"
     );
 }
+
+/// cmd_test.go "Success" against `testdata/cmd/output/success.yaml`: the printed stream is
+/// that file byte for byte, but for what the mock engine could not know (the resource
+/// version the engine gives the Operation and the status the reconciler writes).
+#[test]
+fn the_stream_is_the_clis_success_output() {
+    let upstream = "---\napiVersion: ops.crossplane.io/v1alpha1\nkind: Operation\nmetadata:\n  name: test-op\nspec:\n  mode: Pipeline\n  pipeline:\n  - functionRef:\n      name: function-dummy\n    step: be-a-dummy\nstatus: {}\n---\napiVersion: example.org/v1alpha1\nkind: AppliedResource\nmetadata:\n  name: applied-foo\nspec:\n  coolField: applied!\n";
+    let status = "status:\n  appliedResourceRefs:\n  - apiVersion: example.org/v1alpha1\n    kind: AppliedResource\n    name: applied-foo\n  conditions:\n  - lastTransitionTime: \"2024-01-01T00:00:00Z\"\n    reason: PipelineSuccess\n    status: \"True\"\n    type: Succeeded\n  - lastTransitionTime: \"2024-01-01T00:00:00Z\"\n    reason: ValidPipeline\n    status: \"True\"\n    type: ValidPipeline\n  - lastTransitionTime: \"2024-01-01T00:00:00Z\"\n    reason: ReconcileSuccess\n    status: \"True\"\n    type: Synced\n";
+    let want = upstream
+        .replace(
+            "  name: test-op\n",
+            "  name: test-op\n  resourceVersion: \"999\"\n",
+        )
+        .replace("status: {}\n", status);
+    let (docs, _) = run(operation(), OperationOptions::default());
+    let got: String = docs
+        .iter()
+        .map(|d| format!("---\n{}", crate::source::yaml_emit::to_yaml(d)))
+        .collect();
+    assert_eq!(got, want);
+}
