@@ -41,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
             [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
+            [CompletionResult]::new('operation', 'operation', [CompletionResultType]::ParameterValue, 'Operation commands, as the Crossplane CLI names them (v2.5 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -340,6 +341,71 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         'fnhcl;composition;help;help' {
             break
         }
+        'fnhcl;operation' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render an Operation like `crossplane operation render`, without Docker')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;operation;render' {
+            [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated')
+            [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`')
+            [CompletionResult]::new('--function-credentials', '--function-credentials', [CompletionResultType]::ParameterName, 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file): `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC')
+            [CompletionResult]::new('--function-annotations', '--function-annotations', [CompletionResultType]::ParameterName, 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file): `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'Resources the pipeline''s requirements may fetch (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--required-resources', '--required-resources', [CompletionResultType]::ParameterName, 'Resources the pipeline''s requirements may fetch (a YAML file or directory). Repeatable')
+            [CompletionResult]::new('--required-schemas', '--required-schemas', [CompletionResultType]::ParameterName, 'OpenAPI schemas for steps that ask for them (a directory of JSON files): checked to be a directory, not read yet (a requested schema comes back empty; a warning says so)')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'The watched resource of a WatchOperation (a YAML file holding exactly one resource): every step gets it as the bootstrap requirement `ops.crossplane.io/watched-resource`, and it is added to the required resources')
+            [CompletionResult]::new('--watched-resource', '--watched-resource', [CompletionResultType]::ParameterName, 'The watched resource of a WatchOperation (a YAML file holding exactly one resource): every step gets it as the bootstrap requirement `ops.crossplane.io/watched-resource`, and it is added to the required resources')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)')
+            [CompletionResult]::new('--crossplane-version', '--crossplane-version', [CompletionResultType]::ParameterName, '`crossplane operation render`''s Crossplane image version: accepted and ignored (fnhcl renders as engine v2.3.4 does; a warning says so)')
+            [CompletionResult]::new('--crossplane-image', '--crossplane-image', [CompletionResultType]::ParameterName, '`crossplane operation render`''s Crossplane image: accepted and ignored')
+            [CompletionResult]::new('--crossplane-binary', '--crossplane-binary', [CompletionResultType]::ParameterName, '`crossplane operation render`''s local Crossplane binary: accepted and ignored')
+            [CompletionResult]::new('--crossplane-docker-network', '--crossplane-docker-network', [CompletionResultType]::ParameterName, '`crossplane operation render`''s Docker network: accepted and ignored')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, '`crossplane operation render`''s package cache: accepted and ignored')
+            [CompletionResult]::new('--max-concurrency', '--max-concurrency', [CompletionResultType]::ParameterName, '`crossplane operation render`''s concurrency for building embedded functions: accepted and ignored')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, '`crossplane operation render`''s project file (its functions are built into containers): accepted and ignored; give FUNCTIONS')
+            [CompletionResult]::new('--project-file', '--project-file', [CompletionResultType]::ParameterName, '`crossplane operation render`''s project file (its functions are built into containers): accepted and ignored; give FUNCTIONS')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('--include-context', '--include-context', [CompletionResultType]::ParameterName, 'Print the final context as a `Context` document')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Print the input Operation''s `spec` in the output Operation')
+            [CompletionResult]::new('--include-full-operation', '--include-full-operation', [CompletionResultType]::ParameterName, 'Print the input Operation''s `spec` in the output Operation')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Print a `Result` document for each of the reconciler''s events (the steps'' normal and warning results)')
+            [CompletionResult]::new('--include-function-results', '--include-function-results', [CompletionResultType]::ParameterName, 'Print a `Result` document for each of the reconciler''s events (the steps'' normal and warning results)')
+            [CompletionResult]::new('--detailed-exit-code', '--detailed-exit-code', [CompletionResultType]::ParameterName, 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;operation;help' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render an Operation like `crossplane operation render`, without Docker')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;operation;help;render' {
+            break
+        }
+        'fnhcl;operation;help;help' {
+            break
+        }
         'fnhcl;function' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)')
@@ -428,6 +494,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a composite resource like `crossplane render`, without Docker')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'A language server over standard input and output, for editors')
             [CompletionResult]::new('composition', 'composition', [CompletionResultType]::ParameterValue, 'Composition commands, as the Crossplane CLI names them (v2.3 and later)')
+            [CompletionResult]::new('operation', 'operation', [CompletionResultType]::ParameterValue, 'Operation commands, as the Crossplane CLI names them (v2.5 and later)')
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -469,6 +536,13 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;composition;render' {
+            break
+        }
+        'fnhcl;help;operation' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render an Operation like `crossplane operation render`, without Docker')
+            break
+        }
+        'fnhcl;help;operation;render' {
             break
         }
         'fnhcl;help;function' {

@@ -38,6 +38,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand lsp 'A language server over standard input and output, for editors'
             cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
+            cand operation 'Operation commands, as the Crossplane CLI names them (v2.5 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -318,6 +319,66 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         }
         &'fnhcl;composition;help;help'= {
         }
+        &'fnhcl;operation'= {
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand render 'Render an Operation like `crossplane operation render`, without Docker'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;operation;render'= {
+            cand --context-files 'Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated'
+            cand --context-values 'Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over `--context-files`'
+            cand --function-credentials 'Secrets whose `data` become the steps'' `credentials` (a YAML file or directory)'
+            cand -a 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file): `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC'
+            cand --function-annotations 'Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions file): `-a render.crossplane.io/runtime=Development` calls every step that is not function-hcl over gRPC'
+            cand -e 'Resources the pipeline''s requirements may fetch (a YAML file or directory). Repeatable'
+            cand --required-resources 'Resources the pipeline''s requirements may fetch (a YAML file or directory). Repeatable'
+            cand --required-schemas 'OpenAPI schemas for steps that ask for them (a directory of JSON files): checked to be a directory, not read yet (a requested schema comes back empty; a warning says so)'
+            cand -w 'The watched resource of a WatchOperation (a YAML file holding exactly one resource): every step gets it as the bootstrap requirement `ops.crossplane.io/watched-resource`, and it is added to the required resources'
+            cand --watched-resource 'The watched resource of a WatchOperation (a YAML file holding exactly one resource): every step gets it as the bootstrap requirement `ops.crossplane.io/watched-resource`, and it is added to the required resources'
+            cand --timeout 'Stop a function-hcl step still evaluating this long after the inputs are read, with crossplane''s `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`)'
+            cand --crossplane-version '`crossplane operation render`''s Crossplane image version: accepted and ignored (fnhcl renders as engine v2.3.4 does; a warning says so)'
+            cand --crossplane-image '`crossplane operation render`''s Crossplane image: accepted and ignored'
+            cand --crossplane-binary '`crossplane operation render`''s local Crossplane binary: accepted and ignored'
+            cand --crossplane-docker-network '`crossplane operation render`''s Docker network: accepted and ignored'
+            cand --cache-dir '`crossplane operation render`''s package cache: accepted and ignored'
+            cand --max-concurrency '`crossplane operation render`''s concurrency for building embedded functions: accepted and ignored'
+            cand -f '`crossplane operation render`''s project file (its functions are built into containers): accepted and ignored; give FUNCTIONS'
+            cand --project-file '`crossplane operation render`''s project file (its functions are built into containers): accepted and ignored; give FUNCTIONS'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
+            cand -c 'Print the final context as a `Context` document'
+            cand --include-context 'Print the final context as a `Context` document'
+            cand -o 'Print the input Operation''s `spec` in the output Operation'
+            cand --include-full-operation 'Print the input Operation''s `spec` in the output Operation'
+            cand -r 'Print a `Result` document for each of the reconciler''s events (the steps'' normal and warning results)'
+            cand --include-function-results 'Print a `Result` document for each of the reconciler''s events (the steps'' normal and warning results)'
+            cand --detailed-exit-code 'Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal render` does)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;operation;help'= {
+            cand render 'Render an Operation like `crossplane operation render`, without Docker'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;operation;help;render'= {
+        }
+        &'fnhcl;operation;help;help'= {
+        }
         &'fnhcl;function'= {
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
@@ -398,6 +459,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand render 'Render a composite resource like `crossplane render`, without Docker'
             cand lsp 'A language server over standard input and output, for editors'
             cand composition 'Composition commands, as the Crossplane CLI names them (v2.3 and later)'
+            cand operation 'Operation commands, as the Crossplane CLI names them (v2.5 and later)'
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -427,6 +489,11 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand render '`fnhcl render` under the name `crossplane composition render` gives it'
         }
         &'fnhcl;help;composition;render'= {
+        }
+        &'fnhcl;help;operation'= {
+            cand render 'Render an Operation like `crossplane operation render`, without Docker'
+        }
+        &'fnhcl;help;operation;render'= {
         }
         &'fnhcl;help;function'= {
             cand run 'Evaluate a composition against a RunFunctionRequest and print the RunFunctionResponse'

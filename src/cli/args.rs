@@ -204,6 +204,10 @@ pub enum Command {
     #[command(subcommand)]
     Composition(CompositionCommand),
 
+    /// Operation commands, as the Crossplane CLI names them (v2.5 and later).
+    #[command(subcommand)]
+    Operation(OperationCommand),
+
     /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
     #[command(subcommand)]
     Function(FunctionCommand),
@@ -454,6 +458,150 @@ pub enum ValidateOutput {
     Json,
     /// The same document as YAML.
     Yaml,
+}
+
+/// `fnhcl operation …`.
+#[derive(Debug, Subcommand)]
+pub enum OperationCommand {
+    /// Render an Operation like `crossplane operation render`, without Docker.
+    ///
+    /// Runs the pipeline of an Operation (or of the operation template of a CronOperation or
+    /// WatchOperation) once, as Crossplane's Operation reconciler does, and prints the
+    /// Operation with its status, then every resource the pipeline applied, and with
+    /// `-r`/`-c` the reconciler's events as `Result` documents and the final context.
+    /// function-hcl steps run natively (`req.composite` is an empty object: an Operation has
+    /// no observed state); other functions are called over gRPC when their Function is
+    /// annotated `render.crossplane.io/runtime: Development` (or `-a` says so). Exit status 1
+    /// when a step returns a fatal result or fails, 2 when an input cannot be read.
+    Render(OperationRenderArgs),
+}
+
+/// `fnhcl operation render`.
+#[derive(Clone, Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl operation render operation.yaml functions.yaml
+  fnhcl operation render cronoperation.yaml functions.yaml -r
+  fnhcl operation render watchoperation.yaml functions.yaml --watched-resource=configmap.yaml")]
+pub struct OperationRenderArgs {
+    /// The Operation, CronOperation or WatchOperation, a YAML file.
+    #[arg(value_name = "OPERATION")]
+    pub operation: PathBuf,
+
+    /// The Functions (a YAML file or directory). A function-hcl step runs natively; a
+    /// Function annotated `render.crossplane.io/runtime: Development` is called over gRPC at
+    /// its `render.crossplane.io/runtime-development-target` (default `localhost:9443`).
+    #[arg(value_name = "FUNCTIONS")]
+    pub functions: Option<PathBuf>,
+
+    /// Context values from files, as `KEY=PATH` (JSON or YAML), `;`-separated or repeated.
+    #[arg(long, value_name = "KEY=PATH")]
+    pub context_files: Vec<String>,
+
+    /// Context values as `KEY=VALUE` (JSON or YAML), `;`-separated or repeated; they win over
+    /// `--context-files`.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub context_values: Vec<String>,
+
+    /// Secrets whose `data` become the steps' `credentials` (a YAML file or directory).
+    #[arg(long, value_name = "PATH")]
+    pub function_credentials: Option<PathBuf>,
+
+    /// Set an annotation on every Function (`KEY=VALUE`, repeatable; wins over the Functions
+    /// file): `-a render.crossplane.io/runtime=Development` calls every step that is not
+    /// function-hcl over gRPC.
+    #[arg(short = 'a', long, value_name = "KEY=VALUE")]
+    pub function_annotations: Vec<String>,
+
+    /// Print the final context as a `Context` document.
+    #[arg(short = 'c', long)]
+    pub include_context: bool,
+
+    /// Print the input Operation's `spec` in the output Operation.
+    #[arg(short = 'o', long)]
+    pub include_full_operation: bool,
+
+    /// Print a `Result` document for each of the reconciler's events (the steps' normal and
+    /// warning results).
+    #[arg(short = 'r', long)]
+    pub include_function_results: bool,
+
+    /// Resources the pipeline's requirements may fetch (a YAML file or directory).
+    /// Repeatable.
+    #[arg(short = 'e', long, value_name = "PATH")]
+    pub required_resources: Vec<PathBuf>,
+
+    /// OpenAPI schemas for steps that ask for them (a directory of JSON files): checked to
+    /// be a directory, not read yet (a requested schema comes back empty; a warning says so).
+    #[arg(long, value_name = "DIR")]
+    pub required_schemas: Option<PathBuf>,
+
+    /// The watched resource of a WatchOperation (a YAML file holding exactly one resource):
+    /// every step gets it as the bootstrap requirement `ops.crossplane.io/watched-resource`,
+    /// and it is added to the required resources.
+    #[arg(short = 'w', long, value_name = "PATH")]
+    pub watched_resource: Option<PathBuf>,
+
+    /// Stop a function-hcl step still evaluating this long after the inputs are read, with
+    /// crossplane's `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`).
+    #[arg(long, value_name = "DURATION", default_value = "1m")]
+    pub timeout: String,
+
+    /// Exit with status 3, not 1, when a step returns a fatal result (as `crossplane internal
+    /// render` does).
+    #[arg(long)]
+    pub detailed_exit_code: bool,
+
+    /// `crossplane operation render`'s Crossplane image version: accepted and ignored (fnhcl
+    /// renders as engine v2.3.4 does; a warning says so).
+    #[arg(long, value_name = "VERSION", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_version: Option<String>,
+
+    /// `crossplane operation render`'s Crossplane image: accepted and ignored.
+    #[arg(long, value_name = "IMAGE", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_image: Option<String>,
+
+    /// `crossplane operation render`'s local Crossplane binary: accepted and ignored.
+    #[arg(long, value_name = "PATH", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_binary: Option<PathBuf>,
+
+    /// `crossplane operation render`'s Docker network: accepted and ignored.
+    #[arg(long, value_name = "NETWORK", help_heading = CONTAINER_FLAGS)]
+    pub crossplane_docker_network: Option<String>,
+
+    /// `crossplane operation render`'s package cache: accepted and ignored.
+    #[arg(long, value_name = "DIR", help_heading = CONTAINER_FLAGS)]
+    pub cache_dir: Option<PathBuf>,
+
+    /// `crossplane operation render`'s concurrency for building embedded functions: accepted
+    /// and ignored.
+    #[arg(long, value_name = "N", help_heading = CONTAINER_FLAGS)]
+    pub max_concurrency: Option<u64>,
+
+    /// `crossplane operation render`'s project file (its functions are built into
+    /// containers): accepted and ignored; give FUNCTIONS.
+    #[arg(short = 'f', long, value_name = "PATH", help_heading = CONTAINER_FLAGS)]
+    pub project_file: Option<PathBuf>,
+}
+
+impl OperationRenderArgs {
+    /// The container-only flags given, by name.
+    pub fn container_flags(&self) -> Vec<&'static str> {
+        [
+            ("--crossplane-version", self.crossplane_version.is_some()),
+            ("--crossplane-image", self.crossplane_image.is_some()),
+            ("--crossplane-binary", self.crossplane_binary.is_some()),
+            (
+                "--crossplane-docker-network",
+                self.crossplane_docker_network.is_some(),
+            ),
+            ("--cache-dir", self.cache_dir.is_some()),
+            ("--max-concurrency", self.max_concurrency.is_some()),
+            ("--project-file", self.project_file.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
 }
 
 /// `fnhcl composition …`.

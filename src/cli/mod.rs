@@ -137,6 +137,9 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args)) => {
             commands::render::run(args, cli.global.format, &mut cx)
         }
+        Command::Operation(args::OperationCommand::Render(args)) => {
+            commands::operation::run(args, &mut cx)
+        }
         Command::Test(args) => {
             let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
             commands::test::run(args, color, &mut cx)

@@ -55,6 +55,8 @@ pub enum Code {
     I022,
     /// A block function-hcl discarded, as `render --show-discarded` lists it.
     I023,
+    /// An input of `operation render` that its steps cannot see.
+    I024,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -377,6 +379,12 @@ pub static CODES: &[CodeInfo] = &[
         "I023",
         "discarded-block",
         "A block function-hcl discarded or deferred (`render --show-discarded`): what was not known, where, and which input would make it known",
+    ),
+    lint(
+        Code::I024,
+        "I024",
+        "unseen-operation-input",
+        "An input of `operation render` its steps cannot see: a function-hcl step's bootstrap requirements (function-hcl v0.2.0 reads only `extra_resources`), or `--required-schemas` (not read yet)",
     ),
     info(
         Code::S001,

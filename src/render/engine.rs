@@ -382,7 +382,7 @@ fn is_dns1123_subdomain(name: &str) -> bool {
 /// The CLI's rewrite of every condition's time (and its typed re-encoding: `type`,
 /// `status`, `lastTransitionTime`, `reason` always, `message` and `observedGeneration` when
 /// set, other keys dropped); a `status` without conditions gets `conditions: null`.
-fn rewrite_condition_times(object: &mut Json) {
+pub(super) fn rewrite_condition_times(object: &mut Json) {
     let Some(Json::Object(status)) = object.get_mut("status") else {
         return;
     };

@@ -10,6 +10,7 @@ pub mod debug;
 pub mod engine;
 pub mod inputs;
 pub mod names;
+pub mod operation;
 mod pipeline;
 mod post;
 
@@ -318,17 +319,7 @@ pub fn render_with(
     if let Some(composition) = &inputs.composition {
         pipeline::preflight(composition, &inputs.xr)?;
     }
-    // A step fnhcl cannot run fails the render before any step runs, as crossplane fails
-    // when it cannot start a function's runtime.
-    for step in &inputs.steps {
-        if let StepKind::Other { package } = &step.kind {
-            return Err(RenderError::Unrunnable {
-                step: step.name.clone(),
-                function: step.function.clone(),
-                package: package.clone(),
-            });
-        }
-    }
+    check_runnable(&inputs.steps)?;
     if engine::is_engine(options.crossplane_version) {
         engine::check_xrd(inputs)?;
         engine::check_observed(inputs)?;
@@ -375,6 +366,21 @@ pub fn render_with(
         origins: run.origins,
         coverage: run.coverage,
     })
+}
+
+/// A step fnhcl cannot run fails the render before any step runs, as crossplane fails when
+/// it cannot start a function's runtime.
+fn check_runnable(steps: &[Step]) -> Result<(), RenderError> {
+    for step in steps {
+        if let StepKind::Other { package } = &step.kind {
+            return Err(RenderError::Unrunnable {
+                step: step.name.clone(),
+                function: step.function.clone(),
+                package: package.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The files of a function-hcl step.

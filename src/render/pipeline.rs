@@ -72,6 +72,8 @@ pub(super) struct Run {
     pub origins: BTreeMap<String, std::sync::Arc<crate::eval::program::Origin>>,
     /// What each function-hcl step exercised (its last call), when the inputs ask for it.
     pub coverage: Vec<RenderCoverage>,
+    /// The `output` of each step that returned one (operations), in step order.
+    pub outputs: Vec<(String, Json)>,
 }
 
 /// crossplane's pre-flight checks of a Composition against the XR.
@@ -153,6 +155,7 @@ pub(super) fn run(
         origins: BTreeMap::new(),
         context_returned: true,
         coverage: Vec::new(),
+        outputs: Vec::new(),
     };
     let observed = observed_state(inputs);
     for step in &inputs.steps {
@@ -192,6 +195,9 @@ pub(super) fn run(
         out.results
             .extend(response.results.into_iter().map(|r| (step.name.clone(), r)));
         out.conditions.extend(response.conditions);
+        if let Some(output) = response.output {
+            out.outputs.push((step.name.clone(), output));
+        }
         out.coverage.extend(outcome.coverage);
         if let Some(evaluation) = outcome.evaluation {
             out.origins.extend(evaluation.origins);
@@ -207,8 +213,12 @@ pub(super) fn run(
 }
 
 /// The observed state every request carries: the XR (without connection details) and the
-/// observed composed resources by their composition-resource-name annotation.
+/// observed composed resources by their composition-resource-name annotation. Inputs without
+/// an XR (an Operation's pipeline) observe nothing.
 fn observed_state(inputs: &Inputs) -> State {
+    if inputs.xr.is_null() && inputs.observed.is_empty() {
+        return State::default();
+    }
     let resources = inputs
         .observed
         .iter()

@@ -355,6 +355,46 @@ impl Composition {
         })
     }
 
+    /// Reads the pipeline of a Crossplane Operation (`ops.crossplane.io/v1alpha1`) from the
+    /// text of a YAML file: an `Operation`'s `spec.pipeline`, or the pipeline of the
+    /// `spec.operationTemplate` of a `CronOperation` or `WatchOperation`. Its steps are found
+    /// as a Composition's are; `name` is the object's.
+    pub fn parse_operation(text: &str) -> Result<Composition, CompositionError> {
+        let document = read_first(text)
+            .map_err(CompositionError::Yaml)?
+            .ok_or(CompositionError::Empty)?;
+        let value = &document.value;
+        let kind = value["kind"].as_str().unwrap_or("");
+        let name = value["metadata"]["name"].as_str().unwrap_or("").to_string();
+        let spec = document.root.get("spec");
+        let spec = match kind {
+            "Operation" => spec,
+            "CronOperation" | "WatchOperation" => spec
+                .and_then(|s| s.get("operationTemplate"))
+                .and_then(|t| t.get("spec")),
+            _ => {
+                let span = document
+                    .root
+                    .get("kind")
+                    .map_or(document.root.span.clone(), |n| n.span.clone());
+                return Err(CompositionError::NotAComposition {
+                    found: format!("{kind}/{name}"),
+                    span,
+                });
+            }
+        };
+        let steps = spec
+            .and_then(|spec| spec.get("pipeline"))
+            .filter(|p| matches!(p.kind, NodeKind::Sequence(_)))
+            .map(|pipeline| pipeline.items().iter().map(read_step).collect())
+            .unwrap_or_default();
+        Ok(Composition {
+            name,
+            steps,
+            document,
+        })
+    }
+
     /// The function-hcl step: the one named by `step`, or the only one.
     pub fn hcl_step(&self, step: Option<&str>) -> Result<&Step, CompositionError> {
         if let Some(wanted) = step {

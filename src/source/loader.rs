@@ -352,6 +352,30 @@ pub fn load_composition(
     step: Option<&str>,
 ) -> Result<Bundle, LoadError> {
     let parsed = Composition::parse(&text);
+    load_step(map, name, text, parsed, step)
+}
+
+/// Loads the bundle embedded in the function-hcl step named `step` of a Crossplane Operation
+/// (or of the operation template of a CronOperation or WatchOperation).
+pub fn load_operation_step(
+    map: &mut SourceMap,
+    name: &str,
+    text: String,
+    step: &str,
+) -> Result<Bundle, LoadError> {
+    let parsed = Composition::parse_operation(&text);
+    load_step(map, name, text, parsed, Some(step))
+}
+
+/// The bundle of a step of a parsed pipeline document, its members' markers pointing into
+/// the YAML text.
+fn load_step(
+    map: &mut SourceMap,
+    name: &str,
+    text: String,
+    parsed: Result<Composition, CompositionError>,
+    step: Option<&str>,
+) -> Result<Bundle, LoadError> {
     let file = map.add(name, text);
     let composition = parsed.map_err(|error| LoadError::Composition { file, error })?;
     let step = composition

@@ -7,6 +7,7 @@
 pub mod discarded;
 mod files;
 pub mod finish;
+pub mod operation;
 mod request;
 mod steps;
 mod xrd;
@@ -16,6 +17,7 @@ pub use files::{context_map, resource_docs, yaml_docs};
 pub use finish::{
     Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,
 };
+pub use operation::{OperationRequest, operation_documents, read_operation};
 pub use request::{RequestFiles, function_request};
 pub use xrd::xr_warnings;
 

@@ -22,9 +22,9 @@ type Fallible<T> = Result<T, Box<Diagnostic>>;
 /// A Function of the Functions file.
 pub(super) struct Function {
     /// `spec.package`.
-    package: String,
+    pub(super) package: String,
     /// `metadata.annotations`, with the `-a` overrides applied.
-    annotations: BTreeMap<String, String>,
+    pub(super) annotations: BTreeMap<String, String>,
 }
 
 /// The `-a KEY=VALUE` overrides, checked as crossplane checks them.
@@ -45,7 +45,7 @@ pub(super) fn annotation_overrides(flags: &[String]) -> Fallible<Vec<(String, St
 
 /// How a function that is not function-hcl runs, from its annotations: crossplane render's
 /// runtimes (`Docker` by default, `Development` at a gRPC target).
-fn runtime_of(
+pub(super) fn runtime_of(
     name: &str,
     package: Option<String>,
     annotations: &BTreeMap<String, String>,
@@ -243,7 +243,7 @@ pub(super) fn pipeline(
 
 /// A step's `requirements`: its required resources as selectors (a `name` wins over
 /// `matchLabels`, as crossplane converts them) and its required schemas' names.
-fn bootstrap_requirements(
+pub(super) fn bootstrap_requirements(
     step: Option<&Json>,
 ) -> (
     Vec<(String, crate::eval::proto::ResourceSelector)>,
