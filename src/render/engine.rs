@@ -10,6 +10,7 @@ use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::post::{
     RENDER_API, claim_labels, condition, copy_observed_identity, object_at, object_at_map,
     owner_reference, owner_references, prefix, ready_condition, set_condition, status_condition,
+    status_conditions,
 };
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::struct_numbers;
@@ -497,22 +498,7 @@ fn composite(
         .cloned()
         .unwrap_or_default();
     let mut status = desired;
-    let mut conditions: Vec<Json> = match status.get("conditions") {
-        Some(Json::Array(list)) => list.clone(),
-        _ => Vec::new(),
-    };
-    set_condition(&mut conditions, responsive(input));
-    for c in &run.conditions {
-        if !SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
-            set_condition(&mut conditions, condition(c));
-        }
-    }
-    set_condition(
-        &mut conditions,
-        status_condition("Synced", "True", "ReconcileSuccess", None),
-    );
-    set_condition(&mut conditions, ready_condition(run));
-    status.insert("conditions".into(), Json::Array(conditions));
+    status_after_compose(&mut status, input, run, legacy(inputs));
     out.insert("status".into(), Json::Object(status));
     let mut xr = Json::Object(out);
     if options.include_full_xr {
@@ -522,6 +508,51 @@ fn composite(
     }
     rewrite_condition_times(&mut xr);
     Ok(xr)
+}
+
+/// The XR's status as the reconciler leaves it, from the last desired status (`status`):
+/// the composer applies that status with the conditions the XR already held (the input's,
+/// `Responsive` marked), so the input's custom conditions survive; the reconciler then sets
+/// the functions' conditions by type (system types skipped; on a legacy XR one targeting
+/// `CompositeAndClaim` adds its type to `status.claimConditionTypes`), then `Synced` and
+/// `Ready`. Any other field of the input's status is gone: the applied status replaces it.
+fn status_after_compose(status: &mut Map<String, Json>, input: &Json, run: &Run, legacy: bool) {
+    let mut conditions = status_conditions(Some(status));
+    let mut held = status_conditions(input.get("status").and_then(Json::as_object));
+    set_condition(&mut held, responsive(input));
+    for c in held {
+        set_condition(&mut conditions, c);
+    }
+    // `GetClaimConditionTypes`: a list of strings, or none at all.
+    let mut claim_types: Vec<Json> = match status.get("claimConditionTypes") {
+        Some(Json::Array(types)) if types.iter().all(Json::is_string) => types.clone(),
+        _ => Vec::new(),
+    };
+    let mut claim_types_set = false;
+    for c in &run.conditions {
+        if SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
+            continue;
+        }
+        set_condition(&mut conditions, condition(c));
+        if legacy && c.target.as_deref() == Some("TARGET_COMPOSITE_AND_CLAIM") {
+            claim_types_set = true;
+            let kind = json!(c.kind);
+            if !claim_types.contains(&kind) {
+                claim_types.push(kind);
+            }
+        }
+    }
+    // The XR the reconciler marks these on holds only what the composer applied (its
+    // references and status): no generation, so no `observedGeneration`.
+    set_condition(
+        &mut conditions,
+        status_condition("Synced", "True", "ReconcileSuccess", None),
+    );
+    set_condition(&mut conditions, ready_condition(run));
+    status.insert("conditions".into(), Json::Array(conditions));
+    if claim_types_set {
+        status.insert("claimConditionTypes".into(), Json::Array(claim_types));
+    }
 }
 
 /// `mergo.Merge(dst, src, WithOverride)` on maps: maps merge key by key, anything else from

@@ -249,3 +249,303 @@ fn no_context_document_without_a_returned_context() {
         .unwrap();
     assert_eq!(context["fields"], Json::Null);
 }
+
+/// A function that answers with these conditions (and an empty desired state).
+struct Conditions(Vec<crate::eval::proto::Condition>);
+
+impl Remote for Conditions {
+    fn run(
+        &mut self,
+        _: &str,
+        _: &RunFunctionRequest,
+        _: Option<std::time::Instant>,
+    ) -> Result<RunFunctionResponse, RemoteError> {
+        Ok(RunFunctionResponse {
+            conditions: self.0.clone(),
+            ..RunFunctionResponse::default()
+        })
+    }
+}
+
+fn fn_condition(
+    kind: &str,
+    status: &str,
+    reason: &str,
+    message: &str,
+    claim: bool,
+) -> crate::eval::proto::Condition {
+    crate::eval::proto::Condition {
+        kind: kind.into(),
+        status: format!("STATUS_CONDITION_{status}"),
+        reason: reason.into(),
+        message: Some(message.into()),
+        target: Some(
+            if claim {
+                "TARGET_COMPOSITE_AND_CLAIM"
+            } else {
+                "TARGET_COMPOSITE"
+            }
+            .into(),
+        ),
+    }
+}
+
+/// The legacy XR of the reconciler tests, with `conditions` already on it, and its v1 XRD.
+fn legacy_inputs(conditions: Json, claim_types: Json) -> Inputs {
+    Inputs {
+        xr: json!({
+            "apiVersion": "example.org/v1alpha1", "kind": "XLegacyResource",
+            "metadata": {"name": "my-xr"},
+            "spec": {},
+            "status": {"conditions": conditions, "claimConditionTypes": claim_types},
+        }),
+        steps: vec![Step {
+            name: "some-function".into(),
+            function: "function-some".into(),
+            kind: StepKind::Remote {
+                target: "test".into(),
+            },
+            input: None,
+            credentials: Vec::new(),
+            required_resources: Vec::new(),
+            required_schemas: Vec::new(),
+        }],
+        xrd: Some(json!({
+            "apiVersion": "apiextensions.crossplane.io/v1", "kind": "CompositeResourceDefinition",
+            "metadata": {"name": "xlegacyresources.example.org"},
+            "spec": {"group": "example.org", "names": {"kind": "XLegacyResource", "plural": "xlegacyresources"},
+                     "versions": [{"name": "v1alpha1", "served": true, "referenceable": true}]},
+        })),
+        ..Inputs::default()
+    }
+}
+
+fn render_xr(
+    inputs: &Inputs,
+    conditions: Vec<crate::eval::proto::Condition>,
+    version: (u32, u32),
+) -> Json {
+    let options = Options {
+        crossplane_version: version,
+        ..Options::default()
+    };
+    let mut map = crate::source::SourceMap::new();
+    let rendered = render_with(
+        &mut map,
+        inputs,
+        options,
+        &mut Conditions(conditions),
+        &mut |_| {},
+    )
+    .unwrap();
+    rendered.documents[0].clone()
+}
+
+fn condition_summary(xr: &Json) -> Vec<String> {
+    xr.pointer("/status/conditions")
+        .and_then(Json::as_array)
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!(
+                "{}={}/{}",
+                c["type"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["reason"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+/// engine v2.3.4 `reconciler_test.go` TestReconcile "CustomConditionUpdate": a custom condition
+/// already on the XR stays when no function sets it, one a function sets again is updated in
+/// place, new ones follow `Responsive`. Unlike the reconciler test (a mock client), render's
+/// in-memory client replaces the status with the applied one, so the input's
+/// `claimConditionTypes` is gone and only the types set in this run are listed.
+#[test]
+fn conditions_on_the_input_xr_are_kept_and_updated_by_type() {
+    let inputs = legacy_inputs(
+        json!([
+            {"type": "DatabaseReady", "status": "True", "reason": "Available", "message": "This is a condition for database availability."},
+            {"type": "BucketReady", "status": "False", "reason": "Creating", "message": "Waiting for bucket to be created."},
+        ]),
+        json!(["DatabaseReady", "BucketReady"]),
+    );
+    let xr = render_xr(
+        &inputs,
+        vec![
+            fn_condition(
+                "InternalSync",
+                "TRUE",
+                "SyncSuccess",
+                "This is a condition representing an internal sync process.",
+                false,
+            ),
+            fn_condition(
+                "BucketReady",
+                "TRUE",
+                "Available",
+                "This is a condition for bucket availability.",
+                true,
+            ),
+        ],
+        (2, 5),
+    );
+    assert_eq!(
+        condition_summary(&xr),
+        [
+            "DatabaseReady=True/Available",
+            "BucketReady=True/Available",
+            "Responsive=True/WatchCircuitClosed",
+            "InternalSync=True/SyncSuccess",
+            "Synced=True/ReconcileSuccess",
+            "Ready=True/Available",
+        ]
+    );
+    assert_eq!(
+        xr["status"]["conditions"][1]["message"],
+        "This is a condition for bucket availability."
+    );
+    assert_eq!(xr["status"]["claimConditionTypes"], json!(["BucketReady"]));
+}
+
+/// `reconciler_test.go` "CustomEventsAndConditions": custom conditions after `Responsive`, in
+/// the functions' order; the one targeting `CompositeAndClaim` is a claim condition type.
+#[test]
+fn a_condition_for_the_claim_is_a_claim_condition_type_of_a_legacy_xr() {
+    let inputs = legacy_inputs(json!([]), Json::Null);
+    let conditions = vec![
+        fn_condition(
+            "DatabaseReady",
+            "TRUE",
+            "Available",
+            "This is a condition for database availability.",
+            true,
+        ),
+        fn_condition("InternalSync", "TRUE", "SyncSuccess", "internal", false),
+    ];
+    let xr = render_xr(&inputs, conditions.clone(), (2, 5));
+    assert_eq!(
+        condition_summary(&xr),
+        [
+            "Responsive=True/WatchCircuitClosed",
+            "DatabaseReady=True/Available",
+            "InternalSync=True/SyncSuccess",
+            "Synced=True/ReconcileSuccess",
+            "Ready=True/Available",
+        ]
+    );
+    assert_eq!(
+        xr["status"]["claimConditionTypes"],
+        json!(["DatabaseReady"])
+    );
+    // A modern XR has no claims (`SetClaimConditionTypes` does nothing).
+    let mut modern = inputs.clone();
+    modern.xrd = None;
+    let xr = render_xr(&modern, conditions, (2, 5));
+    assert!(xr["status"].get("claimConditionTypes").is_none());
+}
+
+/// `reconciler_test.go` "SystemConditionUpdate" and `IsSystemConditionType`: functions cannot
+/// set `Ready`, `Synced`, `Healthy`, `UpToDate` or `Responsive`; an input's system conditions
+/// are replaced by the reconciler's own.
+#[test]
+fn system_conditions_are_the_reconcilers() {
+    let inputs = legacy_inputs(
+        json!([{"type": "Synced", "status": "False", "reason": "ReconcileError", "message": "boom"}]),
+        Json::Null,
+    );
+    let conditions = ["Ready", "Synced", "Healthy", "UpToDate", "Responsive"]
+        .iter()
+        .map(|t| fn_condition(t, "FALSE", "Nope", "", false))
+        .collect();
+    let xr = render_xr(&inputs, conditions, (2, 5));
+    assert_eq!(
+        condition_summary(&xr),
+        [
+            "Synced=True/ReconcileSuccess",
+            "Responsive=True/WatchCircuitClosed",
+            "Ready=True/Available"
+        ]
+    );
+}
+
+/// Classic render (v2.2.4 `render.go`) builds the XR from the desired composite alone: the
+/// input's conditions are not kept, and no claim condition types are written.
+#[test]
+fn classic_render_keeps_no_input_conditions() {
+    let inputs = legacy_inputs(
+        json!([{"type": "DatabaseReady", "status": "True", "reason": "Available"}]),
+        json!(["DatabaseReady"]),
+    );
+    let xr = render_xr(
+        &inputs,
+        vec![fn_condition("BucketReady", "TRUE", "Available", "", true)],
+        (2, 2),
+    );
+    assert_eq!(
+        condition_summary(&xr),
+        ["Ready=True/Available", "BucketReady=True/Available"]
+    );
+    assert!(xr["status"].get("claimConditionTypes").is_none());
+}
+
+/// `reconciler_test.go` "CustomEventsAndConditionFatal": the reconciler marks unseen custom
+/// conditions `Unknown`/`FatalError`, but a fatal render prints no document at all.
+#[test]
+fn a_fatal_result_prints_no_conditions() {
+    struct Fatal;
+    impl Remote for Fatal {
+        fn run(
+            &mut self,
+            _: &str,
+            _: &RunFunctionRequest,
+            _: Option<std::time::Instant>,
+        ) -> Result<RunFunctionResponse, RemoteError> {
+            Ok(serde_json::from_value(
+                json!({"results": [{"severity": "SEVERITY_FATAL", "message": "boom"}]}),
+            )
+            .unwrap())
+        }
+    }
+    let inputs = legacy_inputs(
+        json!([{"type": "DatabaseReady", "status": "True", "reason": "Available"}]),
+        Json::Null,
+    );
+    let options = Options {
+        crossplane_version: (2, 5),
+        ..Options::default()
+    };
+    let mut map = crate::source::SourceMap::new();
+    let error = render_with(&mut map, &inputs, options, &mut Fatal, &mut |_| {}).unwrap_err();
+    assert!(
+        matches!(error, RenderError::Fatal { engine: true, .. }),
+        "{error}"
+    );
+}
+
+/// `Condition.Equal` in `SetConditions`: an equal condition is kept as it is (its observed
+/// generation too, when the new one has none); any other of its type is replaced.
+#[test]
+fn set_conditions_keeps_an_equal_condition() {
+    let mut list =
+        vec![json!({"type": "A", "status": "True", "reason": "R", "observedGeneration": 3})];
+    set_condition(
+        &mut list,
+        json!({"type": "A", "status": "True", "reason": "R"}),
+    );
+    assert_eq!(list[0]["observedGeneration"], 3);
+    set_condition(
+        &mut list,
+        json!({"type": "A", "status": "True", "reason": "R", "observedGeneration": 4}),
+    );
+    assert_eq!(list[0]["observedGeneration"], 4);
+    set_condition(
+        &mut list,
+        json!({"type": "A", "status": "False", "reason": "R"}),
+    );
+    assert_eq!(
+        list,
+        [json!({"type": "A", "status": "False", "reason": "R"})]
+    );
+}
