@@ -12,6 +12,7 @@ pub mod inputs;
 pub mod names;
 mod pipeline;
 mod post;
+mod tag;
 
 pub use pipeline::{
     RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
@@ -317,7 +318,7 @@ pub fn render_with(
         seen.xr = engine::observed_xr(inputs, &composition);
         seen.observed
             .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
-        let run = pipeline::run(map, &seen, remote, log).map_err(|e| match e {
+        let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
             RenderError::Fatal {
                 step,
                 message,
@@ -339,7 +340,7 @@ pub fn render_with(
             coverage: run.coverage,
         });
     }
-    let run = pipeline::run(map, inputs, remote, log)?;
+    let run = pipeline::run(map, inputs, false, remote, log)?;
     let documents = post::documents(inputs, &run, options)?;
     Ok(Rendered {
         documents,

@@ -549,3 +549,75 @@ fn set_conditions_keeps_an_equal_condition() {
         [json!({"type": "A", "status": "False", "reason": "R"})]
     );
 }
+
+/// engine v2.3.4 `composition_functions.go`: `meta.tag` is `Tag(fnreq)`, the hash of the request
+/// before `meta` is set, once per step (the requirements loop keeps it); classic render
+/// (v2.2.4) sends no tag.
+#[test]
+fn engine_requests_carry_the_tag_of_the_request() {
+    let response: RunFunctionResponse = serde_json::from_value(json!({
+        "requirements": {"extraResources": {"cm": {"apiVersion": "v1", "kind": "ConfigMap", "matchName": "x"}}},
+    }))
+    .unwrap();
+    let mut inputs = legacy_inputs(json!([]), Json::Null);
+    inputs.xrd = None;
+    for (version, tagged) in [((2, 5), true), ((2, 2), false)] {
+        let mut remote = Fixed(response.clone(), Vec::new());
+        let options = Options {
+            crossplane_version: version,
+            ..Options::default()
+        };
+        let mut map = crate::source::SourceMap::new();
+        render_with(&mut map, &inputs, options, &mut remote, &mut |_| {}).unwrap();
+        let requests = remote.1;
+        assert_eq!(requests.len(), 2, "the requirements loop calls twice");
+        let tags: Vec<&str> = requests
+            .iter()
+            .map(|r| r.meta.as_ref().unwrap().tag.as_str())
+            .collect();
+        if tagged {
+            let mut first = requests[0].clone();
+            first.meta = None;
+            assert_eq!(tags, [super::super::tag::of(&first).as_str(); 2]);
+            assert_eq!(tags[0].len(), 64);
+        } else {
+            assert_eq!(tags, ["", ""]);
+        }
+    }
+}
+
+/// engine v2.3.4 `composition_functions.go` `errFmtGetCredentialsFromSecret` with the in-memory
+/// client's `NotFound`; classic v2.2.4 `GetSecret`'s error.
+#[test]
+fn a_missing_credentials_secret_fails_in_each_dialects_words() {
+    let mut inputs = legacy_inputs(json!([]), Json::Null);
+    inputs.xrd = None;
+    inputs.steps[0].credentials = vec![
+        json!({"name": "skipped", "source": "Secret"}),
+        json!({"name": "cloud", "source": "Secret", "secretRef": {"namespace": "crossplane-system", "name": "cloud-creds"}}),
+    ];
+    let mut map = crate::source::SourceMap::new();
+    let fail = |version, map: &mut crate::source::SourceMap| {
+        let options = Options {
+            crossplane_version: version,
+            ..Options::default()
+        };
+        render_with(
+            map,
+            &inputs,
+            options,
+            &mut Conditions(Vec::new()),
+            &mut |_| {},
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    assert_eq!(
+        fail((2, 5), &mut map),
+        "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: reconcile failed: cannot compose resources: cannot get Composition pipeline step \"some-function\" credential \"cloud\" from Secret: Secret \"cloud-creds\" not found\n: container exited with status 1"
+    );
+    assert_eq!(
+        fail((2, 2), &mut map),
+        "cannot render composite resource: cannot get credentials from secret \"cloud-creds\": secret \"cloud-creds\" not found"
+    );
+}
