@@ -52,6 +52,35 @@ pub fn uid(xr: &Json) -> String {
     )
 }
 
+/// The inputs without the observed resources that are the XR itself (its apiVersion, kind,
+/// namespace and name), when there are any: crossplane/cli after v2.6.0-rc.0
+/// (`filterObservedXR`, cli#47) drops them, since a previous render's output, used as
+/// `--observed-resources`, starts with the XR, and that copy would take the XR's place in the
+/// engine's store. `None` when there is nothing to drop.
+pub fn without_xr_copy(inputs: &Inputs) -> Option<Inputs> {
+    let identity = |o: &Json| {
+        [
+            "/apiVersion",
+            "/kind",
+            "/metadata/namespace",
+            "/metadata/name",
+        ]
+        .map(|p| {
+            o.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        })
+    };
+    let xr = identity(&inputs.xr);
+    if !inputs.observed.iter().any(|o| identity(o) == xr) {
+        return None;
+    }
+    let mut out = inputs.clone();
+    out.observed.retain(|o| identity(o) != xr);
+    Some(out)
+}
+
 /// The engine's check of the XRD given with `--xrd` (engine v2.3.4 `selectSchema`): an
 /// apiVersion of the XRD API (v1 or v2), and the composite group and kind of the input XR
 /// (any served version of them).

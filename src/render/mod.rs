@@ -303,6 +303,8 @@ pub fn render_with(
         }
     }
     if engine::is_engine(options.crossplane_version) {
+        let filtered = engine::without_xr_copy(inputs);
+        let inputs = filtered.as_ref().unwrap_or(inputs);
         engine::check_xrd(inputs)?;
         engine::check_observed(inputs)?;
         let composition = inputs

@@ -621,3 +621,78 @@ fn a_missing_credentials_secret_fails_in_each_dialects_words() {
         "cannot render composite resource: cannot get credentials from secret \"cloud-creds\": secret \"cloud-creds\" not found"
     );
 }
+
+/// crossplane/cli `convert_test.go` TestFilterObservedXR (after v2.6.0-rc.0): the XR's own copy
+/// among the observed resources is dropped, matched on apiVersion, kind, namespace and name.
+#[test]
+fn the_xrs_copy_among_observed_resources_is_dropped() {
+    let object = |api: &str, kind: &str, ns: &str, name: &str| {
+        let mut o = json!({"apiVersion": api, "kind": kind, "metadata": {"name": name}});
+        if !ns.is_empty() {
+            o["metadata"]["namespace"] = json!(ns);
+        }
+        o
+    };
+    let names = |inputs: &Inputs| -> Vec<String> {
+        inputs
+            .observed
+            .iter()
+            .map(|o| {
+                format!(
+                    "{}/{}",
+                    o["kind"].as_str().unwrap(),
+                    o["metadata"]["name"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let cases = [
+        // DropsObservedCopyOfXR
+        (
+            "default",
+            vec![
+                object("example.org/v1", "XR", "default", "my-xr"),
+                object("example.org/v1", "Composed", "default", "cd-a"),
+            ],
+            Some(vec!["Composed/cd-a"]),
+        ),
+        // KeepsAllWhenNoXRCopy
+        (
+            "default",
+            vec![
+                object("example.org/v1", "Composed", "default", "cd-a"),
+                object("example.org/v1", "Composed", "default", "cd-b"),
+            ],
+            None,
+        ),
+        // DropsClusterScopedXRCopy
+        (
+            "",
+            vec![
+                object("example.org/v1", "XR", "", "my-xr"),
+                object("example.org/v1", "Composed", "", "cd-a"),
+            ],
+            Some(vec!["Composed/cd-a"]),
+        ),
+        // KeepsSameNameDifferentKind
+        (
+            "default",
+            vec![object("example.org/v1", "Other", "default", "my-xr")],
+            None,
+        ),
+        // EmptyObserved
+        ("default", vec![], None),
+    ];
+    for (ns, observed, want) in cases {
+        let inputs = Inputs {
+            xr: object("example.org/v1", "XR", ns, "my-xr"),
+            observed,
+            ..Inputs::default()
+        };
+        let got = without_xr_copy(&inputs).map(|i| names(&i));
+        assert_eq!(
+            got,
+            want.map(|w| w.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        );
+    }
+}
