@@ -5,6 +5,7 @@
 //! `spec.crossplane.resourceRefs` and the `Responsive`/`Synced`/`Ready` conditions, and results
 //! come from the reconciler's events.
 
+pub use super::engine_failed;
 use super::names::{child_name, xr_uid};
 use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::post::{
@@ -170,13 +171,6 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
             errors.join(", ")
         ))),
     }
-}
-
-/// An engine failure as the CLI reports it (the engine's stderr inside the CLI's message).
-pub fn engine_failed(cause: &str) -> RenderError {
-    RenderError::Failed(format!(
-        "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: {cause}\n: container exited with status 1"
-    ))
 }
 
 /// The XR the functions observe: the input with the engine's UID, `resourceVersion`, the

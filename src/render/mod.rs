@@ -245,6 +245,14 @@ impl std::fmt::Display for RenderError {
     }
 }
 
+/// An engine failure as the CLI reports it (the engine's stderr inside the CLI's message).
+/// Here rather than in `engine`, since the pipeline words some failures for the engine too.
+pub fn engine_failed(cause: &str) -> RenderError {
+    RenderError::Failed(format!(
+        "cannot render composite resource: crossplane internal render in Docker returned error with output: crossplane: error: cannot render composite resource: {cause}\n: container exited with status 1"
+    ))
+}
+
 /// Renders: pre-flight checks, the pipeline, post-processing.
 pub fn render(
     map: &mut crate::source::SourceMap,

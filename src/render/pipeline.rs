@@ -490,7 +490,7 @@ fn credentials(step: &Step, secrets: &[Json], engine: bool) -> Result<Option<Jso
         });
         let Some(secret) = secret else {
             return Err(if engine {
-                super::engine::engine_failed(&format!(
+                super::engine_failed(&format!(
                     "reconcile failed: cannot compose resources: cannot get Composition pipeline step {:?} credential {name:?} from Secret: Secret {secret_name:?} not found",
                     step.name
                 ))
