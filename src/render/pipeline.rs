@@ -157,6 +157,9 @@ pub(super) fn run(
         coverage: Vec::new(),
     };
     let observed = observed_state(inputs);
+    // crossplane passes each response's desired state and context to the next step as they
+    // are: a step after one that returned none gets none (the first gets empty ones).
+    let mut desired_returned = true;
     for step in &inputs.steps {
         // crossplane's bootstrap requirements: fetched before the first call.
         let required_resources = step
@@ -172,9 +175,11 @@ pub(super) fn run(
         let mut request = RunFunctionRequest {
             meta: None,
             observed: observed.clone(),
-            desired: Some(out.desired.clone()),
+            desired: desired_returned.then(|| out.desired.clone()),
             input: step.input.clone(),
-            context: Some(Json::Object(out.context.clone())),
+            context: out
+                .context_returned
+                .then(|| Json::Object(out.context.clone())),
             credentials: credentials(step, &inputs.secrets, engine)?,
             required_resources,
             required_schemas,
@@ -193,6 +198,7 @@ pub(super) fn run(
         });
         let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
         let response = outcome.response;
+        desired_returned = response.desired.is_some();
         out.desired = response.desired.unwrap_or_default();
         out.context_returned = response.context.is_some();
         out.context = match response.context {

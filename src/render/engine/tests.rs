@@ -696,3 +696,42 @@ fn the_xrs_copy_among_observed_resources_is_dropped() {
         );
     }
 }
+
+/// engine v2.3.4 `composition_functions.go` and classic v2.2.4 `render.go`: the next request
+/// carries the last response's desired state and context as they are, none when it had none
+/// (the first request gets empty ones); the tag hashes what is sent.
+#[test]
+fn a_step_after_one_without_desired_or_context_gets_none() {
+    struct Silent(Vec<RunFunctionRequest>);
+    impl Remote for Silent {
+        fn run(
+            &mut self,
+            _: &str,
+            request: &RunFunctionRequest,
+            _: Option<std::time::Instant>,
+        ) -> Result<RunFunctionResponse, RemoteError> {
+            self.0.push(request.clone());
+            Ok(RunFunctionResponse::default())
+        }
+    }
+    let mut inputs = legacy_inputs(json!([]), Json::Null);
+    inputs.xrd = None;
+    let second = Step {
+        name: "second".into(),
+        ..inputs.steps[0].clone()
+    };
+    inputs.steps.push(second);
+    let mut remote = Silent(Vec::new());
+    let options = Options {
+        crossplane_version: (2, 5),
+        ..Options::default()
+    };
+    let mut map = crate::source::SourceMap::new();
+    render_with(&mut map, &inputs, options, &mut remote, &mut |_| {}).unwrap();
+    let [first, second] = &remote.0[..] else {
+        panic!("two calls")
+    };
+    assert_eq!(first.desired, Some(crate::eval::proto::State::default()));
+    assert_eq!(first.context, Some(json!({})));
+    assert_eq!((&second.desired, &second.context), (&None, &None));
+}
