@@ -5,11 +5,13 @@
 //! `spec.crossplane.resourceRefs` and the `Responsive`/`Synced`/`Ready` conditions, and results
 //! come from the reconciler's events.
 
+pub use super::engine_failed;
 use super::names::{child_name, xr_uid};
 use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::post::{
     RENDER_API, claim_labels, condition, copy_observed_identity, object_at, object_at_map,
     owner_reference, owner_references, prefix, ready_condition, set_condition, status_condition,
+    status_conditions,
 };
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::struct_numbers;
@@ -49,6 +51,35 @@ pub fn uid(xr: &Json) -> String {
         text("/metadata/namespace"),
         text("/metadata/name"),
     )
+}
+
+/// The inputs without the observed resources that are the XR itself (its apiVersion, kind,
+/// namespace and name), when there are any: crossplane/cli after v2.6.0-rc.0
+/// (`filterObservedXR`, cli#47) drops them, since a previous render's output, used as
+/// `--observed-resources`, starts with the XR, and that copy would take the XR's place in the
+/// engine's store. `None` when there is nothing to drop.
+pub fn without_xr_copy(inputs: &Inputs) -> Option<Inputs> {
+    let identity = |o: &Json| {
+        [
+            "/apiVersion",
+            "/kind",
+            "/metadata/namespace",
+            "/metadata/name",
+        ]
+        .map(|p| {
+            o.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        })
+    };
+    let xr = identity(&inputs.xr);
+    if !inputs.observed.iter().any(|o| identity(o) == xr) {
+        return None;
+    }
+    let mut out = inputs.clone();
+    out.observed.retain(|o| identity(o) != xr);
+    Some(out)
 }
 
 /// The engine's check of the XRD given with `--xrd` (engine v2.3.4 `selectSchema`): an
@@ -140,11 +171,6 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
             errors.join(", ")
         ))),
     }
-}
-
-/// An engine failure as the CLI reports it (the engine's stderr inside the CLI's message).
-pub fn engine_failed(cause: &str) -> RenderError {
-    RenderError::Engine(cause.to_string())
 }
 
 /// The XR the functions observe: the input with the engine's UID, `resourceVersion`, the
@@ -495,22 +521,7 @@ fn composite(
         .cloned()
         .unwrap_or_default();
     let mut status = desired;
-    let mut conditions: Vec<Json> = match status.get("conditions") {
-        Some(Json::Array(list)) => list.clone(),
-        _ => Vec::new(),
-    };
-    set_condition(&mut conditions, responsive(input));
-    for c in &run.conditions {
-        if !SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
-            set_condition(&mut conditions, condition(c));
-        }
-    }
-    set_condition(
-        &mut conditions,
-        status_condition("Synced", "True", "ReconcileSuccess", None),
-    );
-    set_condition(&mut conditions, ready_condition(run));
-    status.insert("conditions".into(), Json::Array(conditions));
+    status_after_compose(&mut status, input, run, legacy(inputs));
     out.insert("status".into(), Json::Object(status));
     let mut xr = Json::Object(out);
     if options.include_full_xr {
@@ -520,6 +531,51 @@ fn composite(
     }
     rewrite_condition_times(&mut xr);
     Ok(xr)
+}
+
+/// The XR's status as the reconciler leaves it, from the last desired status (`status`):
+/// the composer applies that status with the conditions the XR already held (the input's,
+/// `Responsive` marked), so the input's custom conditions survive; the reconciler then sets
+/// the functions' conditions by type (system types skipped; on a legacy XR one targeting
+/// `CompositeAndClaim` adds its type to `status.claimConditionTypes`), then `Synced` and
+/// `Ready`. Any other field of the input's status is gone: the applied status replaces it.
+fn status_after_compose(status: &mut Map<String, Json>, input: &Json, run: &Run, legacy: bool) {
+    let mut conditions = status_conditions(Some(status));
+    let mut held = status_conditions(input.get("status").and_then(Json::as_object));
+    set_condition(&mut held, responsive(input));
+    for c in held {
+        set_condition(&mut conditions, c);
+    }
+    // `GetClaimConditionTypes`: a list of strings, or none at all.
+    let mut claim_types: Vec<Json> = match status.get("claimConditionTypes") {
+        Some(Json::Array(types)) if types.iter().all(Json::is_string) => types.clone(),
+        _ => Vec::new(),
+    };
+    let mut claim_types_set = false;
+    for c in &run.conditions {
+        if SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
+            continue;
+        }
+        set_condition(&mut conditions, condition(c));
+        if legacy && c.target.as_deref() == Some("TARGET_COMPOSITE_AND_CLAIM") {
+            claim_types_set = true;
+            let kind = json!(c.kind);
+            if !claim_types.contains(&kind) {
+                claim_types.push(kind);
+            }
+        }
+    }
+    // The XR the reconciler marks these on holds only what the composer applied (its
+    // references and status): no generation, so no `observedGeneration`.
+    set_condition(
+        &mut conditions,
+        status_condition("Synced", "True", "ReconcileSuccess", None),
+    );
+    set_condition(&mut conditions, ready_condition(run));
+    status.insert("conditions".into(), Json::Array(conditions));
+    if claim_types_set {
+        status.insert("claimConditionTypes".into(), Json::Array(claim_types));
+    }
 }
 
 /// `mergo.Merge(dst, src, WithOverride)` on maps: maps merge key by key, anything else from

@@ -13,6 +13,7 @@ pub mod names;
 pub mod operation;
 mod pipeline;
 mod post;
+mod tag;
 
 pub use pipeline::{
     RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
@@ -273,6 +274,12 @@ impl std::fmt::Display for RenderError {
     }
 }
 
+/// An engine failure as the CLI reports it (the engine's stderr inside the CLI's message).
+/// Here rather than in `engine`, since the pipeline words some failures for the engine too.
+pub fn engine_failed(cause: &str) -> RenderError {
+    RenderError::Engine(cause.to_string())
+}
+
 /// Renders: pre-flight checks, the pipeline, post-processing.
 pub fn render(
     map: &mut crate::source::SourceMap,
@@ -321,6 +328,8 @@ pub fn render_with(
     }
     check_runnable(&inputs.steps)?;
     if engine::is_engine(options.crossplane_version) {
+        let filtered = engine::without_xr_copy(inputs);
+        let inputs = filtered.as_ref().unwrap_or(inputs);
         engine::check_xrd(inputs)?;
         engine::check_observed(inputs)?;
         let composition = inputs
@@ -336,7 +345,7 @@ pub fn render_with(
         seen.xr = engine::observed_xr(inputs, &composition);
         seen.observed
             .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
-        let run = pipeline::run(map, &seen, remote, log).map_err(|e| match e {
+        let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
             RenderError::Fatal {
                 step,
                 message,
@@ -358,7 +367,7 @@ pub fn render_with(
             coverage: run.coverage,
         });
     }
-    let run = pipeline::run(map, inputs, remote, log)?;
+    let run = pipeline::run(map, inputs, false, remote, log)?;
     let documents = post::documents(inputs, &run, options)?;
     Ok(Rendered {
         documents,

@@ -198,7 +198,7 @@ pub fn render(
     }
     status.mark(condition("Succeeded", "Unknown", "PipelineRunning", ""));
     status.mark(condition("ValidPipeline", "True", "ValidPipeline", ""));
-    let run = pipeline::run(map, &input.inputs, remote, log)
+    let run = pipeline::run(map, &input.inputs, true, remote, log)
         .map_err(|e| credentials_error(&input.inputs, e))?;
     for (step, output) in &run.outputs {
         status.step_output(step, output.clone());
@@ -272,10 +272,13 @@ pub fn failure_message(error: &RenderError) -> String {
 /// The reconciler's words for a credential whose Secret is missing: the pipeline stops at
 /// the first step (in order) naming one, so that step and credential are the ones it names.
 fn credentials_error(inputs: &Inputs, error: RenderError) -> RenderError {
-    let RenderError::Failed(message) = &error else {
-        return error;
+    // The pipeline words a missing Secret as a composition's reconciler would.
+    let missing = match &error {
+        RenderError::Failed(message) => message.starts_with("cannot get credentials from secret"),
+        RenderError::Engine(cause) => cause.contains("credential") && cause.contains("from Secret"),
+        _ => false,
     };
-    if !message.starts_with("cannot get credentials from secret") {
+    if !missing {
         return error;
     }
     let text = |v: &Json, p: &str| {

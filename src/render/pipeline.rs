@@ -139,10 +139,12 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
     Ok(())
 }
 
-/// Runs every step in order.
+/// Runs every step in order; `engine`: as the engine dialect runs them (each request carries
+/// the engine's `meta.tag`, which classic render does not send; the engine's error wording).
 pub(super) fn run(
     map: &mut SourceMap,
     inputs: &Inputs,
+    engine: bool,
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Run, RenderError> {
@@ -158,6 +160,9 @@ pub(super) fn run(
         outputs: Vec::new(),
     };
     let observed = observed_state(inputs);
+    // crossplane passes each response's desired state and context to the next step as they
+    // are: a step after one that returned none gets none (the first gets empty ones).
+    let mut desired_returned = true;
     for step in &inputs.steps {
         // crossplane's bootstrap requirements: fetched before the first call.
         let required_resources = step
@@ -171,21 +176,32 @@ pub(super) fn run(
             .map(|name| (name.clone(), Schema::default()))
             .collect();
         let mut request = RunFunctionRequest {
-            meta: Some(RequestMeta {
-                tag: String::new(),
-                capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
-            }),
+            meta: None,
             observed: observed.clone(),
-            desired: Some(out.desired.clone()),
+            desired: desired_returned.then(|| out.desired.clone()),
             input: step.input.clone(),
-            context: Some(Json::Object(out.context.clone())),
-            credentials: credentials(step, &inputs.secrets)?,
+            context: out
+                .context_returned
+                .then(|| Json::Object(out.context.clone())),
+            credentials: credentials(step, &inputs.secrets, engine)?,
             required_resources,
             required_schemas,
             ..RunFunctionRequest::default()
         };
+        // The engine hashes the request before it sets `meta`, once per step: the calls of
+        // the requirements loop keep the first call's tag.
+        let tag = if engine {
+            super::tag::of(&request)
+        } else {
+            String::new()
+        };
+        request.meta = Some(RequestMeta {
+            tag,
+            capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
+        });
         let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
         let response = outcome.response;
+        desired_returned = response.desired.is_some();
         out.desired = response.desired.unwrap_or_default();
         out.context_returned = response.context.is_some();
         out.context = match response.context {
@@ -465,22 +481,21 @@ pub fn fetch(selector: &ResourceSelector, supplied: &[Json]) -> Resources {
     }
 }
 
-/// The request's credentials: each `source: Secret` entry of the step, from the Secrets
-/// given (only their `data`, never `stringData`).
-fn credentials(step: &Step, secrets: &[Json]) -> Result<Option<Json>, RenderError> {
+/// The request's credentials: each `source: Secret` entry of the step that names a Secret,
+/// from the Secrets given (only their `data`, never `stringData`). A Secret not given fails
+/// the render in the dialect's words (`engine`: the reconciler's `Get` of it from its store).
+fn credentials(step: &Step, secrets: &[Json], engine: bool) -> Result<Option<Json>, RenderError> {
     let mut out = BTreeMap::new();
     for entry in &step.credentials {
         if entry.get("source").and_then(Json::as_str) != Some("Secret") {
             continue;
         }
         let name = entry.get("name").and_then(Json::as_str).unwrap_or("");
-        let reference = entry.get("secretRef");
-        let field = |key: &str| {
-            reference
-                .and_then(|r| r.get(key))
-                .and_then(Json::as_str)
-                .unwrap_or("")
+        // crossplane skips an entry without a `secretRef`.
+        let Some(reference) = entry.get("secretRef").filter(|r| !r.is_null()) else {
+            continue;
         };
+        let field = |key: &str| reference.get(key).and_then(Json::as_str).unwrap_or("");
         let (secret_name, namespace) = (field("name"), field("namespace"));
         let secret = secrets.iter().find(|s| {
             s.pointer("/metadata/name").and_then(Json::as_str) == Some(secret_name)
@@ -490,9 +505,16 @@ fn credentials(step: &Step, secrets: &[Json]) -> Result<Option<Json>, RenderErro
                     == namespace
         });
         let Some(secret) = secret else {
-            return Err(RenderError::Failed(format!(
-                "cannot get credentials from secret {secret_name:?}"
-            )));
+            return Err(if engine {
+                super::engine_failed(&format!(
+                    "reconcile failed: cannot compose resources: cannot get Composition pipeline step {:?} credential {name:?} from Secret: Secret {secret_name:?} not found",
+                    step.name
+                ))
+            } else {
+                RenderError::Failed(format!(
+                    "cannot render composite resource: cannot get credentials from secret {secret_name:?}: secret {secret_name:?} not found"
+                ))
+            });
         };
         let data = secret
             .get("data")

@@ -158,11 +158,47 @@ pub(super) fn owner_references(metadata: &mut Map<String, Json>) -> &mut Vec<Jso
     }
 }
 
-/// `SetConditions`: a condition of the same type is replaced in place, else appended.
+/// crossplane's `SetConditions`: every condition of the same type that is not `Equal` to `c`
+/// is replaced in place by it (an equal one is kept as it is); without one of its type, `c`
+/// is appended.
 pub(super) fn set_condition(list: &mut Vec<Json>, c: Json) {
-    match list.iter_mut().find(|e| e.get("type") == c.get("type")) {
-        Some(existing) => *existing = c,
-        None => list.push(c),
+    let mut exists = false;
+    for existing in list.iter_mut() {
+        if existing.get("type") != c.get("type") {
+            continue;
+        }
+        exists = true;
+        if !conditions_equal(existing, &c) {
+            *existing = c.clone();
+        }
+    }
+    if !exists {
+        list.push(c);
+    }
+}
+
+/// `Condition.Equal`: type, status, reason and message, and the observed generation only
+/// when both conditions have one (the transition time never counts).
+fn conditions_equal(a: &Json, b: &Json) -> bool {
+    let text = |c: &Json, k: &str| c.get(k).and_then(Json::as_str).unwrap_or("").to_string();
+    let generation = |c: &Json| {
+        c.get("observedGeneration")
+            .and_then(Json::as_i64)
+            .unwrap_or(0)
+    };
+    let same = ["type", "status", "reason", "message"]
+        .iter()
+        .all(|k| text(a, k) == text(b, k));
+    let (ga, gb) = (generation(a), generation(b));
+    same && (ga == 0 || gb == 0 || ga == gb)
+}
+
+/// The conditions of an object's `status.conditions`, as crossplane reads them into its
+/// typed list: only mappings count; anything else there is no list at all.
+pub(super) fn status_conditions(object: Option<&Map<String, Json>>) -> Vec<Json> {
+    match object.and_then(|s| s.get("conditions")) {
+        Some(Json::Array(list)) if list.iter().all(Json::is_object) => list.clone(),
+        _ => Vec::new(),
     }
 }
 
@@ -239,7 +275,10 @@ fn composite(inputs: &Inputs, run: &Run, options: Options) -> Result<Json, Rende
             out.insert("metadata".into(), m.clone());
         }
     }
-    let mut conditions = vec![ready_condition(run)];
+    // `SetConditions` on the desired composite's own conditions (a function may write some).
+    let desired_status = out.get("status").and_then(Json::as_object);
+    let mut conditions = status_conditions(desired_status);
+    set_condition(&mut conditions, ready_condition(run));
     for c in &run.conditions {
         if SYSTEM_CONDITIONS.contains(&c.kind.as_str()) {
             continue;

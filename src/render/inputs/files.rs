@@ -11,6 +11,25 @@ use std::path::Path;
 
 type Fallible<T> = Result<T, Box<Diagnostic>>;
 
+/// crossplane's words for an input it could not load (crossplane/cli v2.5.0 `render/xr/cmd.go`,
+/// the same in classic v2.2.4 `cmd.go`), put before our own account of the cause, whose
+/// location and help stay: `cannot load functions from "fns.yaml": …`. `what` is crossplane's
+/// name for the input (`composite resource`, `Composition`, `functions`, `XRD`, `secrets`,
+/// `observed composed resources`, `required resources`).
+pub(super) fn loading(
+    what: &'static str,
+    path: &Path,
+) -> impl Fn(Box<Diagnostic>) -> Box<Diagnostic> {
+    let context = format!(
+        "cannot load {what} from {}",
+        crate::source::gostr::quote(&path.to_string_lossy())
+    );
+    move |mut d| {
+        d.summary = format!("{context}: {}", d.summary);
+        d
+    }
+}
+
 /// The documents of a YAML file or a directory of YAML files, as JSON values.
 pub fn yaml_docs(path: &Path, map: &mut SourceMap) -> Fallible<Vec<Json>> {
     let docs = loader::load_yaml_stream(map, path).map_err(|e| load_error(e, map))?;
@@ -97,28 +116,35 @@ fn pairs(flags: &[String]) -> Fallible<Vec<(String, String)>> {
 }
 
 /// A context value for `key`, JSON or YAML (`from`: the file it was read from, for
-/// `--context-files`); an error names the key (and the file).
+/// `--context-files`); an error is crossplane's (it names the key), with the file named.
 fn parse_value(key: &str, text: &str, from: Option<&Path>) -> Fallible<Json> {
     let what = match from {
-        Some(path) => format!(
-            "context file `{}` for key {key:?}",
-            loader::display_path(path)
-        ),
-        None => format!("context value for key {key:?}"),
+        Some(path) => format!("`{}` is not JSON or YAML: ", loader::display_path(path)),
+        None => String::new(),
     };
     let help = match from {
         Some(_) => "the file must hold one JSON or YAML document",
         None => "quote strings as JSON: KEY='\"text\"'",
     };
+    // crossplane/cli v2.5.0 `ParseContextData`'s words first, then ours naming the file.
+    let refused = |cause: String| {
+        let d = usage(
+            format!(
+                "cannot parse context data: cannot unmarshal context value for key {}: {what}{cause}",
+                crate::source::gostr::quote(key)
+            ),
+            help,
+        );
+        match from {
+            Some(path) => Box::new(d.with_path(loader::display_path(path))),
+            None => d,
+        }
+    };
     // The node tree bounds alias expansion before the value is built.
     if let Err(e) = crate::source::yaml::parse_nodes(text) {
-        return Err(usage(
-            format!("{what} is not JSON or YAML: {}", e.message),
-            help,
-        ));
+        return Err(refused(e.message));
     }
-    yaml_serde::from_str::<Json>(text)
-        .map_err(|e| usage(format!("{what} is not JSON or YAML: {e}"), help))
+    yaml_serde::from_str::<Json>(text).map_err(|e| refused(e.to_string()))
 }
 
 /// The context `--context-files`, then entries given as values (`data`), then
@@ -131,7 +157,15 @@ pub fn context_map(
 ) -> Fallible<serde_json::Map<String, Json>> {
     let mut context = serde_json::Map::new();
     for (key, path) in pairs(files)? {
-        let text = loader::read_text(Path::new(&path)).map_err(|e| load_error(e, map))?;
+        let text = loader::read_text(Path::new(&path)).map_err(|e| {
+            let mut d = load_error(e, map);
+            d.summary = format!(
+                "cannot build context data: cannot read context value for key {}: {}",
+                crate::source::gostr::quote(&key),
+                d.summary
+            );
+            d
+        })?;
         let value = parse_value(&key, &text, Some(Path::new(&path)))?;
         context.insert(key, value);
     }

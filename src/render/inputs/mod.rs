@@ -25,7 +25,7 @@ use crate::diagnostics::{Code, Diagnostic, usage};
 use crate::eval::vars::into_float64;
 use crate::render::{Inputs, Options};
 use crate::source::SourceMap;
-use files::first_doc;
+use files::{first_doc, loading};
 use serde_json::Value as Json;
 use std::io::Read;
 use std::path::PathBuf;
@@ -120,11 +120,11 @@ pub fn read_given(
     let timeout = parse_duration(&args.timeout)?;
     let mut xr = match &given.xr {
         Some(xr) => into_float64(xr.clone()),
-        None => first_doc(&args.xr, map)?,
+        None => first_doc(&args.xr, map).map_err(loading("composite resource", &args.xr))?,
     };
     let xrd = match (&given.xrd, &args.xrd) {
         (Some(xrd), _) => Some(xrd.clone()),
-        (None, Some(path)) => Some(first_doc(path, map)?),
+        (None, Some(path)) => Some(first_doc(path, map).map_err(loading("XRD", path))?),
         (None, None) => None,
     };
     if let Some(xrd) = &xrd {
@@ -144,7 +144,8 @@ pub fn read_given(
             let mut required = Vec::new();
             for path in &args.required_resources {
                 required.extend(
-                    resource_docs(path, "extra resources", map)?
+                    resource_docs(path, "extra resources", map)
+                        .map_err(loading("required resources", path))?
                         .into_iter()
                         .map(into_float64),
                 );
@@ -154,7 +155,8 @@ pub fn read_given(
     };
     let observed = match (&given.observed, &args.observed_resources) {
         (Some(docs), _) => docs.iter().cloned().map(into_float64).collect(),
-        (None, Some(path)) => resource_docs(path, "observed resources", map)?
+        (None, Some(path)) => resource_docs(path, "observed resources", map)
+            .map_err(loading("observed composed resources", path))?
             .into_iter()
             .map(into_float64)
             .collect(),
@@ -173,7 +175,9 @@ pub fn read_given(
             map,
         )?,
         secrets: match &args.function_credentials {
-            Some(path) => resource_docs(path, "credentials", map)?,
+            Some(path) => {
+                resource_docs(path, "credentials", map).map_err(loading("secrets", path))?
+            }
             None => Vec::new(),
         },
         xrd,

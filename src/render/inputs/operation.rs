@@ -107,7 +107,7 @@ pub fn read_operation(
     let mut required = Vec::new();
     for path in &request.required_resources {
         let docs = resource_docs(path, "required resources", map)
-            .map_err(|d| wrapped(d, load_context("required resources", path)))?;
+            .map_err(super::files::loading("required resources", path))?;
         required.extend(docs.into_iter().map(into_float64));
     }
     if let Some(dir) = &request.required_schemas {
@@ -130,7 +130,7 @@ pub fn read_operation(
     }
     if let Some(path) = &request.watched_resource {
         let watched = resource_docs(path, "watched resources", map)
-            .map_err(|d| wrapped(d, load_context("watched resource", path)))?;
+            .map_err(super::files::loading("watched resource", path))?;
         if watched.len() != 1 {
             return Err(usage(
                 format!(
@@ -147,14 +147,14 @@ pub fn read_operation(
     let overrides = steps::annotation_overrides(&request.function_annotations)?;
     let functions = match &request.functions {
         Some(path) => Some(
-            steps::functions(path, &overrides, map)
-                .map_err(|d| wrapped(d, load_context("functions", path)))?,
+            // Worded as the CLI loads functions (`cannot load functions from …`) already.
+            steps::functions(path, &overrides, map)?,
         ),
         None => None,
     };
     let secrets = match &request.function_credentials {
         Some(path) => resource_docs(path, "credentials", map)
-            .map_err(|d| wrapped(d, load_context("function credentials", path)))?,
+            .map_err(super::files::loading("function credentials", path))?,
         None => Vec::new(),
     };
     let context = context_map(&request.context_files, &[], &request.context_values, map)?;
@@ -195,11 +195,6 @@ fn go_json_kind(value: &Json) -> &'static str {
         Json::Bool(_) => "bool",
         Json::Null => "null",
     }
-}
-
-/// The CLI's words for a file it cannot load: `cannot load functions from "x.yaml"`.
-fn load_context(what: &str, path: &Path) -> String {
-    format!("cannot load {what} from {:?}", loader::display_path(path))
 }
 
 /// `diagnostic` with the CLI's context before its message.

@@ -3,7 +3,7 @@
 //! `--step` replacing one), each with its bootstrap requirements.
 
 use super::Request;
-use super::files::{load, yaml_docs};
+use super::files::{load, loading, yaml_docs};
 use crate::diagnostics::{Diagnostic, composition_error, load_error, usage};
 use crate::render::{DEFAULT_TARGET, RUNTIME_ANNOTATION, Step, StepKind, TARGET_ANNOTATION};
 use crate::source::SourceMap;
@@ -80,15 +80,15 @@ pub(super) fn functions(
     overrides: &[(String, String)],
     map: &mut SourceMap,
 ) -> Fallible<BTreeMap<String, Function>> {
-    functions_of(yaml_docs(path, map)?, overrides)
+    let load = loading("functions", path);
+    let docs = yaml_docs(path, map).map_err(&load)?;
+    check_function_kinds(&docs).map_err(&load)?;
+    functions_of(docs, overrides)
 }
 
-/// [`functions`] of Function documents already read (a test's inline `functions`).
-pub(super) fn functions_of(
-    docs: Vec<Json>,
-    overrides: &[(String, String)],
-) -> Fallible<BTreeMap<String, Function>> {
-    let mut out = BTreeMap::new();
+/// crossplane's `LoadFunctions` check: every document is a `pkg.crossplane.io` Function
+/// (`v1` or `v1beta1`).
+fn check_function_kinds(docs: &[Json]) -> Fallible<()> {
     for doc in docs {
         let text = |p: &str| {
             doc.pointer(p)
@@ -109,6 +109,24 @@ pub(super) fn functions_of(
                 "the Functions file holds pkg.crossplane.io Function objects",
             ));
         }
+    }
+    Ok(())
+}
+
+/// [`functions`] of Function documents already read (a test's inline `functions`).
+pub(super) fn functions_of(
+    docs: Vec<Json>,
+    overrides: &[(String, String)],
+) -> Fallible<BTreeMap<String, Function>> {
+    check_function_kinds(&docs)?;
+    let mut out = BTreeMap::new();
+    for doc in docs {
+        let text = |p: &str| {
+            doc.pointer(p)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
         let mut annotations: BTreeMap<String, String> = doc
             .pointer("/metadata/annotations")
             .and_then(Json::as_object)
@@ -163,9 +181,10 @@ pub(super) fn pipeline(
         };
         return Ok((vec![step], None));
     }
-    let text = loader::read_text(path).map_err(|e| load_error(e, map))?;
-    let composition =
-        Composition::parse(&text).map_err(|e| composition_error(&args.source, &text, e, map))?;
+    let in_composition = loading("Composition", path);
+    let text = loader::read_text(path).map_err(|e| in_composition(load_error(e, map)))?;
+    let composition = Composition::parse(&text)
+        .map_err(|e| in_composition(composition_error(&args.source, &text, e, map)))?;
     let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
     let replaced = match &args.hcl {
         Some(_) => Some(match composition.hcl_step(args.step.as_deref()) {
