@@ -530,6 +530,14 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub xrd: Option<PathBuf>,
 
+    /// A folder of OpenAPI v3 documents in JSON (`kubectl get --raw
+    /// /openapi/v3/<group-version>`, one per `.json` file, sub-folders read too): the schemas
+    /// served to functions that ask for a kind's schema (a step's `requiredSchemas`, a
+    /// response's `requirements.schemas`). A kind none of them has is answered with an empty
+    /// schema, as crossplane answers it.
+    #[arg(short = 's', long, value_name = "DIR")]
+    pub required_schemas: Option<PathBuf>,
+
     /// Stop a function-hcl step still evaluating this long after the inputs are read, with
     /// crossplane's `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`).
     #[arg(long, value_name = "DURATION", default_value = "1m")]

@@ -53,6 +53,9 @@ pub enum Code {
     I021,
     /// A `crossplane render` flag that only concerns containers, accepted and ignored.
     I022,
+    /// A `--required-schemas` folder holds no JSON file, or a file that is not an OpenAPI v3
+    /// document.
+    I023,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -353,6 +356,12 @@ pub static CODES: &[CodeInfo] = &[
         "I022",
         "container-flag",
         "A `crossplane render` flag that only concerns containers: accepted, so scripts run unchanged, and ignored (fnhcl runs no containers)",
+    ),
+    info(
+        Code::I023,
+        "I023",
+        "invalid-openapi",
+        "A `--required-schemas` folder holds no JSON file, or one that is not an OpenAPI v3 document",
     ),
     info(
         Code::S001,

@@ -12,12 +12,15 @@ pub mod inputs;
 pub mod names;
 mod pipeline;
 mod post;
+pub mod schemas;
 
 pub use pipeline::{
     RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
 };
 
-use crate::eval::proto::{ResourceSelector, RunFunctionRequest, RunFunctionResponse};
+use crate::eval::proto::{
+    ResourceSelector, RunFunctionRequest, RunFunctionResponse, SchemaSelector,
+};
 use std::time::Instant;
 
 use crate::diagnostics::Diagnostic;
@@ -47,8 +50,9 @@ pub struct Step {
     /// The step's bootstrap `requirements.requiredResources`, by requirement name: fetched
     /// before its first call.
     pub required_resources: Vec<(String, ResourceSelector)>,
-    /// The requirement names of its bootstrap `requirements.requiredSchemas`.
-    pub required_schemas: Vec<String>,
+    /// The step's bootstrap `requirements.requiredSchemas`, by requirement name: fetched
+    /// before its first call.
+    pub required_schemas: Vec<(String, SchemaSelector)>,
 }
 
 /// Calls functions that run elsewhere (a Function with crossplane render's Development
@@ -109,6 +113,9 @@ pub struct Inputs {
     pub secrets: Vec<Json>,
     /// The XRD given with `--xrd` (the engine dialect reads its schema kind from it).
     pub xrd: Option<Json>,
+    /// The OpenAPI documents of `--required-schemas`, in file order: where the schemas
+    /// functions ask for come from.
+    pub schemas: Vec<schemas::OpenApiDocument>,
     /// When function-hcl steps must have finished (`--timeout`, crossplane's context
     /// deadline): evaluation stops at the next checkpoint after it.
     pub deadline: Option<std::time::Instant>,
@@ -317,7 +324,7 @@ pub fn render_with(
         seen.xr = engine::observed_xr(inputs, &composition);
         seen.observed
             .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
-        let run = pipeline::run(map, &seen, remote, log).map_err(|e| match e {
+        let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
             RenderError::Fatal {
                 step,
                 message,
@@ -339,7 +346,7 @@ pub fn render_with(
             coverage: run.coverage,
         });
     }
-    let run = pipeline::run(map, inputs, remote, log)?;
+    let run = pipeline::run(map, inputs, false, remote, log)?;
     let documents = post::documents(inputs, &run, options)?;
     Ok(Rendered {
         documents,

@@ -9,8 +9,9 @@ use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
-    RunFunctionRequest, RunFunctionResponse, Schema, State,
+    RunFunctionRequest, RunFunctionResponse, State,
 };
+use super::schemas;
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};
@@ -137,10 +138,11 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
     Ok(())
 }
 
-/// Runs every step in order.
+/// Runs every step in order (`engine`: as the engine dialect finds requested schemas).
 pub(super) fn run(
     map: &mut SourceMap,
     inputs: &Inputs,
+    engine: bool,
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Run, RenderError> {
@@ -162,11 +164,15 @@ pub(super) fn run(
             .iter()
             .map(|(name, selector)| (name.clone(), fetch(selector, &inputs.required)))
             .collect();
-        let required_schemas = step
-            .required_schemas
-            .iter()
-            .map(|name| (name.clone(), Schema::default()))
-            .collect();
+        let mut required_schemas = BTreeMap::new();
+        for (name, selector) in &step.required_schemas {
+            let schema = schemas::fetch(&inputs.schemas, selector, engine).map_err(|e| {
+                RenderError::Failed(format!(
+                    "cannot render composite resource: cannot fetch bootstrap required schema for requirement {name:?}: {e}"
+                ))
+            })?;
+            required_schemas.insert(name.clone(), schema);
+        }
         let mut request = RunFunctionRequest {
             meta: Some(RequestMeta {
                 tag: String::new(),
@@ -181,7 +187,7 @@ pub(super) fn run(
             required_schemas,
             ..RunFunctionRequest::default()
         };
-        let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
+        let outcome = call_until_settled(map, &mut request, inputs, step, engine, remote, log)?;
         let response = outcome.response;
         out.desired = response.desired.unwrap_or_default();
         out.context_returned = response.context.is_some();
@@ -350,6 +356,7 @@ fn call_until_settled(
     request: &mut RunFunctionRequest,
     inputs: &Inputs,
     step: &Step,
+    engine: bool,
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Call, RenderError> {
@@ -389,15 +396,18 @@ fn call_until_settled(
                 .flat_map(|r| r.resources.iter())
                 .map(|(name, selector)| (name.clone(), fetch(selector, supplied))),
         );
-        // render has no schemas to give (crossplane's `--required-schemas` is not read): a
-        // requested schema comes back empty, as crossplane's fetcher answers one it lacks.
+        // From `--required-schemas`: a kind no document has comes back as an empty schema,
+        // as crossplane's fetchers answer it.
         request.required_schemas = bootstrap_schemas.clone();
-        request.required_schemas.extend(
-            requirements
-                .iter()
-                .flat_map(|r| r.schemas.keys())
-                .map(|name| (name.clone(), Schema::default())),
-        );
+        for (name, selector) in requirements.iter().flat_map(|r| r.schemas.iter()) {
+            let schema = schemas::fetch(&inputs.schemas, selector, engine).map_err(|e| {
+                RenderError::Failed(format!(
+                    "cannot render composite resource: cannot run pipeline step {:?}: fetching schema for {name}: {e}",
+                    step.name
+                ))
+            })?;
+            request.required_schemas.insert(name.clone(), schema);
+        }
         request.context = outcome.response.context.clone();
         previous = requirements;
     }

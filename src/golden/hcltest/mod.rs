@@ -405,6 +405,14 @@ fn render_run(
     let crossplane_version =
         inputs::parse_version(&request.crossplane_version).map_err(|d| d.summary.clone())?;
     let timeout = inputs::parse_duration(&request.timeout).map_err(|d| d.summary.clone())?;
+    let schemas = match &request.required_schemas {
+        Some(dir) => inputs::load_required_schemas(
+            dir,
+            crate::render::engine::is_engine(crossplane_version),
+        )
+        .map_err(|d| d.summary.clone())?,
+        None => Vec::new(),
+    };
     let options = Options {
         include_function_results: true,
         include_context: true,
@@ -421,6 +429,7 @@ fn render_run(
             context: state.context.clone(),
             secrets: Vec::new(),
             xrd: None,
+            schemas: schemas.clone(),
             deadline: Instant::now().checked_add(timeout),
             coverage: cx.runner.coverage.is_some(),
         };

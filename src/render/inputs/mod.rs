@@ -7,6 +7,7 @@
 mod files;
 pub mod finish;
 mod request;
+mod schemas;
 mod steps;
 mod xrd;
 
@@ -15,6 +16,7 @@ pub use finish::{
     Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,
 };
 pub use request::{RequestFiles, function_request};
+pub use schemas::load_required_schemas;
 pub use xrd::xr_warnings;
 
 use crate::diagnostics::{Code, Diagnostic, usage};
@@ -63,6 +65,9 @@ pub struct Request {
     pub function_credentials: Option<PathBuf>,
     /// `--xrd`.
     pub xrd: Option<PathBuf>,
+    /// `-s`/`--required-schemas`: a folder of OpenAPI v3 JSON documents for functions that
+    /// ask for schemas.
+    pub required_schemas: Option<PathBuf>,
     /// `--timeout`, a Go duration.
     pub timeout: String,
     /// `--hcl`: the folder that replaces a function-hcl step's inline bundle.
@@ -173,6 +178,13 @@ pub fn read_given(
             None => Vec::new(),
         },
         xrd,
+        schemas: match &args.required_schemas {
+            Some(dir) => load_required_schemas(
+                dir,
+                crate::render::engine::is_engine(crossplane_version),
+            )?,
+            None => Vec::new(),
+        },
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
         // be an Instant is no deadline at all.
         deadline: Instant::now().checked_add(timeout),

@@ -242,14 +242,14 @@ pub(super) fn pipeline(
 }
 
 /// A step's `requirements`: its required resources as selectors (a `name` wins over
-/// `matchLabels`, as crossplane converts them) and its required schemas' names.
+/// `matchLabels`, as crossplane converts them) and its required schemas' selectors.
 fn bootstrap_requirements(
     step: Option<&Json>,
 ) -> (
     Vec<(String, crate::eval::proto::ResourceSelector)>,
-    Vec<String>,
+    Vec<(String, crate::eval::proto::SchemaSelector)>,
 ) {
-    use crate::eval::proto::{MatchLabels, ResourceSelector};
+    use crate::eval::proto::{MatchLabels, ResourceSelector, SchemaSelector};
     let list = |key: &str| {
         step.and_then(|s| s.pointer(&format!("/requirements/{key}")))
             .and_then(Json::as_array)
@@ -283,7 +283,13 @@ fn bootstrap_requirements(
         .collect();
     let schemas = list("requiredSchemas")
         .iter()
-        .map(|s| text(s, "requirementName").unwrap_or_default())
+        .map(|s| {
+            let selector = SchemaSelector {
+                api_version: text(s, "apiVersion").unwrap_or_default(),
+                kind: text(s, "kind").unwrap_or_default(),
+            };
+            (text(s, "requirementName").unwrap_or_default(), selector)
+        })
         .collect();
     (resources, schemas)
 }
