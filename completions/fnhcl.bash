@@ -305,7 +305,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__composition__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -s -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --required-schemas --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -352,6 +352,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -995,7 +1003,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -s -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --required-schemas --timeout --hcl --step --crossplane-version --validate --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1042,6 +1050,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
