@@ -21,6 +21,7 @@ pub use xrd::xr_warnings;
 
 use crate::diagnostics::{Code, Diagnostic, usage};
 use crate::eval::vars::into_float64;
+use crate::render::version::EngineRelease;
 use crate::render::{Inputs, Options};
 use crate::source::SourceMap;
 use files::first_doc;
@@ -117,7 +118,7 @@ pub fn read_given(
     given: &Given,
     stdin: &mut dyn Read,
 ) -> Result<(Inputs, Options), Box<Diagnostic>> {
-    let crossplane_version = parse_version(&args.crossplane_version)?;
+    let (crossplane_version, engine_release) = parse_crossplane_version(&args.crossplane_version)?;
     let timeout = parse_duration(&args.timeout)?;
     let mut xr = match &given.xr {
         Some(xr) => into_float64(xr.clone()),
@@ -195,6 +196,7 @@ pub fn read_given(
         include_context: args.include_context,
         include_full_xr: args.include_full_xr,
         crossplane_version,
+        engine_release,
     };
     Ok((inputs, options))
 }
@@ -232,17 +234,43 @@ pub fn container_flags(given: &[&str]) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// `X.Y` (or `X.Y.Z`, `vX.Y`).
+/// `X.Y` (or `X.Y.Z`, `X.Y.Z-pre`, with or without a `v`): the major and minor version.
 pub fn parse_version(text: &str) -> Fallible<(u32, u32)> {
-    let trimmed = text.trim_start_matches('v');
-    let mut parts = trimmed.split('.').map(str::parse::<u32>);
-    match (parts.next(), parts.next()) {
-        (Some(Ok(major)), Some(Ok(minor))) => Ok((major, minor)),
-        _ => Err(usage(
+    parse_crossplane_version(text).map(|(version, _)| version)
+}
+
+/// `--crossplane-version`: the major and minor version (which dialect) and, for the engine
+/// dialect, the engine release whose behaviour a patch version asks for.
+pub fn parse_crossplane_version(text: &str) -> Fallible<((u32, u32), EngineRelease)> {
+    let bad = || {
+        usage(
             format!("`{text}` is not a Crossplane version"),
-            "write --crossplane-version 1.20 or 2.2",
-        )),
-    }
+            "write --crossplane-version 1.20 or 2.2 (classic), or 2.5 or a patch release such as 2.3.3 (engine)",
+        )
+    };
+    let trimmed = text.strip_prefix('v').unwrap_or(text);
+    let (numbers, pre_release) = match trimmed.split_once('-') {
+        Some((numbers, pre)) if !pre.is_empty() => (numbers, true),
+        Some(_) => return Err(bad()),
+        None => (trimmed, false),
+    };
+    let parts: Vec<u32> = numbers
+        .split('.')
+        .map(|p| {
+            // Digits only: `u32::from_str` would take a `+`.
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let (major, minor, patch) = match parts[..] {
+        [major, minor] if !pre_release => (major, minor, None),
+        [major, minor, patch] => (major, minor, Some(patch)),
+        _ => return Err(bad()),
+    };
+    let release = EngineRelease::of(major, minor, patch, pre_release);
+    Ok(((major, minor), release))
 }
 
 /// Go-style durations: `1m`, `30s`, `1m30s`, `500ms`, `1h`.
@@ -385,6 +413,21 @@ mod tests {
     fn versions_are_major_and_minor() {
         assert_eq!(parse_version("2.5").unwrap(), (2, 5));
         assert_eq!(parse_version("v1.20.3").unwrap(), (1, 20));
-        assert!(parse_version("2").is_err());
+        for bad in ["2", "2.3.x", "2.3.4.5", "2.3-rc.0", "2.3.0-", "+2.3", "v", ""] {
+            assert!(parse_version(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn patch_versions_pick_the_engine_release() {
+        let release = |text: &str| parse_crossplane_version(text).unwrap().1;
+        assert_eq!(release("2.5"), EngineRelease::NEWEST);
+        assert_eq!(release("v2.3.2"), EngineRelease::V2_3_2);
+        assert_eq!(release("2.3.3"), EngineRelease::V2_3_3);
+        assert_eq!(release("2.4.0-rc.0"), EngineRelease::V2_3_1);
+        assert_eq!(
+            parse_crossplane_version("2.3.0-rc.1").unwrap(),
+            ((2, 3), EngineRelease::V2_3_1)
+        );
     }
 }
