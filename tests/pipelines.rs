@@ -363,7 +363,10 @@ fn required_schemas_reach_a_remote_function() {
             serde_json::json!({"type": "object", "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}}),
             "the allOf-wrapped reference is expanded"
         );
-        assert_eq!(deployment["properties"]["spec"]["properties"]["replicas"]["format"], "int32");
+        assert_eq!(
+            deployment["properties"]["spec"]["properties"]["replicas"]["format"],
+            "int32"
+        );
         assert_eq!(seen[1].required_schemas["missing"].openapi_v3, None);
     }
 }
@@ -380,7 +383,10 @@ fn a_required_schemas_folder_without_json_is_an_error() {
     assert_ne!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("I023"), "{stderr}");
-    assert!(stderr.contains("cannot load required schemas from"), "{stderr}");
+    assert!(
+        stderr.contains("cannot load required schemas from"),
+        "{stderr}"
+    );
     assert!(stderr.contains("no JSON files found"), "{stderr}");
 }
 

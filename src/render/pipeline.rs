@@ -1,6 +1,7 @@
 //! The pipeline: pre-flight checks, one request per step (desired state and context passed
 //! along), and the requirements loop with crossplane's fetching rules.
 
+use super::schemas;
 use super::{
     CONNECTION_ANNOTATION, Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError,
     Step,
@@ -11,7 +12,6 @@ use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
     RunFunctionRequest, RunFunctionResponse, State,
 };
-use super::schemas;
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};

@@ -40,7 +40,12 @@ pub fn parse_document(text: &str) -> Result<OpenApiDocument, String> {
         Json::Object(object) => object,
         // Go's decoder leaves the document empty for `null`.
         Json::Null => return Ok(OpenApiDocument::default()),
-        other => return Err(format!("an OpenAPI document is an object, not {}", kind(&other))),
+        other => {
+            return Err(format!(
+                "an OpenAPI document is an object, not {}",
+                kind(&other)
+            ));
+        }
     };
     let schemas = match object.get("components") {
         None | Some(Json::Null) => return Ok(OpenApiDocument::default()),

@@ -146,30 +146,4 @@ fn namespace(object: &Json) -> &str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn versions_map_to_the_release_whose_behaviour_they_have() {
-        use EngineRelease::*;
-        for (version, want) in [
-            ((2, 3, None, false), V2_3_4),
-            ((2, 3, Some(0), false), V2_3_1),
-            ((2, 3, Some(0), true), V2_3_1),
-            ((2, 3, Some(1), false), V2_3_1),
-            ((2, 3, Some(2), false), V2_3_2),
-            ((2, 3, Some(3), false), V2_3_3),
-            ((2, 3, Some(4), false), V2_3_4),
-            ((2, 3, Some(9), false), V2_3_4),
-            ((2, 4, Some(0), true), V2_3_1),
-            ((2, 4, Some(0), false), V2_3_4),
-            ((2, 5, None, false), V2_3_4),
-        ] {
-            let (major, minor, patch, pre) = version;
-            assert_eq!(EngineRelease::of(major, minor, patch, pre), want, "{version:?}");
-        }
-        assert!(!V2_3_1.selects_schema() && V2_3_2.selects_schema());
-        assert!(!V2_3_2.local_refs_for_namespaced() && V2_3_3.local_refs_for_namespaced());
-        assert!(!V2_3_3.keeps_uid_and_checks_observed() && V2_3_4.keeps_uid_and_checks_observed());
-    }
-}
+mod tests;

@@ -188,7 +188,10 @@ mod tests {
     fn a_missing_folder_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         let err = read_tree(&dir.path().join("nope"), "json").unwrap_err();
-        assert!(err.to_string().ends_with("no such file or directory"), "{err}");
+        assert!(
+            err.to_string().ends_with("no such file or directory"),
+            "{err}"
+        );
     }
 
     #[cfg(unix)]

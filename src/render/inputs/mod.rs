@@ -180,10 +180,9 @@ pub fn read_given(
         },
         xrd,
         schemas: match &args.required_schemas {
-            Some(dir) => load_required_schemas(
-                dir,
-                crate::render::engine::is_engine(crossplane_version),
-            )?,
+            Some(dir) => {
+                load_required_schemas(dir, crate::render::engine::is_engine(crossplane_version))?
+            }
             None => Vec::new(),
         },
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
@@ -413,7 +412,9 @@ mod tests {
     fn versions_are_major_and_minor() {
         assert_eq!(parse_version("2.5").unwrap(), (2, 5));
         assert_eq!(parse_version("v1.20.3").unwrap(), (1, 20));
-        for bad in ["2", "2.3.x", "2.3.4.5", "2.3-rc.0", "2.3.0-", "+2.3", "v", ""] {
+        for bad in [
+            "2", "2.3.x", "2.3.4.5", "2.3-rc.0", "2.3.0-", "+2.3", "v", "",
+        ] {
             assert!(parse_version(bad).is_err(), "{bad:?}");
         }
     }

@@ -79,7 +79,10 @@ fn classic_filtering_schema_fetcher() {
         let fetch = |docs: &[OpenApiDocument], s| fetch(docs, &s, engine).unwrap();
         // DeploymentFoundWithFlattenedRefs
         assert_eq!(
-            fetch(std::slice::from_ref(&apps), selector("apps/v1", "Deployment")),
+            fetch(
+                std::slice::from_ref(&apps),
+                selector("apps/v1", "Deployment")
+            ),
             found(flattened_deployment())
         );
         // ConfigMapFoundCoreType
@@ -126,7 +129,11 @@ fn engine_openapi_schemas_fetcher() {
     );
     // GVNotFound
     assert_eq!(
-        engine(std::slice::from_ref(&core), selector("apps/v1", "Deployment")).unwrap(),
+        engine(
+            std::slice::from_ref(&core),
+            selector("apps/v1", "Deployment")
+        )
+        .unwrap(),
         Schema::default()
     );
     // KindNotFound
@@ -257,7 +264,8 @@ fn fanned_out_references_are_bounded() {
 /// group and version.
 #[test]
 fn the_dialects_search_differently() {
-    let first = document(json!({"Other": {"x-kubernetes-group-version-kind": gvk("", "v1", "Pod")}}));
+    let first =
+        document(json!({"Other": {"x-kubernetes-group-version-kind": gvk("", "v1", "Pod")}}));
     let second = core_document();
     let docs = [first, second];
     assert_eq!(
