@@ -556,10 +556,14 @@ pub struct RenderArgs {
     /// The Crossplane version whose render output to reproduce (default: the newest verified,
     /// CLI 2.5 with engine 2.3.4): up to 2.2 the classic
     /// `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and
-    /// later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4:
-    /// names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the
-    /// `Responsive`/`Synced`/`Ready` conditions, results from the reconciler's events).
-    #[arg(long, value_name = "X.Y", default_value = "2.5")]
+    /// later the engine dialect of `crossplane composition render` (names derived from a
+    /// deterministic XR UID, `spec.crossplane.resourceRefs`, the
+    /// `Responsive`/`Synced`/`Ready` conditions, results from the reconciler's events). In
+    /// the engine dialect a patch version names the engine release, as the CLI's own
+    /// `--crossplane-version` picks the Crossplane image: 2.3.0–2.3.3 (and 2.4.0-rc.0) give
+    /// that release's output, where it differs (see docs/render.md); other versions the
+    /// newest verified engine's.
+    #[arg(long, value_name = "X.Y[.Z]", default_value = "2.5")]
     pub crossplane_version: String,
 
     /// Validate the XR and every composed resource against these CRD/XRD files or folders
