@@ -5,6 +5,7 @@
 use super::Request;
 use super::files::{load, yaml_docs};
 use crate::diagnostics::{Diagnostic, composition_error, load_error, usage};
+use crate::eval::proto::{ResourceSelector, SchemaSelector};
 use crate::render::{DEFAULT_TARGET, RUNTIME_ANNOTATION, Step, StepKind, TARGET_ANNOTATION};
 use crate::source::SourceMap;
 use crate::source::composition::Composition;
@@ -241,15 +242,13 @@ pub(super) fn pipeline(
     Ok((steps, Some(document)))
 }
 
+/// Selectors by requirement name.
+type Named<T> = Vec<(String, T)>;
+
 /// A step's `requirements`: its required resources as selectors (a `name` wins over
 /// `matchLabels`, as crossplane converts them) and its required schemas' selectors.
-fn bootstrap_requirements(
-    step: Option<&Json>,
-) -> (
-    Vec<(String, crate::eval::proto::ResourceSelector)>,
-    Vec<(String, crate::eval::proto::SchemaSelector)>,
-) {
-    use crate::eval::proto::{MatchLabels, ResourceSelector, SchemaSelector};
+fn bootstrap_requirements(step: Option<&Json>) -> (Named<ResourceSelector>, Named<SchemaSelector>) {
+    use crate::eval::proto::MatchLabels;
     let list = |key: &str| {
         step.and_then(|s| s.pointer(&format!("/requirements/{key}")))
             .and_then(Json::as_array)
