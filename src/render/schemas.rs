@@ -32,10 +32,49 @@ const MAX_FLATTENED_NODES: usize = 200_000;
 /// How deep references may nest while one schema is flattened.
 const MAX_REF_DEPTH: usize = 256;
 
-/// Reads one document's text; `Err` holds the parser's message (crossplane's
-/// `cannot parse OpenAPI JSON from …` goes around it).
-pub fn parse_document(text: &str) -> Result<OpenApiDocument, String> {
-    let value: Json = serde_json::from_str(text).map_err(|e| e.to_string())?;
+/// Why a document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentError {
+    /// What is wrong (crossplane's `cannot parse OpenAPI JSON from …` goes around it).
+    pub message: String,
+    /// Where in the text, for a JSON syntax error.
+    pub offset: Option<usize>,
+}
+
+impl From<String> for DocumentError {
+    fn from(message: String) -> DocumentError {
+        DocumentError {
+            message,
+            offset: None,
+        }
+    }
+}
+
+/// Reads one document's text.
+pub fn parse_document(text: &str) -> Result<OpenApiDocument, DocumentError> {
+    let value: Json = serde_json::from_str(text).map_err(|e| DocumentError {
+        offset: offset_of(text, e.line(), e.column()),
+        message: e.to_string(),
+    })?;
+    shape(value).map_err(DocumentError::from)
+}
+
+/// The byte offset of serde_json's 1-based line and column (0 when it has none).
+fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.checked_sub(1)?)
+        .map(str::len)
+        .sum();
+    let offset = start + column.saturating_sub(1);
+    // A column counted past a multi-byte character is moved back onto its boundary.
+    (0..=offset.min(text.len()))
+        .rev()
+        .find(|o| text.is_char_boundary(*o))
+}
+
+/// The component schemas of a parsed document.
+fn shape(value: Json) -> Result<OpenApiDocument, String> {
     let object = match value {
         Json::Object(object) => object,
         // Go's decoder leaves the document empty for `null`.

@@ -407,10 +407,12 @@ fn render_run(
             .map_err(|d| d.summary.clone())?;
     let timeout = inputs::parse_duration(&request.timeout).map_err(|d| d.summary.clone())?;
     let schemas = match &request.required_schemas {
-        Some(dir) => {
-            inputs::load_required_schemas(dir, crate::render::engine::is_engine(crossplane_version))
-                .map_err(|d| d.summary.clone())?
-        }
+        Some(dir) => inputs::load_required_schemas(
+            dir,
+            crate::render::engine::is_engine(crossplane_version),
+            map,
+        )
+        .map_err(|d| d.summary.clone())?,
         None => Vec::new(),
     };
     let options = Options {

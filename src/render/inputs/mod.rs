@@ -180,9 +180,11 @@ pub fn read_given(
         },
         xrd,
         schemas: match &args.required_schemas {
-            Some(dir) => {
-                load_required_schemas(dir, crate::render::engine::is_engine(crossplane_version))?
-            }
+            Some(dir) => load_required_schemas(
+                dir,
+                crate::render::engine::is_engine(crossplane_version),
+                map,
+            )?,
             None => Vec::new(),
         },
         // crossplane starts its deadline once the inputs are read. A timeout too far away to

@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Code, Diagnostic, from_read_error};
 use crate::render::schemas::{OpenApiDocument, parse_document};
+use crate::source::SourceMap;
 use crate::source::loader::display_path;
 use crate::source::tree::{TreeError, read_tree};
 use std::path::Path;
@@ -13,6 +14,7 @@ use std::path::Path;
 pub fn load_required_schemas(
     dir: &Path,
     engine: bool,
+    map: &mut SourceMap,
 ) -> Result<Vec<OpenApiDocument>, Box<Diagnostic>> {
     let shown = display_path(dir);
     let what = if engine {
@@ -63,20 +65,28 @@ pub fn load_required_schemas(
             &shown,
         ));
     }
-    files
-        .iter()
-        .map(|file| {
-            let name = display_path(&file.path);
-            parse_document(&file.text).map_err(|message| {
-                fail(
+    let mut documents = Vec::with_capacity(files.len());
+    for file in files {
+        let name = display_path(&file.path);
+        match parse_document(&file.text) {
+            Ok(document) => documents.push(document),
+            Err(error) => {
+                let mut d = fail(
                     Code::I023,
-                    format!("cannot parse OpenAPI JSON from {name:?}: {message}"),
+                    format!("cannot parse OpenAPI JSON from {name:?}: {}", error.message),
                     "each file must hold one OpenAPI v3 document in JSON, as `kubectl get --raw /openapi/v3/<group-version>` prints it",
                     &name,
-                )
-            })
-        })
-        .collect()
+                );
+                if let Some(offset) = error.offset {
+                    let id = map.add(name.clone(), file.text);
+                    let span = map.get(id).span(offset..offset);
+                    d = Box::new(d.with_primary(span, Some("here".into())));
+                }
+                return Err(d);
+            }
+        }
+    }
+    Ok(documents)
 }
 
 #[cfg(test)]
@@ -108,13 +118,23 @@ mod tests {
             ("core-v1.json", DEPLOYMENT),
             ("readme.txt", "ignore me"),
         ]);
-        assert_eq!(load_required_schemas(dir.path(), true).unwrap().len(), 2);
+        assert_eq!(
+            load_required_schemas(dir.path(), true, &mut SourceMap::new())
+                .unwrap()
+                .len(),
+            2
+        );
         // NestedDirectory
         let dir = tree(&[("apps/v1.json", DEPLOYMENT), ("core/v1.json", DEPLOYMENT)]);
-        assert_eq!(load_required_schemas(dir.path(), true).unwrap().len(), 2);
+        assert_eq!(
+            load_required_schemas(dir.path(), true, &mut SourceMap::new())
+                .unwrap()
+                .len(),
+            2
+        );
         // NotFound
         let missing = dir.path().join("does-not-exist");
-        let err = load_required_schemas(&missing, true).unwrap_err();
+        let err = load_required_schemas(&missing, true, &mut SourceMap::new()).unwrap_err();
         assert_eq!(err.code, Code::I001);
         assert!(
             err.summary.contains("cannot walk directory: lstat"),
@@ -123,7 +143,7 @@ mod tests {
         );
         // InvalidJSON
         let dir = tree(&[("bad.json", "not valid json")]);
-        let err = load_required_schemas(dir.path(), true).unwrap_err();
+        let err = load_required_schemas(dir.path(), true, &mut SourceMap::new()).unwrap_err();
         assert_eq!(err.code, Code::I023);
         assert!(
             err.summary.contains("cannot parse OpenAPI JSON from"),
@@ -132,7 +152,7 @@ mod tests {
         );
         // EmptyDirectory
         let dir = tree(&[]);
-        let err = load_required_schemas(dir.path(), false).unwrap_err();
+        let err = load_required_schemas(dir.path(), false, &mut SourceMap::new()).unwrap_err();
         assert_eq!(err.code, Code::I023);
         assert_eq!(
             err.summary,

@@ -293,13 +293,18 @@ fn documents_must_have_the_openapi_shape() {
     assert_eq!(parse_document("{}").unwrap(), OpenApiDocument::default());
     assert!(parse_document("not valid json").is_err());
     assert_eq!(
-        parse_document("[]").unwrap_err(),
+        parse_document("[]").unwrap_err().message,
         "an OpenAPI document is an object, not an array"
     );
     assert_eq!(
-        parse_document(r#"{"components": {"schemas": {"A": 1}}}"#).unwrap_err(),
+        parse_document(r#"{"components": {"schemas": {"A": 1}}}"#)
+            .unwrap_err()
+            .message,
         "`components.schemas.A` is an object, not a number"
     );
+    let err = parse_document("{\n  \"a\": 1,\n}").unwrap_err();
+    assert_eq!(err.message, "trailing comma at line 3 column 1");
+    assert_eq!(err.offset, Some(12), "the `}` after the comma");
     let doc = parse_document(r#"{"components": {"schemas": {"A": null, "B": {}}}}"#).unwrap();
     assert_eq!(doc.schemas.keys().collect::<Vec<_>>(), ["B"]);
 }
