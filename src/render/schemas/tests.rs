@@ -304,7 +304,7 @@ fn documents_must_have_the_openapi_shape() {
     );
     let err = parse_document("{\n  \"a\": 1,\n}").unwrap_err();
     assert_eq!(err.message, "trailing comma at line 3 column 1");
-    assert_eq!(err.offset, Some(12), "the `}` after the comma");
+    assert_eq!(err.offset, Some(12), "the closing brace after the comma");
     let doc = parse_document(r#"{"components": {"schemas": {"A": null, "B": {}}}}"#).unwrap();
     assert_eq!(doc.schemas.keys().collect::<Vec<_>>(), ["B"]);
 }
