@@ -11,7 +11,10 @@
 //! differently: the classic one (CLI 2.2's `FilteringSchemaFetcher`) searches every document
 //! in order, comparing group and version without regard to case; the engine (2.3's
 //! `OpenAPISchemasFetcher` over its in-memory client) looks only in the first document that
-//! declares any kind of the group-version, comparing exactly.
+//! declares any kind of the group-version, comparing exactly. The schema is sent as Go
+//! encodes it again (`encode`).
+
+mod encode;
 
 use crate::eval::proto::{Schema, SchemaSelector};
 use serde_json::{Map, Value as Json};
@@ -171,8 +174,9 @@ pub fn fetch(
                 continue;
             };
             if same(g, &group) && same(v, &version) && k == selector.kind {
-                let flattened = flatten(document, name)
+                let mut flattened = flatten(document, name)
                     .map_err(|e| format!("cannot flatten schema references: {e}"))?;
+                encode::as_go_encodes(&mut flattened);
                 return Ok(Schema {
                     openapi_v3: Some(flattened),
                 });
