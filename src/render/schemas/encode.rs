@@ -4,7 +4,7 @@
 //! Unknown fields and `x-` extensions pass through unchanged, as `ExtraProps` and
 //! `Extensions` carry them.
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 /// Fields dropped when `false`.
 const BOOLEANS: [&str; 5] = [
