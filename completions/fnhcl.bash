@@ -326,7 +326,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__composition__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -s -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --required-schemas --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -373,6 +373,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1206,7 +1214,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__render)
-            opts="-o -e -r -c -x -a -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
+            opts="-o -e -r -c -x -a -s -w -q -v -h -V --observed-resources --extra-resources --required-resources --context-files --context-values --include-function-results --include-context --include-full-xr --function-annotations --function-credentials --xrd --required-schemas --timeout --hcl --step --crossplane-version --validate --explain-missing --show-discarded --detailed-exit-code --watch --crossplane-image --crossplane-binary --crossplane-docker-network --cache-dir --max-concurrency --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1253,6 +1261,14 @@ _fnhcl() {
                     return 0
                     ;;
                 --xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

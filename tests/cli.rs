@@ -3339,6 +3339,23 @@ fn container_flags_of_crossplane_render_are_accepted_and_said_to_be_ignored() {
     );
 }
 
+/// Issue 31: a `-s/--required-schemas` file that is not an OpenAPI document fails the render
+/// before any step runs, in crossplane's words (crossplane/cli v2.5.0 `LoadRequiredSchemas`'s
+/// `InvalidJSON` case), with I025 and what to give instead.
+#[test]
+fn a_required_schemas_file_that_is_not_json_is_reported() {
+    let out = run(fnhcl(&data("pipelines")).args([
+        "render",
+        "xr.yaml",
+        "composition.yaml",
+        "functions.yaml",
+        "-s",
+        "bad-schemas",
+    ]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    snapshot!("required_schemas_invalid_json", transcript(&out));
+}
+
 /// The words of a report, its wrapping and margins left out.
 fn words(report: &str) -> String {
     report

@@ -136,3 +136,80 @@ fn a_fatal_result_is_reported_as_the_cli_reports_it() {
     );
     assert!(report["diagnostics"][0]["line"].is_number(), "{report}");
 }
+
+/// `--crossplane-version` takes patch versions (the engine release, as the CLI's flag names
+/// the Crossplane image): an XR without a UID, XRD or observed resources renders alike in
+/// every engine release; an XR with its own UID shows engine 2.3.4's fix (crossplane commit
+/// 0f17fa855): the composed resource's name follows the XR's UID only from 2.3.4.
+#[test]
+fn patch_versions_pick_the_engine_release() {
+    let dir = data("cluster");
+    let expected = std::fs::read_to_string(dir.join("expected.engine.yaml")).unwrap();
+    for version in ["2.3.0", "v2.3.2", "2.3.4", "2.4.0-rc.0", "2.6"] {
+        let out = fnhcl(
+            &dir,
+            &[
+                "render",
+                "xr.yaml",
+                "composition.yaml",
+                "-r",
+                "--crossplane-version",
+                version,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(0), "{version}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{version}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        dir.join("composition.yaml"),
+        tmp.path().join("composition.yaml"),
+    )
+    .unwrap();
+    let xr = std::fs::read_to_string(dir.join("xr.yaml"))
+        .unwrap()
+        .replace(
+            "  name: my-app\n",
+            "  name: my-app\n  uid: 0b8c1f2e-1111-4222-8333-444455556666\n",
+        );
+    std::fs::write(tmp.path().join("xr.yaml"), xr).unwrap();
+    let render = |version: &str| {
+        let out = fnhcl(
+            tmp.path(),
+            &[
+                "render",
+                "xr.yaml",
+                "composition.yaml",
+                "--crossplane-version",
+                version,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(0), "{version}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (before, after) = (render("2.3.3"), render("2.3.4"));
+    assert_eq!(before, render("2.3.0"));
+    assert_eq!(after, render("2.5"));
+    assert_ne!(before, after);
+    assert!(
+        after.contains("uid: 0b8c1f2e-1111-4222-8333-444455556666"),
+        "{after}"
+    );
+    assert!(!before.contains("0b8c1f2e"), "{before}");
+    let bad = fnhcl(
+        &dir,
+        &[
+            "render",
+            "xr.yaml",
+            "composition.yaml",
+            "--crossplane-version",
+            "2.3.x",
+        ],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("`2.3.x` is not a Crossplane version"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

@@ -279,6 +279,117 @@ fn a_two_step_pipeline_runs_hcl_natively_and_the_other_function_over_grpc() {
     assert_eq!(second.required_resources["quota"].items.len(), 1);
 }
 
+/// A function that asks for schemas: its bootstrap `requiredSchemas` entry comes with the
+/// first call, and what it asks for in `requirements.schemas` with the next; a kind no
+/// document of `-s` has comes back empty (crossplane's fetchers answer so).
+fn schema_function(seen: Arc<Mutex<Vec<RunFunctionRequest>>>) -> Arc<Handler> {
+    Arc::new(move |request: pb::RunFunctionRequest, _: &CallScope| {
+        let request = convert::request_from_pb(&request);
+        seen.lock().unwrap().push(request.clone());
+        let ask = |api_version: &str, kind: &str| fnhcl::eval::proto::SchemaSelector {
+            api_version: api_version.into(),
+            kind: kind.into(),
+        };
+        let response = RunFunctionResponse {
+            desired: request.desired.clone(),
+            context: request.context.clone(),
+            requirements: Some(fnhcl::eval::proto::Requirements {
+                schemas: [
+                    ("deployment".to_string(), ask("apps/v1", "Deployment")),
+                    ("missing".to_string(), ask("example.org/v1", "Nothing")),
+                ]
+                .into(),
+                ..Default::default()
+            }),
+            ..RunFunctionResponse::default()
+        };
+        convert::response_to_pb(&response).map_err(|e| tonic::Status::internal(e.to_string()))
+    })
+}
+
+/// `-s/--required-schemas` over gRPC, in both dialects: the schemas reach the remote function
+/// as `openapiV3` structs, references expanded.
+#[test]
+fn required_schemas_reach_a_remote_function() {
+    for version in ["2.2", "2.5"] {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let server = serve(schema_function(Arc::clone(&seen)));
+        let out = render(
+            "composition-schemas.yaml",
+            "functions.yaml",
+            &[
+                "-e",
+                "extra.yaml",
+                "-s",
+                "schemas",
+                "--crossplane-version",
+                version,
+                "-a",
+                &target_flag(&server.addr),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 2, "{seen:#?}");
+        let schema = |call: usize, name: &str| {
+            seen[call].required_schemas[name]
+                .openapi_v3
+                .clone()
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            seen[0].required_schemas.keys().collect::<Vec<_>>(),
+            ["configmap"]
+        );
+        // apps-v1.json sorts first and its DeleteOptions names core `v1` among its kinds: the
+        // engine serves all of `v1` from that document, where ConfigMap is not (as crossplane's
+        // in-memory OpenAPI client does); the classic fetcher searches every document.
+        let configmap = schema(0, "configmap");
+        if version == "2.2" {
+            assert_eq!(
+                configmap["description"], "ConfigMap holds configuration data for pods to consume.",
+                "{version}"
+            );
+        } else {
+            assert_eq!(configmap, serde_json::Value::Null, "{version}");
+        }
+        assert_eq!(
+            seen[1].required_schemas.keys().collect::<Vec<_>>(),
+            ["configmap", "deployment", "missing"]
+        );
+        let deployment = schema(1, "deployment");
+        assert_eq!(
+            deployment["properties"]["metadata"],
+            serde_json::json!({"type": "object", "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}}),
+            "the allOf-wrapped reference is expanded"
+        );
+        assert_eq!(
+            deployment["properties"]["spec"]["properties"]["replicas"]["format"],
+            "int32"
+        );
+        assert_eq!(seen[1].required_schemas["missing"].openapi_v3, None);
+    }
+}
+
+/// A folder without JSON files fails the render before any step runs, in crossplane's words.
+#[test]
+fn a_required_schemas_folder_without_json_is_an_error() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = render(
+        "composition.yaml",
+        "functions.yaml",
+        &["-s", empty.path().to_str().unwrap()],
+    );
+    assert_ne!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("I025"), "{stderr}");
+    assert!(
+        stderr.contains("cannot load required schemas from"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no JSON files found"), "{stderr}");
+}
+
 /// A function that is not running: a clear error naming the step and the target, quickly —
 /// not a wait for the whole --timeout.
 #[test]

@@ -530,8 +530,9 @@ pub struct OperationRenderArgs {
     #[arg(short = 'e', long, value_name = "PATH")]
     pub required_resources: Vec<PathBuf>,
 
-    /// OpenAPI schemas for steps that ask for them (a directory of JSON files): checked to
-    /// be a directory, not read yet (a requested schema comes back empty; a warning says so).
+    /// OpenAPI v3 documents served to steps that ask for schemas (a directory of JSON files,
+    /// as `kubectl get --raw /openapi/v3/<group-version>` prints them), as `render -s` reads
+    /// them.
     #[arg(long, value_name = "DIR")]
     pub required_schemas: Option<PathBuf>,
 
@@ -682,6 +683,14 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub xrd: Option<PathBuf>,
 
+    /// A folder of OpenAPI v3 documents in JSON (`kubectl get --raw
+    /// /openapi/v3/<group-version>`, one per `.json` file, sub-folders read too): the schemas
+    /// served to functions that ask for a kind's schema (a step's `requiredSchemas`, a
+    /// response's `requirements.schemas`). A kind none of them has is answered with an empty
+    /// schema, as crossplane answers it.
+    #[arg(short = 's', long, value_name = "DIR")]
+    pub required_schemas: Option<PathBuf>,
+
     /// Stop a function-hcl step still evaluating this long after the inputs are read, with
     /// crossplane's `context deadline exceeded` error (`1m`, `30s`, `500ms`, `1m30s`).
     #[arg(long, value_name = "DURATION", default_value = "1m")]
@@ -700,10 +709,14 @@ pub struct RenderArgs {
     /// The Crossplane version whose render output to reproduce (default: the newest verified,
     /// CLI 2.5 with engine 2.3.4): up to 2.2 the classic
     /// `crossplane render` (below 2.0 every composed resource gets a `generateName`); 2.3 and
-    /// later the engine dialect of `crossplane composition render` (CLI 2.5 with engine 2.3.4:
-    /// names derived from a deterministic XR UID, `spec.crossplane.resourceRefs`, the
-    /// `Responsive`/`Synced`/`Ready` conditions, results from the reconciler's events).
-    #[arg(long, value_name = "X.Y", default_value = "2.5")]
+    /// later the engine dialect of `crossplane composition render` (names derived from a
+    /// deterministic XR UID, `spec.crossplane.resourceRefs`, the
+    /// `Responsive`/`Synced`/`Ready` conditions, results from the reconciler's events). In
+    /// the engine dialect a patch version names the engine release, as the CLI's own
+    /// `--crossplane-version` picks the Crossplane image: 2.3.0–2.3.3 (and 2.4.0-rc.0) give
+    /// that release's output, where it differs (see docs/render.md); other versions the
+    /// newest verified engine's.
+    #[arg(long, value_name = "X.Y[.Z]", default_value = "2.5")]
     pub crossplane_version: String,
 
     /// Validate the XR and every composed resource against these CRD/XRD files or folders

@@ -26,6 +26,7 @@ impl From<&RenderArgs> for Request {
             function_annotations: args.function_annotations.clone(),
             function_credentials: args.function_credentials.clone(),
             xrd: args.xrd.clone(),
+            required_schemas: args.required_schemas.clone(),
             timeout: args.timeout.clone(),
             hcl: args.hcl.clone(),
             step: args.step.clone(),

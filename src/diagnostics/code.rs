@@ -57,6 +57,9 @@ pub enum Code {
     I023,
     /// An input of `operation render` that its steps cannot see.
     I024,
+    /// A `--required-schemas` folder holds no JSON file, or a file that is not an OpenAPI v3
+    /// document.
+    I025,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -384,7 +387,13 @@ pub static CODES: &[CodeInfo] = &[
         Code::I024,
         "I024",
         "unseen-operation-input",
-        "An input of `operation render` its steps cannot see: a function-hcl step's bootstrap requirements (function-hcl v0.2.0 reads only `extra_resources`), or `--required-schemas` (not read yet)",
+        "An input of `operation render` its steps cannot see: a function-hcl step's bootstrap requirements (function-hcl v0.2.0 reads only `extra_resources`)",
+    ),
+    info(
+        Code::I025,
+        "I025",
+        "invalid-openapi",
+        "A `--required-schemas` folder holds no JSON file, or one that is not an OpenAPI v3 document",
     ),
     info(
         Code::S001,

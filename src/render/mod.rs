@@ -13,13 +13,17 @@ pub mod names;
 pub mod operation;
 mod pipeline;
 mod post;
+pub mod schemas;
 mod tag;
+pub mod version;
 
 pub use pipeline::{
     RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
 };
 
-use crate::eval::proto::{ResourceSelector, RunFunctionRequest, RunFunctionResponse};
+use crate::eval::proto::{
+    ResourceSelector, RunFunctionRequest, RunFunctionResponse, SchemaSelector,
+};
 use std::time::Instant;
 
 use crate::diagnostics::Diagnostic;
@@ -49,8 +53,9 @@ pub struct Step {
     /// The step's bootstrap `requirements.requiredResources`, by requirement name: fetched
     /// before its first call.
     pub required_resources: Vec<(String, ResourceSelector)>,
-    /// The requirement names of its bootstrap `requirements.requiredSchemas`.
-    pub required_schemas: Vec<String>,
+    /// The step's bootstrap `requirements.requiredSchemas`, by requirement name: fetched
+    /// before its first call.
+    pub required_schemas: Vec<(String, SchemaSelector)>,
 }
 
 /// Calls functions that run elsewhere (a Function with crossplane render's Development
@@ -111,6 +116,9 @@ pub struct Inputs {
     pub secrets: Vec<Json>,
     /// The XRD given with `--xrd` (the engine dialect reads its schema kind from it).
     pub xrd: Option<Json>,
+    /// The OpenAPI documents of `--required-schemas`, in file order: where the schemas
+    /// functions ask for come from.
+    pub schemas: Vec<schemas::OpenApiDocument>,
     /// When function-hcl steps must have finished (`--timeout`, crossplane's context
     /// deadline): evaluation stops at the next checkpoint after it.
     pub deadline: Option<std::time::Instant>,
@@ -129,6 +137,8 @@ pub struct Options {
     pub include_full_xr: bool,
     /// The Crossplane version whose behaviour to follow (major, minor).
     pub crossplane_version: (u32, u32),
+    /// In the engine dialect, the engine release whose patch-level behaviour to follow.
+    pub engine_release: version::EngineRelease,
 }
 
 impl Default for Options {
@@ -138,6 +148,7 @@ impl Default for Options {
             include_context: false,
             include_full_xr: false,
             crossplane_version: (2, 2),
+            engine_release: version::EngineRelease::NEWEST,
         }
     }
 }
@@ -330,8 +341,13 @@ pub fn render_with(
     if engine::is_engine(options.crossplane_version) {
         let filtered = engine::without_xr_copy(inputs);
         let inputs = filtered.as_ref().unwrap_or(inputs);
-        engine::check_xrd(inputs)?;
-        engine::check_observed(inputs)?;
+        // The engine release's view of the inputs (see `version`): identical from 2.3.4 on.
+        let release = options.engine_release;
+        let read = version::as_read(inputs, release);
+        engine::check_xrd(&read)?;
+        if release.keeps_uid_and_checks_observed() {
+            engine::check_observed(&read)?;
+        }
         let composition = inputs
             .composition
             .as_ref()
@@ -340,11 +356,13 @@ pub fn render_with(
             .unwrap_or("composition")
             .to_string();
         // What the reconciler hands the functions: the XR as the engine holds it, and only
-        // the observed resources it can find by name.
-        let mut seen = inputs.clone();
-        seen.xr = engine::observed_xr(inputs, &composition);
+        // the observed resources it can find by name (and, before 2.3.4, owns).
+        let mut seen = read.clone();
+        seen.xr = engine::observed_xr(&read, &composition);
+        version::inject_namespaces(&mut seen.xr, &read, release);
         seen.observed
             .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
+        version::leave_out_unowned(&mut seen.observed, &read, release);
         let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
             RenderError::Fatal {
                 step,
@@ -359,7 +377,17 @@ pub fn render_with(
             },
             other => other,
         })?;
-        let documents = engine::documents(inputs, &run, options, &composition)?;
+        let mut shown = read;
+        shown.observed = seen.observed;
+        let mut documents = engine::documents(&shown, &run, options, &composition)?;
+        // `-x` lays the output over the input XR as given, its own UID included.
+        if options.include_full_xr
+            && let Some(uid) = inputs.xr.pointer("/metadata/uid")
+            && let Some(Json::Object(metadata)) =
+                documents.first_mut().and_then(|xr| xr.get_mut("metadata"))
+        {
+            metadata.insert("uid".into(), uid.clone());
+        }
         return Ok(Rendered {
             documents,
             discards: run.discards,

@@ -1,6 +1,7 @@
 //! The pipeline: pre-flight checks, one request per step (desired state and context passed
 //! along), and the requirements loop with crossplane's fetching rules.
 
+use super::schemas;
 use super::{
     CONNECTION_ANNOTATION, Inputs, MAX_REQUIREMENTS_ITERATIONS, Remote, RemoteError, RenderError,
     Step,
@@ -9,7 +10,7 @@ use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
     FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
-    RunFunctionRequest, RunFunctionResponse, Schema, State,
+    RunFunctionRequest, RunFunctionResponse, State,
 };
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
@@ -140,7 +141,8 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
 }
 
 /// Runs every step in order; `engine`: as the engine dialect runs them (each request carries
-/// the engine's `meta.tag`, which classic render does not send; the engine's error wording).
+/// the engine's `meta.tag`, which classic render does not send; the engine's error wording;
+/// how requested schemas are found).
 pub(super) fn run(
     map: &mut SourceMap,
     inputs: &Inputs,
@@ -170,11 +172,15 @@ pub(super) fn run(
             .iter()
             .map(|(name, selector)| (name.clone(), fetch(selector, &inputs.required)))
             .collect();
-        let required_schemas = step
-            .required_schemas
-            .iter()
-            .map(|name| (name.clone(), Schema::default()))
-            .collect();
+        let mut required_schemas = BTreeMap::new();
+        for (name, selector) in &step.required_schemas {
+            let schema = schemas::fetch(&inputs.schemas, selector, engine).map_err(|e| {
+                RenderError::Failed(format!(
+                    "cannot render composite resource: cannot fetch bootstrap required schema for requirement {name:?}: {e}"
+                ))
+            })?;
+            required_schemas.insert(name.clone(), schema);
+        }
         let mut request = RunFunctionRequest {
             meta: None,
             observed: observed.clone(),
@@ -199,7 +205,7 @@ pub(super) fn run(
             tag,
             capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
         });
-        let outcome = call_until_settled(map, &mut request, inputs, step, remote, log)?;
+        let outcome = call_until_settled(map, &mut request, inputs, step, engine, remote, log)?;
         let response = outcome.response;
         desired_returned = response.desired.is_some();
         out.desired = response.desired.unwrap_or_default();
@@ -376,6 +382,7 @@ fn call_until_settled(
     request: &mut RunFunctionRequest,
     inputs: &Inputs,
     step: &Step,
+    engine: bool,
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Call, RenderError> {
@@ -415,15 +422,18 @@ fn call_until_settled(
                 .flat_map(|r| r.resources.iter())
                 .map(|(name, selector)| (name.clone(), fetch(selector, supplied))),
         );
-        // render has no schemas to give (crossplane's `--required-schemas` is not read): a
-        // requested schema comes back empty, as crossplane's fetcher answers one it lacks.
+        // From `--required-schemas`: a kind no document has comes back as an empty schema,
+        // as crossplane's fetchers answer it.
         request.required_schemas = bootstrap_schemas.clone();
-        request.required_schemas.extend(
-            requirements
-                .iter()
-                .flat_map(|r| r.schemas.keys())
-                .map(|name| (name.clone(), Schema::default())),
-        );
+        for (name, selector) in requirements.iter().flat_map(|r| r.schemas.iter()) {
+            let schema = schemas::fetch(&inputs.schemas, selector, engine).map_err(|e| {
+                RenderError::Failed(format!(
+                    "cannot render composite resource: cannot run pipeline step {:?}: fetching schema for {name}: {e}",
+                    step.name
+                ))
+            })?;
+            request.required_schemas.insert(name.clone(), schema);
+        }
         request.context = outcome.response.context.clone();
         previous = requirements;
     }

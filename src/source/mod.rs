@@ -8,6 +8,7 @@ pub mod composition;
 pub mod gostr;
 pub mod loader;
 pub mod read;
+pub mod tree;
 pub mod txtar;
 pub mod watch;
 pub mod write;

@@ -83,6 +83,7 @@ pub fn watch_paths(args: &RenderArgs) -> Vec<std::path::PathBuf> {
     paths.extend(args.required_resources.iter().cloned());
     paths.extend(args.function_credentials.iter().cloned());
     paths.extend(args.xrd.iter().cloned());
+    paths.extend(args.required_schemas.iter().cloned());
     paths.extend(args.hcl.iter().cloned());
     for entry in &args.context_files {
         for item in entry.split(';') {

@@ -402,14 +402,25 @@ fn render_run(
     let (steps, composition) =
         inputs::pipeline_of(map, &request, &mut stdin).map_err(|d| scope::text(map, &d))?;
     state.files = Some(first_hcl_step(&steps));
-    let crossplane_version =
-        inputs::parse_version(&request.crossplane_version).map_err(|d| d.summary.clone())?;
+    let (crossplane_version, engine_release) =
+        inputs::parse_crossplane_version(&request.crossplane_version)
+            .map_err(|d| d.summary.clone())?;
     let timeout = inputs::parse_duration(&request.timeout).map_err(|d| d.summary.clone())?;
+    let schemas = match &request.required_schemas {
+        Some(dir) => inputs::load_required_schemas(
+            dir,
+            crate::render::engine::is_engine(crossplane_version),
+            map,
+        )
+        .map_err(|d| d.summary.clone())?,
+        None => Vec::new(),
+    };
     let options = Options {
         include_function_results: true,
         include_context: true,
         include_full_xr: false,
         crossplane_version,
+        engine_release,
     };
     let render = |map: &mut SourceMap, xr: &Json, observed: &[Json]| {
         let inputs = Inputs {
@@ -421,6 +432,7 @@ fn render_run(
             context: state.context.clone(),
             secrets: Vec::new(),
             xrd: None,
+            schemas: schemas.clone(),
             deadline: Instant::now().checked_add(timeout),
             coverage: cx.runner.coverage.is_some(),
         };

@@ -74,6 +74,7 @@ fn a_namespaced_xr_renders_as_the_engine_renders_it() {
         include_full_xr: true,
         include_context: false,
         crossplane_version: (2, 5),
+        ..Options::default()
     };
     let mut map = crate::source::SourceMap::new();
     let rendered = render_with(&mut map, &inputs, options, &mut remote, &mut |_| {}).unwrap();

@@ -9,6 +9,7 @@ mod files;
 pub mod finish;
 pub mod operation;
 mod request;
+mod schemas;
 mod steps;
 mod xrd;
 
@@ -19,10 +20,12 @@ pub use finish::{
 };
 pub use operation::{OperationRequest, operation_documents, read_operation};
 pub use request::{RequestFiles, function_request};
+pub use schemas::load_required_schemas;
 pub use xrd::xr_warnings;
 
 use crate::diagnostics::{Code, Diagnostic, usage};
 use crate::eval::vars::into_float64;
+use crate::render::version::EngineRelease;
 use crate::render::{Inputs, Options};
 use crate::source::SourceMap;
 use files::{first_doc, loading};
@@ -67,6 +70,9 @@ pub struct Request {
     pub function_credentials: Option<PathBuf>,
     /// `--xrd`.
     pub xrd: Option<PathBuf>,
+    /// `-s`/`--required-schemas`: a folder of OpenAPI v3 JSON documents for functions that
+    /// ask for schemas.
+    pub required_schemas: Option<PathBuf>,
     /// `--timeout`, a Go duration.
     pub timeout: String,
     /// `--hcl`: the folder that replaces a function-hcl step's inline bundle.
@@ -116,7 +122,7 @@ pub fn read_given(
     given: &Given,
     stdin: &mut dyn Read,
 ) -> Result<(Inputs, Options), Box<Diagnostic>> {
-    let crossplane_version = parse_version(&args.crossplane_version)?;
+    let (crossplane_version, engine_release) = parse_crossplane_version(&args.crossplane_version)?;
     let timeout = parse_duration(&args.timeout)?;
     let mut xr = match &given.xr {
         Some(xr) => into_float64(xr.clone()),
@@ -181,6 +187,14 @@ pub fn read_given(
             None => Vec::new(),
         },
         xrd,
+        schemas: match &args.required_schemas {
+            Some(dir) => load_required_schemas(
+                dir,
+                crate::render::engine::is_engine(crossplane_version),
+                map,
+            )?,
+            None => Vec::new(),
+        },
         // crossplane starts its deadline once the inputs are read. A timeout too far away to
         // be an Instant is no deadline at all.
         deadline: Instant::now().checked_add(timeout),
@@ -191,6 +205,7 @@ pub fn read_given(
         include_context: args.include_context,
         include_full_xr: args.include_full_xr,
         crossplane_version,
+        engine_release,
     };
     Ok((inputs, options))
 }
@@ -228,17 +243,43 @@ pub fn container_flags(given: &[&str]) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// `X.Y` (or `X.Y.Z`, `vX.Y`).
+/// `X.Y` (or `X.Y.Z`, `X.Y.Z-pre`, with or without a `v`): the major and minor version.
 pub fn parse_version(text: &str) -> Fallible<(u32, u32)> {
-    let trimmed = text.trim_start_matches('v');
-    let mut parts = trimmed.split('.').map(str::parse::<u32>);
-    match (parts.next(), parts.next()) {
-        (Some(Ok(major)), Some(Ok(minor))) => Ok((major, minor)),
-        _ => Err(usage(
+    parse_crossplane_version(text).map(|(version, _)| version)
+}
+
+/// `--crossplane-version`: the major and minor version (which dialect) and, for the engine
+/// dialect, the engine release whose behaviour a patch version asks for.
+pub fn parse_crossplane_version(text: &str) -> Fallible<((u32, u32), EngineRelease)> {
+    let bad = || {
+        usage(
             format!("`{text}` is not a Crossplane version"),
-            "write --crossplane-version 1.20 or 2.2",
-        )),
-    }
+            "write --crossplane-version 1.20 or 2.2 (classic), or 2.5 or a patch release such as 2.3.3 (engine)",
+        )
+    };
+    let trimmed = text.strip_prefix('v').unwrap_or(text);
+    let (numbers, pre_release) = match trimmed.split_once('-') {
+        Some((numbers, pre)) if !pre.is_empty() => (numbers, true),
+        Some(_) => return Err(bad()),
+        None => (trimmed, false),
+    };
+    let parts: Vec<u32> = numbers
+        .split('.')
+        .map(|p| {
+            // Digits only: `u32::from_str` would take a `+`.
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let (major, minor, patch) = match parts[..] {
+        [major, minor] if !pre_release => (major, minor, None),
+        [major, minor, patch] => (major, minor, Some(patch)),
+        _ => return Err(bad()),
+    };
+    let release = EngineRelease::of(major, minor, patch, pre_release);
+    Ok(((major, minor), release))
 }
 
 /// Go-style durations: `1m`, `30s`, `1m30s`, `500ms`, `1h`.
@@ -381,6 +422,23 @@ mod tests {
     fn versions_are_major_and_minor() {
         assert_eq!(parse_version("2.5").unwrap(), (2, 5));
         assert_eq!(parse_version("v1.20.3").unwrap(), (1, 20));
-        assert!(parse_version("2").is_err());
+        for bad in [
+            "2", "2.3.x", "2.3.4.5", "2.3-rc.0", "2.3.0-", "+2.3", "v", "",
+        ] {
+            assert!(parse_version(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn patch_versions_pick_the_engine_release() {
+        let release = |text: &str| parse_crossplane_version(text).unwrap().1;
+        assert_eq!(release("2.5"), EngineRelease::NEWEST);
+        assert_eq!(release("v2.3.2"), EngineRelease::V2_3_2);
+        assert_eq!(release("2.3.3"), EngineRelease::V2_3_3);
+        assert_eq!(release("2.4.0-rc.0"), EngineRelease::V2_3_1);
+        assert_eq!(
+            parse_crossplane_version("2.3.0-rc.1").unwrap(),
+            ((2, 3), EngineRelease::V2_3_1)
+        );
     }
 }

@@ -110,24 +110,11 @@ pub fn read_operation(
             .map_err(super::files::loading("required resources", path))?;
         required.extend(docs.into_iter().map(into_float64));
     }
-    if let Some(dir) = &request.required_schemas {
-        if !dir.is_dir() {
-            return Err(usage(
-                format!(
-                    "cannot load required schemas from {:?}: not a directory",
-                    loader::display_path(dir)
-                ),
-                "give --required-schemas a directory of OpenAPI JSON documents",
-            ));
-        }
-        warnings.push(
-            Diagnostic::new(
-                Code::I024,
-                "`--required-schemas` is not read by `operation render` yet: a schema a step asks for comes back empty".to_string(),
-            )
-            .with_help("see docs/operation.md; the steps run as with no schemas given"),
-        );
-    }
+    // Read as the engine's CLI reads them (operation render exists only there).
+    let schemas = match &request.required_schemas {
+        Some(dir) => super::load_required_schemas(dir, true, map)?,
+        None => Vec::new(),
+    };
     if let Some(path) = &request.watched_resource {
         let watched = resource_docs(path, "watched resources", map)
             .map_err(super::files::loading("watched resource", path))?;
@@ -173,6 +160,7 @@ pub fn read_operation(
         required,
         context,
         secrets,
+        schemas,
         deadline: Instant::now().checked_add(timeout),
         ..Inputs::default()
     };
@@ -288,7 +276,7 @@ fn unseen_requirements(steps: &[Step]) -> Vec<Diagnostic> {
                 .required_resources
                 .iter()
                 .map(|(name, _)| name.clone())
-                .chain(s.required_schemas.iter().cloned())
+                .chain(s.required_schemas.iter().map(|(name, _)| name.clone()))
                 .map(|n| format!("`{n}`"))
                 .collect();
             Diagnostic::new(

@@ -5,6 +5,7 @@
 use super::Request;
 use super::files::{load, loading, yaml_docs};
 use crate::diagnostics::{Diagnostic, composition_error, load_error, usage};
+use crate::eval::proto::{ResourceSelector, SchemaSelector};
 use crate::render::{DEFAULT_TARGET, RUNTIME_ANNOTATION, Step, StepKind, TARGET_ANNOTATION};
 use crate::source::SourceMap;
 use crate::source::composition::Composition;
@@ -260,15 +261,15 @@ pub(super) fn pipeline(
     Ok((steps, Some(document)))
 }
 
+/// Selectors by requirement name.
+type Named<T> = Vec<(String, T)>;
+
 /// A step's `requirements`: its required resources as selectors (a `name` wins over
-/// `matchLabels`, as crossplane converts them) and its required schemas' names.
+/// `matchLabels`, as crossplane converts them) and its required schemas' selectors.
 pub(super) fn bootstrap_requirements(
     step: Option<&Json>,
-) -> (
-    Vec<(String, crate::eval::proto::ResourceSelector)>,
-    Vec<String>,
-) {
-    use crate::eval::proto::{MatchLabels, ResourceSelector};
+) -> (Named<ResourceSelector>, Named<SchemaSelector>) {
+    use crate::eval::proto::MatchLabels;
     let list = |key: &str| {
         step.and_then(|s| s.pointer(&format!("/requirements/{key}")))
             .and_then(Json::as_array)
@@ -302,7 +303,13 @@ pub(super) fn bootstrap_requirements(
         .collect();
     let schemas = list("requiredSchemas")
         .iter()
-        .map(|s| text(s, "requirementName").unwrap_or_default())
+        .map(|s| {
+            let selector = SchemaSelector {
+                api_version: text(s, "apiVersion").unwrap_or_default(),
+                kind: text(s, "kind").unwrap_or_default(),
+            };
+            (text(s, "requirementName").unwrap_or_default(), selector)
+        })
         .collect();
     (resources, schemas)
 }
