@@ -3385,3 +3385,6 @@ fn context_errors_name_the_key() {
     );
     assert!(stderr.contains("ctx.yaml"), "{stderr}");
 }
+
+#[path = "cli/first_hour.rs"]
+mod first_hour;

@@ -55,6 +55,9 @@ pub enum Code {
     I022,
     /// A block function-hcl discarded, as `render --show-discarded` lists it.
     I023,
+    /// A command found nothing to work on (no function-hcl files, no test cases), or test
+    /// cases with no expected output yet.
+    I030,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -377,6 +380,12 @@ pub static CODES: &[CodeInfo] = &[
         "I023",
         "discarded-block",
         "A block function-hcl discarded or deferred (`render --show-discarded`): what was not known, where, and which input would make it known",
+    ),
+    info(
+        Code::I030,
+        "I030",
+        "nothing-found",
+        "A command found nothing to work on (no function-hcl files under a folder, no test cases), or test cases with no expected output yet (`fnhcl test --update` records them)",
     ),
     info(
         Code::S001,

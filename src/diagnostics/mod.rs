@@ -226,6 +226,13 @@ pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
     });
 }
 
+/// `n` and the noun that agrees with it, for our own messages: `count(1, "file", "files")` is
+/// `1 file`, `count(0, "file", "files")` is `0 files`. (Messages reproduced from Go keep Go's
+/// wording, agreeing or not.)
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Counts (errors, warnings).
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics

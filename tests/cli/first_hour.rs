@@ -1,0 +1,63 @@
+//! Issue 32's smaller first-hour items: `test` on new cases and the `--update` hint, `check`
+//! on a folder without compositions, counts that agree with their nouns, `fmt` on a syntax
+//! error, and `--explain` of every code. Snapshots `first_hour_*`.
+
+use super::{fnhcl, run, text, transcript, write};
+use std::path::Path;
+
+/// `snapshot!` of `tests/cli.rs`, from this folder one deeper.
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../../snapshots/cli", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+const MAIN: &str = "resource cm {\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n    data       = { size = \"small\" }\n  }\n}\n";
+
+const XR: &str =
+    "apiVersion: example.org/v1\nkind: XApp\nmetadata:\n  name: app\nspec:\n  size: 2\n";
+
+/// A composition whose `tests/` folder holds case folders with only `xr.yaml`.
+fn new_cases(dir: &Path, names: &[&str]) {
+    write(dir, "main.hcl", MAIN);
+    for name in names {
+        let case = dir.join("tests").join(name);
+        std::fs::create_dir_all(&case).unwrap();
+        write(&case, "xr.yaml", XR);
+    }
+}
+
+/// Folders with only `xr.yaml` are new cases: listed, with the command that records them, and
+/// a failure until recorded; `--update` records them; a later diff ends with the same hint.
+#[test]
+fn test_lists_new_cases_and_hints_at_update() {
+    let dir = tempfile::tempdir().unwrap();
+    new_cases(dir.path(), &["one", "two"]);
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("first_hour_test_new_cases", transcript(&out));
+    let updated = run(fnhcl(dir.path()).args(["test", "--update"]));
+    assert_eq!(updated.status.code(), Some(0), "{}", transcript(&updated));
+    assert!(
+        text(&updated.stdout).contains("0 passed, 0 failed, 2 updated"),
+        "{}",
+        transcript(&updated)
+    );
+    // One new case beside a recorded one: the recorded one runs, the new one is listed.
+    new_cases(dir.path(), &["three"]);
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("first_hour_test_one_new_case", transcript(&out));
+    // A changed composition: the diff ends with the hint.
+    write(dir.path(), "main.hcl", &MAIN.replace("small", "large"));
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test", "--filter", "one"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        text(&out.stdout)
+            .contains("hint: if this change is intended, run `fnhcl test --update` to record it\n"),
+        "{}",
+        transcript(&out)
+    );
+}
