@@ -805,8 +805,9 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATHS", value_delimiter = ',')]
     pub schemas: Vec<std::path::PathBuf>,
 
-    /// Explain a rule (by code or name): what it finds, why, a bad and a good example.
-    #[arg(long, value_name = "RULE", conflicts_with = "list_rules")]
+    /// Explain a rule (by code or name): what it finds, why, a bad and a good example; or
+    /// any other diagnostic code fnhcl prints (`E402`, `T301`…): its severity and meaning.
+    #[arg(long, value_name = "CODE", conflicts_with = "list_rules")]
     pub explain: Option<String>,
 
     /// List every rule: code, name, default level and what it finds.

@@ -222,6 +222,23 @@ const fn note(
     }
 }
 
+/// A warning that is not a lint (nothing configures it): printed, and never fails a run by
+/// itself.
+const fn warning(
+    code: Code,
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        id,
+        name,
+        severity: Severity::Warning,
+        description,
+    }
+}
+
 /// A lint: a warning unless configured otherwise.
 const fn lint(
     code: Code,
@@ -490,7 +507,7 @@ pub static CODES: &[CodeInfo] = &[
         "evaluation-error",
         "function-hcl rejected a block while evaluating the program",
     ),
-    info(
+    warning(
         Code::E402,
         "E402",
         "incomplete-block",

@@ -61,3 +61,24 @@ fn test_lists_new_cases_and_hints_at_update() {
         transcript(&out)
     );
 }
+
+/// `check --explain` explains codes no rule reports, E402 as the warning render shows.
+#[test]
+fn explain_covers_codes_that_are_not_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["E402", "T301"] {
+        let out = run(fnhcl(dir.path()).args(["check", "--explain", code]));
+        assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+        snapshot!(
+            format!("first_hour_explain_{}", code.to_lowercase()),
+            transcript(&out)
+        );
+    }
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "check", "--explain", "Z999"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("no rule or code is called `Z999`"),
+        "{}",
+        transcript(&out)
+    );
+}
