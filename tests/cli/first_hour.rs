@@ -82,3 +82,14 @@ fn explain_covers_codes_that_are_not_rules() {
         transcript(&out)
     );
 }
+
+/// `check` on a folder without `.hcl` files says so and exits 2, as other input errors do.
+#[test]
+fn check_on_a_folder_without_compositions_is_an_input_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("empty/sub")).unwrap();
+    write(&dir.path().join("empty"), "README.md", "# nothing here\n");
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "check", "empty"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    snapshot!("first_hour_check_empty_folder", transcript(&out));
+}
