@@ -290,6 +290,14 @@ pub fn fold_wrappers(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 mod tests {
     use super::*;
 
+    /// Issue 32: "wrote 1 files".
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(count(0, "file", "files"), "0 files");
+        assert_eq!(count(1, "file", "files"), "1 file");
+        assert_eq!(count(2, "new case", "new cases"), "2 new cases");
+    }
+
     /// Issue 31: the same warning reported along two paths is printed once; the same message
     /// at another place, or another code at the same place, is still printed.
     #[test]
