@@ -93,3 +93,45 @@ fn check_on_a_folder_without_compositions_is_an_input_error() {
     assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
     snapshot!("first_hour_check_empty_folder", transcript(&out));
 }
+
+/// `fmt -` on a syntax error writes nothing to stdout (no echo of the input), the error to
+/// stderr, exit 1; `fmt FILE` leaves the file as it was.
+#[test]
+fn fmt_on_a_syntax_error_prints_and_writes_nothing() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "x =   1\ny = [\n";
+    let mut child = fnhcl(dir.path())
+        .args(["--color", "never", "fmt", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(broken.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(text(&out.stdout), "", "{}", transcript(&out));
+    assert!(
+        text(&out.stderr).contains("S001 syntax-error"),
+        "{}",
+        transcript(&out)
+    );
+    write(dir.path(), "main.hcl", broken);
+    let file = dir.path().join("main.hcl");
+    let before = std::fs::metadata(&file).unwrap().modified().unwrap();
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "fmt", "main.hcl"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert_eq!(text(&out.stdout), "", "{}", transcript(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), broken);
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().modified().unwrap(),
+        before
+    );
+}
