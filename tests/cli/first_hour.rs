@@ -135,3 +135,13 @@ fn fmt_on_a_syntax_error_prints_and_writes_nothing() {
         before
     );
 }
+
+/// With nothing to run at all, the help says what a case is and how a new one is recorded.
+#[test]
+fn test_with_no_cases_says_what_a_case_is() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.hcl", MAIN);
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("first_hour_test_no_cases", transcript(&out));
+}

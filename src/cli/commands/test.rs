@@ -30,7 +30,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
     if cases.is_empty() && new.is_empty() {
         cx.diagnostics.push(
             Diagnostic::new(Code::I030, "no test cases found").with_help(
-                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, a test of a CompositionTest YAML file, or a run block of a *.fnhcltest.hcl file",
+                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, a test of a CompositionTest YAML file, or a run block of a *.fnhcltest.hcl file; a folder with only xr.yaml inside a `tests` folder is a new case, which `fnhcl test --update` records",
             ),
         );
         return Ok(ExitStatus::Failure);
