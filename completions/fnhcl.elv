@@ -66,7 +66,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --fail-level 'The lowest severity that makes the command fail (exit 1)'
             cand --config 'Use this configuration file for every path, instead of the `.fnhcl.toml` found in each path''s folder or above it'
             cand --schemas 'CRD/XRD files or folders (repeatable or comma-separated) to check resource bodies against (rules L613–L615); default: `schemas` in `.fnhcl.toml`, else the nearest `.crd-sources.yaml` or `.crds/` at or above each composition'
-            cand --explain 'Explain a rule (by code or name): what it finds, why, a bad and a good example'
+            cand --explain 'Explain a rule (by code or name): what it finds, why, a bad and a good example; or any other diagnostic code fnhcl prints (`E402`, `T301`…): its severity and meaning'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
             cand --list-rules 'List every rule: code, name, default level and what it finds'

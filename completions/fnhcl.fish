@@ -75,7 +75,7 @@ complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l fail-level -d 'The
 warning\t'Fail on warnings and errors'"
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l config -d 'Use this configuration file for every path, instead of the `.fnhcl.toml` found in each path\'s folder or above it' -r -F
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l schemas -d 'CRD/XRD files or folders (repeatable or comma-separated) to check resource bodies against (rules L613–L615); default: `schemas` in `.fnhcl.toml`, else the nearest `.crd-sources.yaml` or `.crds/` at or above each composition' -r -F
-complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l explain -d 'Explain a rule (by code or name): what it finds, why, a bad and a good example' -r
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l explain -d 'Explain a rule (by code or name): what it finds, why, a bad and a good example; or any other diagnostic code fnhcl prints (`E402`, `T301`…): its severity and meaning' -r
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand check" -l color -d 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them' -r -f -a "auto\t'Colour when the stream is a terminal and the environment allows it'
 always\t'Always colour'
 never\t'Never colour'"

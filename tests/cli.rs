@@ -925,7 +925,7 @@ fn check_lists_and_explains_its_rules() {
     snapshot!("check_explain", text(&by_name.stdout));
     let unknown = run(fnhcl(dir.path()).args(["check", "--explain", "unused-locals"]));
     assert_eq!(unknown.status.code(), Some(2), "{}", transcript(&unknown));
-    assert!(text(&unknown.stderr).contains("no rule is called `unused-locals`"));
+    assert!(text(&unknown.stderr).contains("no rule or code is called `unused-locals`"));
 }
 
 #[test]
@@ -3454,3 +3454,6 @@ fn render_load_errors_are_crossplanes() {
     }
     snapshot!("render_load_errors", report);
 }
+
+#[path = "cli/first_hour.rs"]
+mod first_hour;

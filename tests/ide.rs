@@ -288,3 +288,130 @@ fn example_files_must_be_regular_files_inside_the_workspace() {
     let titles = live_titles(&root, "[example]\nxr = \"good.yaml\"\n");
     assert!(!titles[0].starts_with("no live values"), "{titles:?}");
 }
+
+/// A composition for rename's refusals: top-level locals, a user function with two arguments
+/// and a second function, two resources with their own locals, a collection with a template
+/// local.
+const RENAME: &str = r#"locals {
+  region = "eu-west-1"
+  zone   = "a"
+}
+
+function label {
+  arg name {}
+  arg suffix {}
+  locals {
+    joined = "${name}-${suffix}"
+  }
+  body = joined
+}
+
+function other_label {
+  arg name {}
+  body = name
+}
+
+resource bucket {
+  locals {
+    size = 1
+  }
+  body = {
+    data = { region = region, size = size, zone = zone }
+  }
+}
+
+resource queue {
+  locals {
+    depth = 2
+  }
+  body = { data = { n = depth, label = invoke("label", { name = "q", suffix = "x" }) } }
+}
+
+resources subnets {
+  for_each = ["a"]
+  template {
+    locals {
+      cidr = "10.0.0.0/24"
+    }
+    body = { data = { cidr = cidr, r = region } }
+  }
+}
+"#;
+
+/// Renames the `n`th (0-based) `needle` of [`RENAME`] to `new`: `Ok` with the edits' count, or
+/// the reason it is refused.
+fn rename_in_program(needle: &str, n: usize, new: &str) -> Result<usize, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("main.hcl");
+    std::fs::write(&path, RENAME).unwrap();
+    let mut ws = Workspace::default();
+    ws.documents.insert(path.clone(), RENAME.to_string());
+    let offset = RENAME.match_indices(needle).nth(n).unwrap().0;
+    navigate::rename(&at(&ws, &path, offset), new)
+        .expect("a renamable name at the cursor")
+        .map(|change| change.iter().map(|(_, edits)| edits.len()).sum())
+}
+
+/// Issue 32 §7: a new name that another local or argument visible where the name is defined
+/// or used already has is refused with the reason, as are keywords and non-identifiers.
+#[test]
+fn rename_refuses_names_that_collide_in_scope() {
+    let refused = |needle: &str, n: usize, new: &str, why: &str| {
+        let reason = rename_in_program(needle, n, new).unwrap_err();
+        assert!(reason.contains(why), "{needle} → {new}: {reason}");
+    };
+    // Two locals of one scope.
+    refused(
+        "region",
+        0,
+        "zone",
+        "already a variable where `region` is defined",
+    );
+    // A resource's local named like a top-level local it can see.
+    refused(
+        "size",
+        0,
+        "region",
+        "already a variable where `size` is defined",
+    );
+    // A top-level local named like a block's local: the block would shadow it.
+    refused("region", 0, "size", "a block inside defines `size`");
+    refused("region", 0, "cidr", "a block inside defines `cidr`");
+    // Two arguments of one function.
+    refused(
+        "name",
+        0,
+        "suffix",
+        "already a variable where `name` is defined",
+    );
+    // An argument and a local of one function.
+    refused("name", 0, "joined", "defines `joined`");
+    refused(
+        "joined",
+        0,
+        "suffix",
+        "already a variable where `joined` is defined",
+    );
+    // Keywords, literals, function-hcl's variables, non-identifiers.
+    refused("zone", 0, "for", "keyword");
+    refused("zone", 0, "in", "keyword");
+    refused("zone", 0, "null", "HCL literal");
+    refused("zone", 0, "each", "function-hcl variable");
+    refused("zone", 0, "2zone", "not a valid name");
+    refused("zone", 0, "a.b", "not a valid name");
+    // A user function, a resource, a collection named like another of its kind.
+    refused(
+        "label",
+        0,
+        "other_label",
+        "a user function `other_label` exists already",
+    );
+    refused("bucket", 0, "queue", "a resource `queue` exists already");
+    // Names free where they are used are renamed: a sibling block's local, an argument of
+    // another function, a resource named like a collection (function-hcl keeps them apart).
+    assert_eq!(rename_in_program("size", 0, "depth"), Ok(2));
+    assert_eq!(rename_in_program("name", 0, "zone_name"), Ok(2));
+    assert_eq!(rename_in_program("label", 0, "labels"), Ok(2));
+    assert_eq!(rename_in_program("bucket", 0, "subnets"), Ok(1));
+    assert_eq!(rename_in_program("zone", 0, "zone"), Ok(2));
+}

@@ -3,7 +3,7 @@
 //! --list-rules` ([`list`]) and `--explain` ([`explain`]).
 
 use super::rules::{self, RULES, Rule};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, CodeInfo, Diagnostic};
 
 /// The whole reference page.
 pub fn markdown() -> String {
@@ -76,13 +76,24 @@ pub fn list() -> String {
     out
 }
 
-/// `--explain KEY`: the header and explanation of the rule a code or name names.
+/// `--explain KEY`: the header and explanation of the rule a code or name names; for a code
+/// no rule reports (a syntax error, an evaluation error, an input problem…), the code table's
+/// row, its family and, for the codes a first render meets, a longer explanation. Every code
+/// of the table is explainable.
 pub fn explain(key: &str) -> Result<String, Box<Diagnostic>> {
     let Some(rule) = rules::find(key) else {
-        return Err(Box::new(
-            Diagnostic::new(Code::I017, format!("no rule is called `{key}`"))
-                .with_help("`fnhcl check --list-rules` lists every rule by code and name"),
-        ));
+        return match crate::diagnostics::CODES
+            .iter()
+            .find(|info| info.id.eq_ignore_ascii_case(key) || info.name == key)
+        {
+            Some(info) => Ok(explain_code(info)),
+            None => Err(Box::new(
+                Diagnostic::new(Code::I017, format!("no rule or code is called `{key}`"))
+                    .with_help(
+                        "`fnhcl check --list-rules` lists every rule by code and name; docs/codes.md lists every code",
+                    ),
+            )),
+        };
     };
     let configurable = if rule.kind.configurable() {
         "can be configured and suppressed"
@@ -100,6 +111,59 @@ pub fn explain(key: &str) -> Result<String, Box<Diagnostic>> {
         rule.explain
     ))
 }
+
+/// `--explain` of a code no rule reports.
+fn explain_code(info: &CodeInfo) -> String {
+    let mut out = format!(
+        "{} {}: {}\n({} by default; not a `check` rule: it cannot be configured or suppressed)\n",
+        info.id,
+        info.name,
+        info.description,
+        info.severity.as_str(),
+    );
+    if let Some((_, heading, about)) = FAMILIES
+        .iter()
+        .find(|(letter, _, _)| info.id.starts_with(*letter))
+    {
+        out.push_str(&format!("\n{heading}: {about}\n"));
+    }
+    if let Some((_, text)) = CODE_DETAILS.iter().find(|(code, _)| *code == info.code) {
+        out.push('\n');
+        out.push_str(text);
+    }
+    out
+}
+
+/// The longer explanations of codes no rule reports: those a newcomer meets first.
+const CODE_DETAILS: &[(Code, &str)] = &[
+    (
+        Code::T301,
+        "An expression could not be evaluated. The summary is Go HCL's (`Unsupported attribute`,\n\
+         `Invalid function argument`, `Invalid index`, `Unknown variable`…) and the detail says\n\
+         why, pointing at the expression. In `render` and `function run` function-hcl returns a\n\
+         fatal result and nothing is composed; `eval` prints it for the expression given.\n\n\
+         Common causes:\n\n\
+         - a field the value does not have: `req.composite.spec.regoin` (a typo), or an optional\n  \
+           field the XR leaves out; read an optional field with `try(req.composite.spec.size, \"small\")`;\n\
+         - a function given the wrong type: `cidrsubnet(\"10.0.0.0/16\", \"8\", 1)`;\n\
+         - a key missing from a map: `zones[\"c\"]`; use `lookup(map, key, default)`.\n\n\
+         `fnhcl check` finds many of these without running the composition.\n",
+    ),
+    (
+        Code::E402,
+        "function-hcl evaluates a block only when every value it reads is known. On a first render\n\
+         nothing is observed yet, so a block that reads an observed resource\n\
+         (`req.resource.vpc.status.atProvider.id`), the XR's status, a required resource\n\
+         (`req.extra_resources.NAME`) or a context key that is not there yet is discarded: it is\n\
+         left out of the desired state, and the XR's `FullyResolved` condition is False. Crossplane\n\
+         calls the function again once the resource is observed, and the block appears then.\n\n\
+         So this is a warning, not an error: a discarded block is the normal first step of a\n\
+         composition that reads what it composes. `fnhcl render --show-discarded` says, per block,\n\
+         what was not known, where, and which input would make it known; pass the observed\n\
+         resources with `-o`, required resources with `-e` and context with `--context-values` to\n\
+         render the later steps.\n",
+    ),
+];
 
 /// The level a rule has without configuration: its severity, or `off`.
 pub fn level(rule: &Rule) -> &'static str {
@@ -167,7 +231,8 @@ pub fn codes_markdown() -> String {
          Every diagnostic fnhcl prints carries a stable code and a kebab-case name: the header of\n\
          the human report (`× R203 undefined-variable: …`), `\"code\"` and `\"rule\"` in JSON, the\n\
          title of a GitHub annotation, `ruleId` in SARIF. The severity is the default; `check`'s\n\
-         configurable rules (see [rules.md](rules.md)) can be given another in `.fnhcl.toml`.\n",
+         configurable rules (see [rules.md](rules.md)) can be given another in `.fnhcl.toml`.\n\
+         `fnhcl check --explain CODE` explains any of them (a rule's code or name explains the rule).\n",
     );
     for (letter, heading, about) in FAMILIES {
         out.push_str(&format!(
@@ -203,6 +268,24 @@ mod tests {
         assert!(by_code.starts_with(&format!("{} {}: ", rule.id(), rule.name())));
         assert!(super::explain("no-such-rule").is_err());
         assert!(super::list().contains(rule.name()));
+    }
+
+    /// Issue 32: every code the CLI can print is explainable, by code and by name; a code a
+    /// rule reports explains the rule.
+    #[test]
+    fn every_code_is_explained() {
+        for info in crate::diagnostics::CODES {
+            let by_code = super::explain(info.id).unwrap();
+            assert_eq!(super::explain(info.name).unwrap(), by_code, "{}", info.id);
+            assert!(
+                by_code.starts_with(&format!("{} {}: ", info.id, info.name)),
+                "{by_code}"
+            );
+        }
+        let e402 = super::explain("e402").unwrap();
+        assert!(e402.contains("(warning by default;"), "{e402}");
+        assert!(e402.contains("--show-discarded"), "{e402}");
+        assert!(super::explain("T301").unwrap().contains("try("));
     }
 
     #[test]

@@ -186,8 +186,26 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
             units.push(Unit::Stdin(text));
         } else if path.is_dir() {
             let tests = super::testfile::below(path);
+            let found = compositions(path)?;
+            // Checking nothing is not a pass: the path is most likely a typo or the wrong
+            // folder. (A `composition.yaml` whose library files live elsewhere still counts.)
+            if tests.is_empty()
+                && found.iter().all(|(_, names)| names.is_empty())
+                && !path.join(loader::CONFIG_FILE).is_file()
+            {
+                return Err(Box::new(
+                    Diagnostic::new(
+                        Code::I026,
+                        format!("no function-hcl files under `{}`", path.display()),
+                    )
+                    .with_path(path.display().to_string())
+                    .with_help(
+                        "give the folder of a composition (it holds `.hcl` files), a Composition YAML file, or `-` for standard input",
+                    ),
+                ));
+            }
             units.extend(
-                compositions(path)?
+                found
                     .into_iter()
                     // A folder of test files only is not an empty composition.
                     .filter(|(_, names)| !names.is_empty() || tests.is_empty())

@@ -115,7 +115,7 @@ pub enum Command {
     /// Lint rules are configured in a `.fnhcl.toml` found above each path and suppressed
     /// with `# fnhcl-ignore: RULE` comments. Diagnostics go to standard output in the chosen
     /// `--format`; the exit status is 1 when any finding is at or above `--fail-level`, 2 when
-    /// an input or the configuration cannot be read.
+    /// an input or the configuration cannot be read, or a folder holds no `.hcl` files.
     Check(CheckArgs),
 
     /// Evaluate an expression the way function-hcl does, with `req` built from your files.
@@ -157,8 +157,10 @@ pub enum Command {
     /// chainsaw assertions, fnhcl's reconcile `steps` and `expectError`. Each `run` block of a
     /// `*.fnhcltest.hcl` file is a case (`FILE::RUN`): `assert { condition = … }` over the
     /// output, `expect_failures`, `continue` and `until = "converged"`. Cases run in parallel;
-    /// `--lcov`/`--coverage-min` record what they exercised. Exit status 1 when a case fails,
-    /// none is found, or coverage is below `--coverage-min`. Every format: docs/test.md.
+    /// `--lcov`/`--coverage-min` record what they exercised. A folder with only `xr.yaml`
+    /// inside a `tests` folder is a new case: listed, not run, until `--update` records it.
+    /// Exit status 1 when a case fails, none is found, a new case is not recorded, or coverage
+    /// is below `--coverage-min`. Every format: docs/test.md.
     Test(TestArgs),
 
     /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.
@@ -966,8 +968,9 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATHS", value_delimiter = ',')]
     pub schemas: Vec<std::path::PathBuf>,
 
-    /// Explain a rule (by code or name): what it finds, why, a bad and a good example.
-    #[arg(long, value_name = "RULE", conflicts_with = "list_rules")]
+    /// Explain a rule (by code or name): what it finds, why, a bad and a good example; or
+    /// any other diagnostic code fnhcl prints (`E402`, `T301`…): its severity and meaning.
+    #[arg(long, value_name = "CODE", conflicts_with = "list_rules")]
     pub explain: Option<String>,
 
     /// List every rule: code, name, default level and what it finds.

@@ -60,6 +60,9 @@ pub enum Code {
     /// A `--required-schemas` folder holds no JSON file, or a file that is not an OpenAPI v3
     /// document.
     I025,
+    /// A command found nothing to work on (no function-hcl files, no test cases), or test
+    /// cases with no expected output yet.
+    I026,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -220,6 +223,23 @@ const fn note(
         id,
         name,
         severity: Severity::Info,
+        description,
+    }
+}
+
+/// A warning that is not a lint (nothing configures it): printed, and never fails a run by
+/// itself.
+const fn warning(
+    code: Code,
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        id,
+        name,
+        severity: Severity::Warning,
         description,
     }
 }
@@ -396,6 +416,12 @@ pub static CODES: &[CodeInfo] = &[
         "A `--required-schemas` folder holds no JSON file, or one that is not an OpenAPI v3 document",
     ),
     info(
+        Code::I026,
+        "I026",
+        "nothing-found",
+        "A command found nothing to work on (no function-hcl files under a folder, no test cases), or test cases with no expected output yet (`fnhcl test --update` records them)",
+    ),
+    info(
         Code::S001,
         "S001",
         "syntax-error",
@@ -498,7 +524,7 @@ pub static CODES: &[CodeInfo] = &[
         "evaluation-error",
         "function-hcl rejected a block while evaluating the program",
     ),
-    info(
+    warning(
         Code::E402,
         "E402",
         "incomplete-block",

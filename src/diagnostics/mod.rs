@@ -226,6 +226,13 @@ pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
     });
 }
 
+/// `n` and the noun that agrees with it, for our own messages: `count(1, "file", "files")` is
+/// `1 file`, `count(0, "file", "files")` is `0 files`. (Messages reproduced from Go keep Go's
+/// wording, agreeing or not.)
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Counts (errors, warnings).
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
     let errors = diagnostics
@@ -282,6 +289,14 @@ pub fn fold_wrappers(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 32: "wrote 1 files".
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(count(0, "file", "files"), "0 files");
+        assert_eq!(count(1, "file", "files"), "1 file");
+        assert_eq!(count(2, "new case", "new cases"), "2 new cases");
+    }
 
     /// Issue 31: the same warning reported along two paths is printed once; the same message
     /// at another place, or another code at the same place, is still printed.

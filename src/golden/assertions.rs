@@ -459,7 +459,11 @@ fn run_check<'a>(check: &Check, resources: &[&'a Json]) -> Vec<(Option<&'a Json>
             if picked.len() as u64 == wanted {
                 return Vec::new();
             }
-            let mut why = format!("expected {wanted} resources, got {}", picked.len());
+            let mut why = format!(
+                "expected {}, got {}",
+                crate::diagnostics::count(wanted as usize, "resource", "resources"),
+                picked.len()
+            );
             if check.pattern.is_some() && !picked.is_empty() {
                 why.push_str(&format!(": {}", ids()));
             }

@@ -43,16 +43,28 @@ pub struct TestRef {
     pub index: usize,
 }
 
+/// What [`discover`] found: the cases to run, and the new ones that have no expected output
+/// yet and are not run.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The cases to run, sorted by name, each once.
+    pub cases: Vec<Case>,
+    /// Folders with `xr.yaml` directly inside a `tests` folder and no expected file, which
+    /// `--update` would record: empty with `update` (they are among `cases` then).
+    pub new: Vec<Case>,
+}
+
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
 /// sorted by name, each once: folders with `xr.yaml` and an expected file (`expected.yaml`,
-/// `expected-error.txt` or `assert.yaml`); with `update`
-/// also folders with `xr.yaml` directly inside a `tests` folder.
+/// `expected-error.txt` or `assert.yaml`); folders with `xr.yaml` directly inside a `tests`
+/// folder and no expected file are new cases: run (and recorded) with `update`, listed in
+/// [`Found::new`] without it.
 pub fn discover(
     paths: &[PathBuf],
     update: bool,
     filter: Option<&str>,
-) -> Result<Vec<Case>, Box<Diagnostic>> {
-    let mut cases = Vec::new();
+) -> Result<Found, Box<Diagnostic>> {
+    let mut found = Found::default();
     for path in paths {
         if !path.is_dir() {
             return Err(Box::new(Diagnostic::new(
@@ -61,15 +73,17 @@ pub fn discover(
             )));
         }
         let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        discover_below(path, &root, update, &mut cases);
+        discover_below(path, &root, update, &mut found);
     }
-    if let Some(filter) = filter {
-        cases.retain(|c| c.id.contains(filter));
+    for cases in [&mut found.cases, &mut found.new] {
+        if let Some(filter) = filter {
+            cases.retain(|c| c.id.contains(filter));
+        }
+        cases.sort_by(|a, b| a.id.cmp(&b.id));
+        // The same folder (or run) found through two PATHs runs once.
+        cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test && a.hcl == b.hcl);
     }
-    cases.sort_by(|a, b| a.id.cmp(&b.id));
-    // The same folder (or run) found through two PATHs runs once.
-    cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test && a.hcl == b.hcl);
-    Ok(cases)
+    Ok(found)
 }
 
 /// Folders skipped while looking for cases.
@@ -78,7 +92,7 @@ pub(super) fn skipped(name: &str) -> bool {
 }
 
 /// The cases below `root`.
-fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>) {
+fn discover_below(path: &Path, root: &Path, update: bool, found: &mut Found) {
     let walker = walkdir::WalkDir::new(path)
         .sort_by_file_name()
         .into_iter()
@@ -89,7 +103,7 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
         if entry.file_type().is_file()
             && crate::source::loader::is_test_file(&entry.file_name().to_string_lossy())
         {
-            hcl_runs(entry.path(), root, cases);
+            hcl_runs(entry.path(), root, &mut found.cases);
             continue;
         }
         if !entry.file_type().is_dir() {
@@ -102,7 +116,7 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
         let has_expected = ["expected.yaml", "expected-error.txt", "assert.yaml"]
             .iter()
             .any(|name| dir.join(name).is_file());
-        let new_case = update
+        let new_case = !has_expected
             && dir
                 .parent()
                 .and_then(Path::file_name)
@@ -110,13 +124,18 @@ fn discover_below(path: &Path, root: &Path, update: bool, cases: &mut Vec<Case>)
         if has_expected || new_case {
             let shown = dir.display().to_string();
             let id = shown.strip_prefix("./").unwrap_or(&shown).to_string();
-            cases.push(Case {
+            let case = Case {
                 dir: dir.to_path_buf(),
                 id,
                 root: root.to_path_buf(),
                 hcl: None,
                 test: None,
-            });
+            };
+            if new_case && !update {
+                found.new.push(case);
+            } else {
+                found.cases.push(case);
+            }
         }
     }
 }

@@ -289,8 +289,11 @@ pub fn choose(log: &Log, select: &Select) -> Result<usize, Box<Diagnostic>> {
                     Diagnostic::new(
                         Code::I017,
                         format!(
-                            "--index {n}: there are {} requests to choose from",
-                            left.len()
+                            "--index {n}: {} to choose from",
+                            match left.len() {
+                                1 => "there is 1 request".to_string(),
+                                many => format!("there are {many} requests"),
+                            }
                         ),
                     )
                     .with_help("--index counts the requests left by --step and --xr from 1"),

@@ -25,7 +25,7 @@ pub mod xprin;
 
 pub use case::{Failure, Outcome, ParseArgs, Runner, WriteFile, run_case};
 pub use coverage::Coverage;
-pub use discover::{Case, HclRun, TestRef, source_of};
+pub use discover::{Case, Found, HclRun, TestRef, source_of};
 pub use junit::junit_xml;
 
 use crate::diagnostics::Diagnostic;
@@ -51,18 +51,20 @@ pub fn run(cases: &[Case], runner: Runner<'_>) -> Vec<(Outcome, Duration)> {
 
 /// The cases below `paths` (each must be a folder), those whose name contains `filter`,
 /// sorted by name, each once: case folders (see [`discover::discover`]) and the tests of
-/// CompositionTest files ([`standard::discover`]).
+/// CompositionTest files ([`standard::discover`]); new case folders without expected output
+/// are in [`Found::new`] unless `update` records them.
 pub fn discover(
     paths: &[PathBuf],
     update: bool,
     filter: Option<&str>,
-) -> Result<Vec<Case>, Box<Diagnostic>> {
-    let mut cases = discover::discover(paths, update, None)?;
+) -> Result<Found, Box<Diagnostic>> {
+    let mut found = discover::discover(paths, update, filter)?;
+    let cases = &mut found.cases;
     cases.extend(standard::discover(paths));
     if let Some(filter) = filter {
         cases.retain(|c| c.id.contains(filter));
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
     cases.dedup_by(|a, b| a.dir == b.dir && a.test == b.test && a.hcl == b.hcl);
-    Ok(cases)
+    Ok(found)
 }

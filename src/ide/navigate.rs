@@ -301,8 +301,10 @@ pub fn rename(at: &At, new_name: &str) -> Option<Result<SourceChange, String>> {
     Some(Ok(changes))
 }
 
-/// Why `found` may not be renamed to `new_name`: not an identifier; for a local or an argument,
-/// a name that references could not reach it by (HCL's literals `true`, `false`, `null`),
+/// Why `found` may not be renamed to `new_name`: not an identifier; for a user function, or a
+/// resource or collection, a name another one of its kind has; for a local or an argument,
+/// a name that references could not reach it by (HCL's keywords `for`, `in`, `if` and literals
+/// `true`, `false`, `null`),
 /// function-hcl's own variables (`req`, `self`, `each`: shadowing them is rejected), or a name
 /// already bound where it is defined or read (a duplicate, a shadowing, or a `for` variable
 /// that would capture a reference).
@@ -312,8 +314,19 @@ pub fn refusal(at: &At, found: &Places, new_name: &str) -> Option<String> {
             "`{new_name}` is not a valid name: a letter or `_`, then letters, digits, `_` or `-`"
         ));
     }
-    if found.kind != Kind::Binding || new_name == found.name {
+    if new_name == found.name {
         return None;
+    }
+    match found.kind {
+        Kind::Binding => {}
+        Kind::Function => return function_collision(at, &found.name, new_name),
+        Kind::Resource => return resource_collision(at, found, new_name),
+    }
+    if matches!(new_name, "for" | "in" | "if") {
+        return Some(format!(
+            "`{new_name}` is a keyword of HCL's `for` expressions (`[for k, v in xs : v if c]`): \
+             a variable of that name would be read as the keyword there"
+        ));
     }
     if matches!(new_name, "true" | "false" | "null") {
         return Some(format!(
@@ -367,6 +380,47 @@ pub fn refusal(at: &At, found: &Places, new_name: &str) -> Option<String> {
         ));
     }
     None
+}
+
+/// Why a user function may not be renamed to `new_name`: another one has that name.
+fn function_collision(at: &At, name: &str, new_name: &str) -> Option<String> {
+    at.comp
+        .program()
+        .functions
+        .iter()
+        .any(|f| f.name.value == new_name)
+        .then(|| {
+            format!(
+                "a user function `{new_name}` exists already: `invoke(\"{new_name}\", …)` could \
+                 not tell it from the renamed `{name}`"
+            )
+        })
+}
+
+/// Why a resource or collection may not be renamed to `new_name`: another one of its kind has
+/// that name, anywhere in the composition (function-hcl rejects the duplicate, B107).
+fn resource_collision(at: &At, found: &Places, new_name: &str) -> Option<String> {
+    let mut labels = Vec::new();
+    resource_labels(&at.comp.program().top, &mut labels);
+    let definition = found.spans.0?;
+    let collection = labels
+        .iter()
+        .find(|(_, span, _)| unquoted(at, *span) == definition)
+        .map(|(_, _, c)| *c)?;
+    let what = if collection {
+        "resource collection"
+    } else {
+        "resource"
+    };
+    labels
+        .iter()
+        .any(|(n, _, c)| n == new_name && *c == collection)
+        .then(|| {
+            format!(
+                "a {what} `{new_name}` exists already: function-hcl rejects a {what} defined \
+                 more than once"
+            )
+        })
 }
 
 /// Whether a `for` expression binding `name` encloses `range` in its key, value or condition

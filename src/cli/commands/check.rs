@@ -5,7 +5,7 @@ use crate::cli::Context;
 use crate::cli::args::{CheckArgs, FailLevel};
 use crate::cli::exit::ExitStatus;
 use fnhcl::check::{reference, workspace};
-use fnhcl::diagnostics::{Diagnostic, Severity, counts};
+use fnhcl::diagnostics::{Diagnostic, Severity, count, counts};
 use std::io::{self, Write};
 
 /// Runs the command; returns the status and the findings to print.
@@ -53,15 +53,11 @@ pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Di
     let (files, compositions) = (report.files, report.compositions);
     let (errors, warnings) = counts(&report.findings);
     cx.note(&format!(
-        "checked {files} {} in {compositions} {}: {errors} {}, {warnings} {}",
-        plural(files, "file", "files"),
-        plural(compositions, "composition", "compositions"),
-        plural(errors, "error", "errors"),
-        plural(warnings, "warning", "warnings"),
+        "checked {} in {}: {}, {}",
+        count(files, "file", "files"),
+        count(compositions, "composition", "compositions"),
+        count(errors, "error", "errors"),
+        count(warnings, "warning", "warnings"),
     ))?;
     Ok((status, report.findings))
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }

@@ -72,9 +72,9 @@ fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Resu
             }
         }
         None => {
-            // A filter must not swallow its input: it comes back unchanged.
+            // Nothing on stdout: a pipeline or an editor must not take the unformatted input
+            // for the result; the exit status and the diagnostics on stderr say why.
             tally.failed = true;
-            cx.stdout.write_all(text.as_bytes())?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 use crate::cli::Context;
 use crate::cli::args::PackageArgs;
 use crate::cli::exit::ExitStatus;
+use fnhcl::diagnostics::count;
 use fnhcl::package;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,8 +25,8 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
     if cx.verbose {
         let names: Vec<&str> = bundle.files.iter().map(|f| f.name.as_str()).collect();
         cx.note(&format!(
-            "packaging {} files: {}",
-            names.len(),
+            "packaging {}: {}",
+            count(names.len(), "file", "files"),
             names.join(", ")
         ))?;
     }
@@ -42,15 +43,15 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
         cx.stdout.write_all(text.as_bytes())?;
         return Ok(ExitStatus::Success);
     };
-    let count = bundle.files.len();
+    let files = count(bundle.files.len(), "file", "files");
     let display = composition.display();
     match package::into_composition(&mut cx.map, composition, args.step.as_deref(), &text) {
         Ok(placed) if placed.changed => cx.note(&format!(
-            "wrote {count} files into step {:?} of {display}",
+            "wrote {files} into step {:?} of {display}",
             placed.step
         ))?,
         Ok(placed) => cx.note(&format!(
-            "step {:?} of {display} already holds this bundle ({count} files)",
+            "step {:?} of {display} already holds this bundle ({files})",
             placed.step
         ))?,
         Err(d) => return Ok(cx.fail(*d)),
@@ -68,8 +69,8 @@ fn extract(
     match package::extract(&mut cx.map, composition, out, step, args.force) {
         Ok(done) => {
             cx.note(&format!(
-                "wrote {} files to {} ({} unchanged)",
-                done.written,
+                "wrote {} to {} ({} unchanged)",
+                count(done.written, "file", "files"),
                 out.display(),
                 done.unchanged
             ))?;

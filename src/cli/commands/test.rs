@@ -13,19 +13,24 @@ use fnhcl::source::write::{write_atomic, write_through};
 use owo_colors::OwoColorize;
 use std::io::{self, Write};
 
+/// The last line of a failing comparison with `expected.yaml`.
+const UPDATE_HINT: &str =
+    "hint: if this change is intended, run `fnhcl test --update` to record it";
+
 /// Runs the command.
 pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitStatus> {
     if let Some(crate::cli::args::TestCommand::Import(import_args)) = &args.command {
         return import(import_args, cx);
     }
-    let cases = match golden::discover(&args.paths, args.update, args.filter.as_deref()) {
-        Ok(cases) => cases,
+    let found = match golden::discover(&args.paths, args.update, args.filter.as_deref()) {
+        Ok(found) => found,
         Err(d) => return Ok(cx.fail(*d)),
     };
-    if cases.is_empty() {
+    let (cases, new) = (found.cases, found.new);
+    if cases.is_empty() && new.is_empty() {
         cx.diagnostics.push(
-            Diagnostic::new(Code::I001, "no test cases found").with_help(
-                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, a test of a CompositionTest YAML file, or a run block of a *.fnhcltest.hcl file",
+            Diagnostic::new(Code::I026, "no test cases found").with_help(
+                "a test case is a folder with xr.yaml and expected.yaml, assert.yaml or expected-error.txt, a test of a CompositionTest YAML file, or a run block of a *.fnhcltest.hcl file; a folder with only xr.yaml inside a `tests` folder is a new case, which `fnhcl test --update` records",
             ),
         );
         return Ok(ExitStatus::Failure);
@@ -69,6 +74,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             Outcome::Failed(Failure::Differs(comparison)) => {
                 let mut text = Vec::new();
                 compare::write_human(&mut text, comparison, "expected.yaml", "rendered", style)?;
+                writeln!(text, "{UPDATE_HINT}")?;
                 Some(String::from_utf8_lossy(&text).into_owned())
             }
             Outcome::Failed(Failure::Unsettled {
@@ -119,11 +125,30 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
         Some(coverage) => report_coverage(args, coverage, cx)?,
         None => false,
     };
+    // New cases are listed after the results, as they were not run.
+    for case in &new {
+        writeln!(cx.stdout, "new     {}", case.id)?;
+    }
     let mut summary = format!("{passed} passed, {failed} failed");
     if updated > 0 {
         summary.push_str(&format!(", {updated} updated"));
     }
+    if !new.is_empty() {
+        summary.push_str(&format!(", {} new", new.len()));
+    }
     writeln!(cx.stdout, "{summary}")?;
+    if !new.is_empty() {
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::I026,
+                format!(
+                    "{} (no expected output yet)",
+                    fnhcl::diagnostics::count(new.len(), "new case", "new cases")
+                ),
+            )
+            .with_help("run `fnhcl test --update` to record them"),
+        );
+    }
     if let Some(junit) = &args.junit {
         let failures: Vec<(Option<&str>, _)> = shown
             .iter()
@@ -137,7 +162,7 @@ pub fn run(args: &TestArgs, color: bool, cx: &mut Context) -> io::Result<ExitSta
             )));
         }
     }
-    Ok(if failed > 0 || below {
+    Ok(if failed > 0 || below || !new.is_empty() {
         ExitStatus::Failure
     } else {
         ExitStatus::Success

@@ -490,8 +490,9 @@ fn render_run(
                 cx.file,
                 run.span.start,
                 &format!(
-                    "run {:?} did not converge in {} renders; the last two differ:",
-                    run.name, given.max_steps
+                    "run {:?} did not converge in {}; the last two differ:",
+                    run.name,
+                    crate::diagnostics::count(given.max_steps, "render", "renders")
                 )
             ),
             diff_text(&before, &last, given.max_steps)

@@ -318,8 +318,8 @@ impl<'a> Test<'a> {
             if render == max {
                 return Err(Failure::Unsettled {
                     message: format!(
-                        "{label}: the output still changes after {max} render{} (until: converged, maxSteps: {max}); the last two renders differ:\n",
-                        if max == 1 { "" } else { "s" }
+                        "{label}: the output still changes after {} (until: converged, maxSteps: {max}); the last two renders differ:\n",
+                        crate::diagnostics::count(max, "render", "renders")
                     ),
                     before: if max == 1 {
                         "before the step".to_string()

@@ -4,7 +4,7 @@
 //! finished render and [`discarded_notes`] states them as I023 diagnostics for the machine
 //! formats; the command draws them for people.
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, count};
 use crate::eval::program::{Discard, Read};
 use crate::render::Rendered;
 use crate::source::{SourceMap, Span};
@@ -268,10 +268,9 @@ pub fn nothing_composed(entries: &[Discarded], composed: usize) -> Option<String
     if composed > 0 || entries.is_empty() {
         return None;
     }
-    let n = entries.len();
     Some(format!(
-        "no composed resources: {n} block{} discarded, see above",
-        if n == 1 { "" } else { "s" }
+        "no composed resources: {} discarded, see above",
+        count(entries.len(), "block", "blocks")
     ))
 }
 
@@ -341,11 +340,12 @@ pub fn discarded_notes(map: &SourceMap, entries: &[Discarded], composed: usize) 
         out.push(d);
     }
     if nothing_composed(entries, composed).is_some() {
-        let n = entries.len();
-        let plural = if n == 1 { "" } else { "s" };
         out.push(Diagnostic::new(
             Code::I023,
-            format!("no composed resources: {n} block{plural} discarded"),
+            format!(
+                "no composed resources: {} discarded",
+                count(entries.len(), "block", "blocks")
+            ),
         ));
     }
     out
