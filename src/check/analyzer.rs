@@ -12,6 +12,7 @@ use crate::analysis::references::VarRef;
 use crate::analysis::references::{keyword, step_name, variables};
 use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
+use crate::diagnostics::suggest;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::program::{UserFunctions, check_requirement_block, constant, invoke_calls};
 use crate::eval::types::Type;
@@ -272,8 +273,8 @@ fn check_reference(
                 } else {
                     res.self_keys(u.scope)
                 };
-                let help = match crate::syntax::suggest::name_suggestion(second, &keys) {
-                    Some(s) => format!("did you mean `{}.{s}`?", var.root),
+                let help = match suggest::did_you_mean(second, &keys, |s| format!("{}.{s}", var.root)) {
+                    Some(help) => help,
                     None if keys.is_empty() => format!("`{}` has no attributes here", var.root),
                     None => format!("`{}` has: {}", var.root, keys.join(", ")),
                 };
@@ -332,5 +333,5 @@ fn undefined(res: &Resolution, u: &Use, var: &VarRef) -> Option<Diagnostic> {
 /// "did you mean `x`?" for an undefined name, from the names visible where it is used.
 pub fn did_you_mean(res: &Resolution, scope: ScopeId, name: &str) -> Option<String> {
     let visible = res.visible_names(scope);
-    crate::syntax::suggest::name_suggestion(name, &visible).map(|s| format!("did you mean `{s}`?"))
+    suggest::did_you_mean(name, &visible, str::to_string)
 }

@@ -9,7 +9,6 @@ pub mod parse;
 mod parse_expr;
 mod parse_template;
 pub mod schema;
-pub mod suggest;
 pub mod testfile;
 
 pub use parse::{Parsed, ParsedFile, parse_expression, parse_file};

@@ -4,7 +4,7 @@
 
 use super::ParsedFile;
 use super::ast::{Block, Body, TextRange};
-use super::suggest::name_suggestion;
+use crate::diagnostics::suggest::name_suggestion;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, Span};
 use std::collections::HashSet;

@@ -10,7 +10,7 @@ use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, TextRange};
-use crate::syntax::suggest::name_suggestion;
+use crate::diagnostics::suggest::name_suggestion;
 
 impl Run<'_> {
     pub(super) fn call(

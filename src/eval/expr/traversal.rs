@@ -8,7 +8,7 @@ use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::syntax::ast::{Step, TextRange};
-use crate::syntax::suggest::name_suggestion;
+use crate::diagnostics::suggest::name_suggestion;
 use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
