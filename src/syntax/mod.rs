@@ -2,6 +2,7 @@
 //! function-hcl schema over their tree.
 
 pub mod ast;
+mod habits;
 mod invalid;
 pub mod lex;
 pub mod model;
