@@ -3,10 +3,10 @@
 //! resources of the composition they test. A test file is never checked as composition code.
 
 use super::analyzer::Declared;
+use crate::diagnostics::suggest::did_you_mean;
 use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
 use crate::source::loader::{self, LoadOptions};
 use crate::source::{FileId, SourceMap, Span};
-use crate::diagnostics::suggest::did_you_mean;
 use crate::syntax::testfile::{self, TestFile, literal_string};
 use crate::syntax::{ParsedFile, model};
 use std::path::{Path, PathBuf};

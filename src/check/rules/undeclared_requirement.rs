@@ -3,9 +3,9 @@
 use super::{Rule, RuleKind};
 use crate::check::Context;
 use crate::check::analyzer::requirements;
+use crate::diagnostics::suggest::did_you_mean;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
-use crate::diagnostics::suggest::did_you_mean;
 
 /// The rule.
 pub static RULE: Rule = Rule {
