@@ -79,9 +79,13 @@ pub fn list() -> String {
 /// `--explain KEY`: the header and explanation of the rule a code or name names.
 pub fn explain(key: &str) -> Result<String, Box<Diagnostic>> {
     let Some(rule) = rules::find(key) else {
+        let names: Vec<&str> = rules::RULES.iter().map(|r| r.name()).collect();
+        let help = crate::diagnostics::suggest::did_you_mean(key, &names, str::to_string)
+            .unwrap_or_else(|| {
+                "`fnhcl check --list-rules` lists every rule by code and name".into()
+            });
         return Err(Box::new(
-            Diagnostic::new(Code::I017, format!("no rule is called `{key}`"))
-                .with_help("`fnhcl check --list-rules` lists every rule by code and name"),
+            Diagnostic::new(Code::I017, format!("no rule is called `{key}`")).with_help(help),
         ));
     };
     let configurable = if rule.kind.configurable() {

@@ -1,5 +1,6 @@
 //! `.fnhcl.toml` mistakes: every one of a file at once, in source order, each with a "did you
-//! mean" when a close key, rule or level exists. Snapshot `check_bad_config_all`.
+//! mean" when a close key, rule or level exists (and `--explain` of a misspelt rule). Snapshot
+//! `check_bad_config_all`.
 
 use super::{fnhcl, run, text, transcript};
 
@@ -35,4 +36,17 @@ observe = "o.yaml"
     let out = run(fnhcl(dir.path()).args(["check", "-q", "."]));
     assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
     snapshot!("check_bad_config_all", text(&out.stderr));
+}
+
+#[test]
+fn a_misspelt_rule_name_is_suggested_by_explain_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(fnhcl(dir.path()).args(["check", "--explain", "unused-locals"]));
+    assert_eq!(out.status.code(), Some(2), "{}", transcript(&out));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("no rule is called `unused-locals`")
+            && stderr.contains("did you mean `unused-local`?"),
+        "{stderr}"
+    );
 }
