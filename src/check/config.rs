@@ -202,7 +202,7 @@ impl Config {
                 Ok((code, value)) => {
                     config.levels.insert(code, value);
                 }
-                Err(d) => problems.push(d),
+                Err(d) => problems.push(*d),
             }
         }
         Some(config)
@@ -261,14 +261,14 @@ fn rule_level(
     file: FileId,
     key: &Spanned<String>,
     level: &Spanned<String>,
-) -> Result<(Code, Level), Diagnostic> {
+) -> Result<(Code, Level), Box<Diagnostic>> {
     let Some(rule) = rules::find(key.get_ref()) else {
         let message = format!("unknown rule `{}`", key.get_ref());
         let names: Vec<&str> = rules::RULES.iter().map(|r| r.name()).collect();
         let help = did_you_mean(key.get_ref(), &names, str::to_string).unwrap_or_else(|| {
             "`fnhcl check --list-rules` lists every rule by code and name".into()
         });
-        return Err(invalid(file, message, key.span()).with_help(help));
+        return Err(Box::new(invalid(file, message, key.span()).with_help(help)));
     };
     if !rule.kind.configurable() {
         let message = format!(
@@ -276,7 +276,7 @@ fn rule_level(
             rule.name(),
             rule.id()
         );
-        return Err(invalid(file, message, key.span()));
+        return Err(Box::new(invalid(file, message, key.span())));
     }
     let value = match level.get_ref().as_str() {
         "off" => Level::Off,
@@ -287,7 +287,9 @@ fn rule_level(
             let message = format!("unknown level `{other}` for rule `{}`", rule.name());
             let help = did_you_mean(other, &LEVELS, str::to_string)
                 .unwrap_or_else(|| "a level is one of off, info, warning, error".into());
-            return Err(invalid(file, message, level.span()).with_help(help));
+            return Err(Box::new(
+                invalid(file, message, level.span()).with_help(help),
+            ));
         }
     };
     Ok((rule.code, value))
