@@ -329,7 +329,9 @@ fn check_reference(
             };
             if second != "key" && second != "value" {
                 let summary = "invalid each reference, must be one of 'key' or 'value'";
-                return fail(Code::R207, summary.into(), second, whole);
+                let help = suggest::did_you_mean(second, &["key", "value"], |s| format!("each.{s}"))
+                    .unwrap_or_else(|| "`each.key` is the element's index (a list) or key (a map), `each.value` the element itself".into());
+                return fail(Code::R207, summary.into(), second, whole).map(|d| d.with_help(help));
             }
             undefined(res, u, var)
         }
