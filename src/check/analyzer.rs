@@ -12,6 +12,7 @@ use crate::analysis::references::VarRef;
 use crate::analysis::references::{keyword, step_name, variables};
 use crate::analysis::resolve::{Resolution, ScopeId, ScopeKind, Use};
 use crate::analysis::to_error_diag;
+use crate::diagnostics::suggest;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::program::{UserFunctions, check_requirement_block, constant, invoke_calls};
 use crate::eval::types::Type;
@@ -142,23 +143,26 @@ fn signatures(map: &SourceMap, e: &FileExpr, user: &UserFunctions, out: &mut Vec
             continue;
         };
         let at = Span::of(e.file, &between(name_span, open_paren));
-        let mut fail = |message: String| {
-            out.push(
-                Diagnostic::new(Code::E403, "Error in function call")
-                    .with_detail(format!("Call to function \"invoke\" failed: {message}."))
-                    .with_primary(at, None)
-                    .with_expression(Span::of(e.file, &call.span)),
-            );
+        let mut fail = |message: String, help: Option<String>| {
+            let mut d = Diagnostic::new(Code::E403, "Error in function call")
+                .with_detail(format!("Call to function \"invoke\" failed: {message}."))
+                .with_primary(at, None)
+                .with_expression(Span::of(e.file, &call.span));
+            d.help = help;
+            out.push(d);
         };
         let ExprKind::Object(items) = &arguments.kind else {
             if variables(arguments).is_empty() {
                 let value = constant(map, e.file, arguments);
                 let ty = value.ty();
                 if value.is_wholly_known() && !value.is_null() && !matches!(ty, Type::Object(_)) {
-                    fail(format!(
-                        "arguments to user function '{name}' is not an object, found {}",
-                        ty.go_string()
-                    ));
+                    fail(
+                        format!(
+                            "arguments to user function '{name}' is not an object, found {}",
+                            ty.go_string()
+                        ),
+                        None,
+                    );
                 }
             }
             continue;
@@ -171,18 +175,34 @@ fn signatures(map: &SourceMap, e: &FileExpr, user: &UserFunctions, out: &mut Vec
                 None => all_known = false,
             }
         }
+        // A misspelt argument is suggested among those the call does not give yet.
+        let unset: Vec<&str> = signature
+            .iter()
+            .map(|(arg, _)| *arg)
+            .filter(|arg| !keys.iter().any(|k| k == arg))
+            .collect();
         for key in &keys {
             if !signature.iter().any(|(arg, _)| arg == key) {
-                fail(format!("function: {name}, invalid argument {}", quote(key)));
+                let help = suggest::did_you_mean(key, &unset, str::to_string).or_else(|| {
+                    let all: Vec<&str> = signature.iter().map(|(a, _)| *a).collect();
+                    Some(format!("`{name}` takes: {}", all.join(", "))).filter(|_| !all.is_empty())
+                });
+                fail(
+                    format!("function: {name}, invalid argument {}", quote(key)),
+                    help,
+                );
             }
         }
         if all_known {
             for (arg, has_default) in &signature {
                 if !has_default && !keys.iter().any(|k| k == arg) {
-                    fail(format!(
-                        "function: {name}, argument {} expected but not supplied",
-                        quote(arg)
-                    ));
+                    fail(
+                        format!(
+                            "function: {name}, argument {} expected but not supplied",
+                            quote(arg)
+                        ),
+                        None,
+                    );
                 }
             }
         }
@@ -272,11 +292,12 @@ fn check_reference(
                 } else {
                     res.self_keys(u.scope)
                 };
-                let help = match crate::syntax::suggest::name_suggestion(second, &keys) {
-                    Some(s) => format!("did you mean `{}.{s}`?", var.root),
-                    None if keys.is_empty() => format!("`{}` has no attributes here", var.root),
-                    None => format!("`{}` has: {}", var.root, keys.join(", ")),
-                };
+                let help =
+                    match suggest::did_you_mean(second, &keys, |s| format!("{}.{s}", var.root)) {
+                        Some(help) => help,
+                        None if keys.is_empty() => format!("`{}` has no attributes here", var.root),
+                        None => format!("`{}` has: {}", var.root, keys.join(", ")),
+                    };
                 return fail(Code::R206, summary, &text(), whole).map(|d| d.with_help(help));
             }
             let third = var.steps.get(1).and_then(step_name)?;
@@ -293,7 +314,8 @@ fn check_reference(
             } else {
                 "invalid resource collection name reference"
             };
-            fail(Code::R208, summary.into(), third, whole)
+            let help = undeclared_help(declared, second, third);
+            fail(Code::R208, summary.into(), third, whole).map(|d| d.with_help(help))
         }
         "each" => {
             let first = var.steps.first()?;
@@ -307,7 +329,9 @@ fn check_reference(
             };
             if second != "key" && second != "value" {
                 let summary = "invalid each reference, must be one of 'key' or 'value'";
-                return fail(Code::R207, summary.into(), second, whole);
+                let help = suggest::did_you_mean(second, &["key", "value"], |s| format!("each.{s}"))
+                    .unwrap_or_else(|| "`each.key` is the element's index (a list) or key (a map), `each.value` the element itself".into());
+                return fail(Code::R207, summary.into(), second, whole).map(|d| d.with_help(help));
             }
             undefined(res, u, var)
         }
@@ -325,12 +349,92 @@ fn undefined(res: &Resolution, u: &Use, var: &VarRef) -> Option<Diagnostic> {
         var.root,
         Span::of(u.file, var.root_span),
     );
-    d.help = did_you_mean(res, u.scope, var.root);
+    d.help = habit(res, u.scope, var).or_else(|| did_you_mean(res, u.scope, var.root));
     Some(d)
+}
+
+/// The help for an undefined root that is a Terraform habit (`local.x`, `var.x`, `count.index`)
+/// or `each` outside a collection's members.
+fn habit(res: &Resolution, scope: ScopeId, var: &VarRef) -> Option<String> {
+    let next = var.steps.first().and_then(step_name);
+    Some(match var.root {
+        "local" => {
+            let name = next?;
+            if res.defines(scope, name) {
+                format!("function-hcl has no `local.` prefix: write `{name}`")
+            } else {
+                let closest = suggest::name_suggestion(name, &res.visible_names(scope))
+                    .map(|s| format!(" (the closest is `{s}`)"))
+                    .unwrap_or_default();
+                format!(
+                    "function-hcl has no `local.` prefix: locals are referenced by bare name, and no local `{name}` is in scope{closest}"
+                )
+            }
+        }
+        "var" => format!(
+            "function-hcl has no variables: XR fields are `req.composite.spec.{}`",
+            next.unwrap_or("NAME")
+        ),
+        "count" => "function-hcl has no `count`: in `resources NAME { for_each = … }`, each member reads `each.key` and `each.value`".into(),
+        "each" if in_collection(res, scope) => "`each` is the element being made: it exists in the collection's `name`, `template` and the blocks inside them, not in its `for_each`, `condition` or `locals`".into(),
+        "each" => "`each` exists only inside a `resources` block, for each element of its `for_each`: `each.key` and `each.value`".into(),
+        _ => return None,
+    })
+}
+
+/// Whether `scope` is a `resources` block's own level (outside its members' `each`).
+fn in_collection(res: &Resolution, scope: ScopeId) -> bool {
+    res.scopes[scope].kind == ScopeKind::Resources
+}
+
+/// The help for `req.KIND.NAME` naming no block: the other kind when `NAME` is one (`subnet`
+/// is a collection: `req.resources.subnet`), else the closest name of the right kind.
+fn undeclared_help(declared: &Declared, kind: &str, name: &str) -> String {
+    let (own, other, other_kind, what) = match kind {
+        "resource" => (
+            &declared.resources,
+            &declared.collections,
+            "resources",
+            "`resource`",
+        ),
+        "connection" => (
+            &declared.resources,
+            &declared.collections,
+            "connections",
+            "`resource`",
+        ),
+        "resources" => (
+            &declared.collections,
+            &declared.resources,
+            "resource",
+            "`resources`",
+        ),
+        _ => (
+            &declared.collections,
+            &declared.resources,
+            "connection",
+            "`resources`",
+        ),
+    };
+    if other.contains(name) {
+        let is = if other_kind.ends_with('s') {
+            "a `resources` collection"
+        } else {
+            "a single `resource`"
+        };
+        return format!("did you mean `req.{other_kind}.{name}`? `{name}` is {is}");
+    }
+    let mut names: Vec<&str> = own.iter().map(String::as_str).collect();
+    names.sort_unstable();
+    match suggest::did_you_mean(name, &names, |s| format!("req.{kind}.{s}")) {
+        Some(help) => help,
+        None if names.is_empty() => format!("the composition has no {what} blocks"),
+        None => format!("its {what} blocks: {}", names.join(", ")),
+    }
 }
 
 /// "did you mean `x`?" for an undefined name, from the names visible where it is used.
 pub fn did_you_mean(res: &Resolution, scope: ScopeId, name: &str) -> Option<String> {
     let visible = res.visible_names(scope);
-    crate::syntax::suggest::name_suggestion(name, &visible).map(|s| format!("did you mean `{s}`?"))
+    suggest::did_you_mean(name, &visible, str::to_string)
 }

@@ -17,8 +17,11 @@
 //!
 //! Rules whose findings function-hcl itself rejects cannot be configured; naming one is an
 //! error, as is an unknown rule, level or key: a typo must not silently turn a check off.
+//! Every such mistake of a file is reported at once, in source order, with a "did you mean"
+//! for a misspelt key, rule or level.
 
 use super::rules::{self, Rule};
+use crate::diagnostics::suggest::did_you_mean;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::source::{FileId, SourceMap, Span};
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -73,8 +76,9 @@ pub struct Example {
     pub context: Option<PathBuf>,
 }
 
+/// The file's keys (unknown ones are found on the parsed table first, all of them, so serde
+/// ignores them here).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Raw {
     #[serde(default)]
     exclude: Vec<Spanned<String>>,
@@ -86,7 +90,7 @@ struct Raw {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 struct RawExample {
     case: Option<Spanned<String>>,
     xr: Option<Spanned<String>>,
@@ -129,12 +133,12 @@ impl Config {
     }
 
     /// Reads and checks a configuration file; its text goes into `map` so errors can point
-    /// into it.
-    pub fn load(map: &mut SourceMap, path: &Path) -> Result<Config, Box<Diagnostic>> {
+    /// into it. Every mistake of the file is reported, in source order.
+    pub fn load(map: &mut SourceMap, path: &Path) -> Result<Config, Vec<Diagnostic>> {
         let text = crate::source::read::read_text(path).map_err(|e| {
             let d =
                 Diagnostic::new(Code::I019, e.to_string()).with_path(path.display().to_string());
-            Box::new(match e {
+            vec![match e {
                 // The old message (with Rust's error text) for what the file system refuses.
                 crate::source::read::ReadError::Io { source, .. } => Diagnostic::new(
                     Code::I019,
@@ -142,15 +146,39 @@ impl Config {
                 )
                 .with_path(path.display().to_string()),
                 _ => d.with_help(e.help()),
-            })
+            }]
         })?;
         let file = map.add(shown(path).display().to_string(), text);
         let text = map.get(file).text();
-        let raw: Raw = toml::from_str(text).map_err(|e| {
+        let mut problems = Vec::new();
+        let result = Config::read(file, text, path, &mut problems);
+        problems.sort_by_key(|d| d.primary.as_ref().map(|l| (l.span.start, l.span.end)));
+        match result {
+            Some(config) if problems.is_empty() => Ok(config),
+            _ => Err(problems),
+        }
+    }
+
+    /// [`Config::load`] of the text: the configuration, with its mistakes added to `problems`
+    /// (`None` when the text cannot be read as one at all).
+    fn read(
+        file: FileId,
+        text: &str,
+        path: &Path,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<Config> {
+        let toml_error = |e: toml::de::Error| {
             let message = e.message().trim_end().to_string();
             let at = e.span().unwrap_or(0..0);
-            Box::new(invalid(file, message, at.start..at.end.max(at.start)))
-        })?;
+            invalid(file, message, at.start..at.end.max(at.start))
+        };
+        let table = toml::de::DeTable::parse(text)
+            .map_err(|e| problems.push(toml_error(e)))
+            .ok()?;
+        unknown_keys(file, table.get_ref(), problems);
+        let raw: Raw = toml::from_str(text)
+            .map_err(|e| problems.push(toml_error(e)))
+            .ok()?;
         let root = absolute(path.parent().unwrap_or(Path::new(".")));
         let mut config = Config {
             path: Some(path.to_path_buf()),
@@ -161,41 +189,23 @@ impl Config {
             example: None,
             root,
         };
-        config.exclude = patterns(file, &raw.exclude)?;
+        config.exclude = patterns(file, &raw.exclude)
+            .map_err(|d| problems.push(*d))
+            .ok()?;
         if let Some(example) = &raw.example {
-            config.example = Some(example_of(file, example, &config.root)?);
+            config.example = example_of(file, example, &config.root)
+                .map_err(|d| problems.push(*d))
+                .ok();
         }
         for (key, level) in &raw.rules {
-            let Some(rule) = rules::find(key.get_ref()) else {
-                let message = format!("unknown rule `{}`", key.get_ref());
-                return Err(Box::new(invalid(file, message, key.span()).with_help(
-                    "`fnhcl check --list-rules` lists every rule by code and name",
-                )));
-            };
-            if !rule.kind.configurable() {
-                let message = format!(
-                    "rule `{}` ({}) cannot be configured: function-hcl rejects what it finds",
-                    rule.name(),
-                    rule.id()
-                );
-                return Err(Box::new(invalid(file, message, key.span())));
-            }
-            let value = match level.get_ref().as_str() {
-                "off" => Level::Off,
-                "info" => Level::On(Severity::Info),
-                "warning" => Level::On(Severity::Warning),
-                "error" => Level::On(Severity::Error),
-                other => {
-                    let message = format!("unknown level `{other}` for rule `{}`", rule.name());
-                    return Err(Box::new(
-                        invalid(file, message, level.span())
-                            .with_help("a level is one of off, info, warning, error"),
-                    ));
+            match rule_level(file, key, level) {
+                Ok((code, value)) => {
+                    config.levels.insert(code, value);
                 }
-            };
-            config.levels.insert(rule.code, value);
+                Err(d) => problems.push(*d),
+            }
         }
-        Ok(config)
+        Some(config)
     }
 
     /// The nearest `.fnhcl.toml` in `start` (a folder, or a file's folder) or above it.
@@ -210,6 +220,79 @@ impl Config {
             .map(|d| d.join(FILE_NAME))
             .find(|candidate| candidate.is_file())
     }
+}
+
+/// The keys the file may have, at the top and in `[example]`.
+const KEYS: [&str; 4] = ["exclude", "schemas", "rules", "example"];
+const EXAMPLE_KEYS: [&str; 5] = ["case", "xr", "observed", "extra-resources", "context"];
+const LEVELS: [&str; 4] = ["off", "info", "warning", "error"];
+
+/// Every key the file does not know, at the top level and in `[example]`, with serde's message
+/// and a "did you mean".
+fn unknown_keys(file: FileId, table: &toml::de::DeTable, problems: &mut Vec<Diagnostic>) {
+    let mut check = |table: &toml::de::DeTable, known: &[&str]| {
+        for key in table.keys() {
+            let name: &str = key.get_ref();
+            if known.contains(&name) {
+                continue;
+            }
+            let expected: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            let message = format!(
+                "unknown field `{name}`, expected one of {}",
+                expected.join(", ")
+            );
+            let d = invalid(file, message, key.span());
+            problems.push(match did_you_mean(name, known, str::to_string) {
+                Some(help) => d.with_help(help),
+                None => d,
+            });
+        }
+    };
+    check(table, &KEYS);
+    if let Some(example) = table.get("example")
+        && let toml::de::DeValue::Table(example) = example.get_ref()
+    {
+        check(example, &EXAMPLE_KEYS);
+    }
+}
+
+/// One `[rules]` entry: the rule's code and level, or what is wrong with it.
+fn rule_level(
+    file: FileId,
+    key: &Spanned<String>,
+    level: &Spanned<String>,
+) -> Result<(Code, Level), Box<Diagnostic>> {
+    let Some(rule) = rules::find(key.get_ref()) else {
+        let message = format!("unknown rule `{}`", key.get_ref());
+        let names: Vec<&str> = rules::RULES.iter().map(|r| r.name()).collect();
+        let help = did_you_mean(key.get_ref(), &names, str::to_string).unwrap_or_else(|| {
+            "`fnhcl check --list-rules` lists every rule by code and name".into()
+        });
+        return Err(Box::new(invalid(file, message, key.span()).with_help(help)));
+    };
+    if !rule.kind.configurable() {
+        let message = format!(
+            "rule `{}` ({}) cannot be configured: function-hcl rejects what it finds",
+            rule.name(),
+            rule.id()
+        );
+        return Err(Box::new(invalid(file, message, key.span())));
+    }
+    let value = match level.get_ref().as_str() {
+        "off" => Level::Off,
+        "info" => Level::On(Severity::Info),
+        "warning" => Level::On(Severity::Warning),
+        "error" => Level::On(Severity::Error),
+        other => {
+            let message = format!("unknown level `{other}` for rule `{}`", rule.name());
+            let help = did_you_mean(other, &LEVELS, str::to_string)
+                .unwrap_or_else(|| "a level is one of off, info, warning, error".into());
+            return Err(Box::new(
+                invalid(file, message, level.span()).with_help(help),
+            ));
+        }
+    };
+    Ok((rule.code, value))
 }
 
 fn patterns(file: FileId, exclude: &[Spanned<String>]) -> Result<Option<GlobSet>, Box<Diagnostic>> {
@@ -323,7 +406,7 @@ mod tests {
         let path = dir.path().join(FILE_NAME);
         std::fs::write(&path, text).unwrap();
         let mut map = SourceMap::new();
-        Config::load(&mut map, &path).map_err(|d| d.summary)
+        Config::load(&mut map, &path).map_err(|d| d[0].summary.clone())
     }
 
     #[test]
@@ -365,6 +448,7 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             let mut map = SourceMap::new();
             Config::load(&mut map, &path).map_err(|d| {
+                let d = &d[0];
                 let span = d.primary.as_ref().map(|p| p.span);
                 let at = span.map(|s| map.get(s.file).slice(s).to_string());
                 (d.summary.clone(), at)

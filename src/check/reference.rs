@@ -87,12 +87,17 @@ pub fn explain(key: &str) -> Result<String, Box<Diagnostic>> {
             .find(|info| info.id.eq_ignore_ascii_case(key) || info.name == key)
         {
             Some(info) => Ok(explain_code(info)),
-            None => Err(Box::new(
-                Diagnostic::new(Code::I017, format!("no rule or code is called `{key}`"))
-                    .with_help(
-                        "`fnhcl check --list-rules` lists every rule by code and name; docs/codes.md lists every code",
-                    ),
-            )),
+            None => {
+                let names: Vec<&str> = crate::diagnostics::CODES.iter().map(|c| c.name).collect();
+                let help = crate::diagnostics::suggest::did_you_mean(key, &names, str::to_string)
+                    .unwrap_or_else(|| {
+                        "`fnhcl check --list-rules` lists every rule by code and name; docs/codes.md lists every code".into()
+                    });
+                Err(Box::new(
+                    Diagnostic::new(Code::I017, format!("no rule or code is called `{key}`"))
+                        .with_help(help),
+                ))
+            }
         };
     };
     let configurable = if rule.kind.configurable() {

@@ -197,7 +197,7 @@ impl Walk<'_> {
                         format!("`{}` is not a field of {}", path_text(path), self.what),
                     )
                     .with_primary(self.span(&item.key), None);
-                    d = match crate::syntax::suggest::name_suggestion(&key, &names) {
+                    d = match crate::diagnostics::suggest::name_suggestion(&key, &names) {
                         Some(s) => d.with_help(format!(
                             "did you mean `{s}`? The API server would drop `{key}`"
                         )),

@@ -3,10 +3,10 @@
 //! resources of the composition they test. A test file is never checked as composition code.
 
 use super::analyzer::Declared;
+use crate::diagnostics::suggest::did_you_mean;
 use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
 use crate::source::loader::{self, LoadOptions};
 use crate::source::{FileId, SourceMap, Span};
-use crate::syntax::suggest::name_suggestion;
 use crate::syntax::testfile::{self, TestFile, literal_string};
 use crate::syntax::{ParsedFile, model};
 use std::path::{Path, PathBuf};
@@ -145,8 +145,8 @@ fn unknown_resources(file: FileId, model: &TestFile, declared: &Declared) -> Vec
                     "The tested composition has no resource named {name:?}."
                 ))
                 .with_primary(Span::of(file, &range), None);
-            d = match name_suggestion(&name, &names) {
-                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+            d = match did_you_mean(&name, &names, str::to_string) {
+                Some(help) => d.with_help(help),
                 None if names.is_empty() => d.with_help("the composition declares no resources"),
                 None => d.with_help(format!(
                     "its resources and collections: {}",

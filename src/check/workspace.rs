@@ -83,13 +83,14 @@ struct Checked {
 }
 
 /// Checks every path of `options`; `stdin` is read for `-`. The sources read are appended to
-/// `map`. An error when a path or a configuration cannot be read at all.
+/// `map`. Errors when a path or a configuration cannot be read at all (every mistake of a
+/// configuration file, in source order).
 pub fn run(
     map: &mut SourceMap,
     options: &Options<'_>,
     stdin: &mut dyn Read,
-) -> Result<Report, Box<Diagnostic>> {
-    let units = plan(options.paths, stdin)?;
+) -> Result<Report, Vec<Diagnostic>> {
+    let units = plan(options.paths, stdin).map_err(|d| vec![*d])?;
     let configs = configs(options.config, &units, map)?;
     let mut report = Report::default();
     let configs = with_schemas(options.schemas, &units, configs, &mut report.warnings);
@@ -300,7 +301,7 @@ fn configs(
     explicit: Option<&Path>,
     units: &[Unit],
     map: &mut SourceMap,
-) -> Result<Vec<Option<Arc<Config>>>, Box<Diagnostic>> {
+) -> Result<Vec<Option<Arc<Config>>>, Vec<Diagnostic>> {
     let explicit = match explicit {
         Some(path) => Some(Arc::new(Config::load(map, path)?)),
         None => None,

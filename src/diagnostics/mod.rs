@@ -7,6 +7,7 @@ mod code;
 mod formats;
 mod input;
 mod load;
+pub mod suggest;
 
 pub use code::{CODES, Code, CodeInfo};
 pub use formats::{Format, crossplane, github, json, sarif};

@@ -54,11 +54,16 @@ fn replacement(written: &str, suggested: &str) -> Option<String> {
         // `did you mean `req.composite`?` on a lone name replaces that name.
         return Some(suggested.rsplit('.').next()?.to_string());
     }
-    // A traversal `root.wrong.more`: the first two names become the suggestion.
-    let (root, _) = suggested.split_once('.')?;
-    let rest = written.strip_prefix(root)?.strip_prefix('.')?;
-    let end = rest.find(['.', '[']).unwrap_or(rest.len());
-    Some(format!("{suggested}{}", &rest[end..]))
+    // A traversal `root.wrong.more`: as many names as the suggestion has become it
+    // (`req.composite`, `req.resources.subnet`), the rest is kept.
+    let (root, names) = suggested.split_once('.')?;
+    let mut rest = written.strip_prefix(root)?;
+    for _ in names.split('.') {
+        rest = rest.strip_prefix('.')?;
+        let end = rest.find(['.', '[']).unwrap_or(rest.len());
+        rest = &rest[end..];
+    }
+    Some(format!("{suggested}{rest}"))
 }
 
 /// The code actions for the byte range `from..to` of the file at the cursor: fixes of the
@@ -177,6 +182,43 @@ mod tests {
             replacement("self.nme", "self.name").as_deref(),
             Some("self.name")
         );
+        assert_eq!(
+            replacement("req.resource.subnet.status", "req.resources.subnet").as_deref(),
+            Some("req.resources.subnet.status")
+        );
+        assert_eq!(
+            replacement("req.resource.vcp", "req.resource.vpc").as_deref(),
+            Some("req.resource.vpc")
+        );
+        assert_eq!(replacement("req.resource", "req.resource.vpc"), None);
         assert_eq!(replacement("a + b", "c"), None);
+    }
+
+    /// `check`'s hints reach the editor as they are: the diagnostic's help, and a quick fix
+    /// for a "did you mean".
+    #[test]
+    fn hints_reach_the_editor_with_their_fix() {
+        let text = "resource vpc {\n  body = { a = req.resources.vpc.status }\n}\n";
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("main.hcl");
+        std::fs::write(&path, text).expect("a writable temporary folder");
+        let mut ws = Workspace::default();
+        ws.documents.insert(path.clone(), text.to_string());
+        let wrong = text.find("req.resources").expect("in the text");
+        let at = At::new(&ws, &path, wrong).expect("the file is in a composition");
+        let findings = at.comp.findings(&ws.settings(&at.comp.dir).config);
+        let hint = findings.iter().find(|d| d.code == Code::R208);
+        assert_eq!(
+            hint.and_then(|d| d.help.as_deref()),
+            Some("did you mean `req.resource.vpc`? `vpc` is a single `resource`"),
+            "{findings:#?}"
+        );
+        let fixes = code_actions(&at, wrong, wrong, Some(&["quickfix".to_string()]));
+        let edits: Vec<&str> = fixes
+            .iter()
+            .flat_map(|a| &a.edits)
+            .map(|e| e.new_text.as_str())
+            .collect();
+        assert_eq!(edits, ["req.resource.vpc.status"], "{fixes:#?}");
     }
 }

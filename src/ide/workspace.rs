@@ -286,8 +286,8 @@ fn load_settings(dir: &Path) -> Settings {
     let mut config = match Config::find(dir) {
         Some(file) => match Config::load(&mut map, &file) {
             Ok(config) => config,
-            Err(problem) => {
-                problems.push(*problem);
+            Err(found) => {
+                problems.extend(found);
                 Config::default()
             }
         },

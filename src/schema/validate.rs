@@ -166,7 +166,7 @@ pub fn suggest(schema: &Node, path: &[Segment]) -> Option<String> {
         };
     }
     let names: Vec<&str> = node.properties.keys().map(String::as_str).collect();
-    crate::syntax::suggest::name_suggestion(unknown, &names).map(str::to_string)
+    crate::diagnostics::suggest::name_suggestion(unknown, &names).map(str::to_string)
 }
 
 /// kube-openapi's path text: keys joined with dots, indexes as `[i]`.

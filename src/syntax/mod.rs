@@ -2,6 +2,7 @@
 //! function-hcl schema over their tree.
 
 pub mod ast;
+mod habits;
 mod invalid;
 pub mod lex;
 pub mod model;
@@ -9,7 +10,6 @@ pub mod parse;
 mod parse_expr;
 mod parse_template;
 pub mod schema;
-pub mod suggest;
 pub mod testfile;
 
 pub use parse::{Parsed, ParsedFile, parse_expression, parse_file};

@@ -313,7 +313,7 @@ impl Builder {
     }
 
     fn problems(&self, block: &Block) -> Vec<Diagnostic> {
-        body_problems(self.file, &block.body, &block.kind)
+        body_problems(self.file, block)
     }
 
     fn expr(&self, attr: &Attribute) -> FileExpr {

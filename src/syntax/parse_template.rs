@@ -248,7 +248,7 @@ impl Parser<'_> {
             given => {
                 if !self.recovery {
                     let given = given.to_string();
-                    let suggestion = crate::syntax::suggest::name_suggestion(
+                    let suggestion = crate::diagnostics::suggest::name_suggestion(
                         &given,
                         &["if", "for", "else", "endif", "endfor"],
                     )

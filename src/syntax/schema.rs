@@ -4,7 +4,8 @@
 
 use super::ParsedFile;
 use super::ast::{Block, Body, TextRange};
-use super::suggest::name_suggestion;
+use super::habits::{self, Owner};
+use crate::diagnostics::suggest::name_suggestion;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, Span};
 use std::collections::HashSet;
@@ -143,6 +144,8 @@ struct Checker {
     collections: Vec<String>,
     requirements: Vec<String>,
     diagnostics: Vec<Diagnostic>,
+    /// Whether help lines for Terraform habits apply (function-hcl's own blocks only).
+    habits: bool,
 }
 
 impl Checker {
@@ -153,6 +156,7 @@ impl Checker {
             collections: Vec::new(),
             requirements: Vec::new(),
             diagnostics: Vec::new(),
+            habits: true,
         }
     }
 
@@ -167,7 +171,14 @@ impl Checker {
     }
 
     /// hcl's `Body.Content`: returns the blocks that matched the schema, reporting the rest.
-    fn content<'b>(&mut self, body: &'b Body, schema: &BodySchema) -> (Vec<&'b Block>, bool) {
+    /// `owner` is the block whose body it is (`None` at a file's top level), for the help
+    /// lines of [`habits`].
+    fn content<'b>(
+        &mut self,
+        body: &'b Body,
+        schema: &BodySchema,
+        owner: Option<Owner>,
+    ) -> (Vec<&'b Block>, bool) {
         let before = self.diagnostics.len();
         for (name, required) in schema.attributes {
             if *required && !body.attributes.iter().any(|a| a.name == *name) {
@@ -204,6 +215,7 @@ impl Checker {
                     Some(detail),
                     &extra.span,
                 );
+                self.help(habits::extra_label(&block.kind).map(str::to_string));
                 continue;
             }
             if block.labels.len() < wanted.labels.len() {
@@ -223,11 +235,18 @@ impl Checker {
             }
             matched.push(block);
         }
-        self.unsupported(body, schema);
+        self.unsupported(body, schema, owner);
         (matched, self.diagnostics.len() == before)
     }
 
-    fn unsupported(&mut self, body: &Body, schema: &BodySchema) {
+    /// Sets the help line of the diagnostic just reported.
+    fn help(&mut self, help: Option<String>) {
+        if let (true, Some(d), Some(help)) = (self.habits, self.diagnostics.last_mut(), help) {
+            d.help = Some(help);
+        }
+    }
+
+    fn unsupported(&mut self, body: &Body, schema: &BodySchema, owner: Option<Owner>) {
         // hcl suggests only arguments the body does not define yet; computed once per body.
         let defined: HashSet<&str> = body.attributes.iter().map(|a| a.name.as_str()).collect();
         let candidates: Vec<&str> = schema
@@ -257,6 +276,7 @@ impl Checker {
                 Some(detail),
                 &attr.name_span,
             );
+            self.help(habits::argument(owner, &attr.name, body));
         }
         for block in &body.blocks {
             if schema.blocks.iter().any(|b| b.kind == block.kind) {
@@ -287,12 +307,13 @@ impl Checker {
                 Some(detail),
                 &block.kind_span,
             );
+            self.help(habits::block(owner, &block.kind));
         }
     }
 
     /// function-hcl's `checkStructure`: check a body, register names, descend into the blocks
     /// of bodies that were valid.
-    fn structure(&mut self, body: &Body, schema: Option<&BodySchema>) {
+    fn structure(&mut self, body: &Body, schema: Option<&BodySchema>, owner: Option<Owner>) {
         let Some(schema) = schema else {
             if let Some(first) = body.blocks.first() {
                 self.report(
@@ -304,7 +325,7 @@ impl Checker {
             }
             return;
         };
-        let (blocks, ok) = self.content(body, schema);
+        let (blocks, ok) = self.content(body, schema, owner);
         if !ok {
             return;
         }
@@ -330,7 +351,7 @@ impl Checker {
                 }
             }
             if let Some(child) = schema_for(&block.kind) {
-                self.structure(&block.body, child);
+                self.structure(&block.body, child, Some(owner_of(block)));
             }
         }
     }
@@ -343,7 +364,7 @@ pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
     let mut checker = Checker::new(files.first().map_or_else(FileId::first, |f| f.file));
     for file in files {
         checker.file = file.file;
-        checker.structure(&file.body, Some(&TOP_LEVEL));
+        checker.structure(&file.body, Some(&TOP_LEVEL), None);
     }
     checker.diagnostics
 }
@@ -352,11 +373,12 @@ pub fn check_program(files: &[ParsedFile]) -> Vec<Diagnostic> {
 /// into child blocks: `Body.Content` for blocks with a schema, `JustAttributes` for `locals`.
 /// function-hcl checks each body only when it processes the block, so a mistake inside a
 /// block that is never processed is never reported at run time.
-pub fn body_problems(file: FileId, body: &Body, kind: &str) -> Vec<Diagnostic> {
+pub fn body_problems(file: FileId, block: &Block) -> Vec<Diagnostic> {
     let mut checker = Checker::new(file);
-    match schema_for(kind) {
+    let body = &block.body;
+    match schema_for(&block.kind) {
         Some(Some(schema)) => {
-            checker.content(body, schema);
+            checker.content(body, schema, Some(owner_of(block)));
         }
         Some(None) => {
             if let Some(first) = body.blocks.first() {
@@ -376,7 +398,7 @@ pub fn body_problems(file: FileId, body: &Body, kind: &str) -> Vec<Diagnostic> {
 /// The top-level schema check of one file (hcl's `Body.Content` with the top-level schema).
 pub fn top_level_problems(file: FileId, body: &Body) -> Vec<Diagnostic> {
     let mut checker = Checker::new(file);
-    checker.content(body, &TOP_LEVEL);
+    checker.content(body, &TOP_LEVEL, None);
     checker.diagnostics
 }
 
@@ -385,8 +407,16 @@ pub fn top_level_problems(file: FileId, body: &Body) -> Vec<Diagnostic> {
 /// other than function-hcl's own (the test files of `syntax::testfile`).
 pub fn check_body(file: FileId, body: &Body, schema: &BodySchema) -> Vec<Diagnostic> {
     let mut checker = Checker::new(file);
-    checker.content(body, schema);
+    checker.habits = false;
+    checker.content(body, schema, None);
     checker.diagnostics
+}
+
+fn owner_of(block: &Block) -> Owner<'_> {
+    Owner {
+        kind: &block.kind,
+        label: block.labels.first().map(|l| l.value.as_str()),
+    }
 }
 
 /// function-hcl's identifier rule for function and argument names.

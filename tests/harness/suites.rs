@@ -422,6 +422,12 @@ fn diagnostic_matches(want: &Value, got: &Value) -> bool {
         got.get("summary").and_then(Value::as_str).unwrap_or(""),
         got.get("detail").and_then(Value::as_str).unwrap_or("")
     );
+    // Own cases may pin the help line too: the text must be part of it.
+    let help = want.get("help").and_then(Value::as_str).is_none_or(|w| {
+        got.get("help")
+            .and_then(Value::as_str)
+            .is_some_and(|h| h.contains(w))
+    });
     same("file")
         && same("line")
         && same("column")
@@ -429,6 +435,7 @@ fn diagnostic_matches(want: &Value, got: &Value) -> bool {
         && same("code")
         && same("rule")
         && text.contains(message)
+        && help
 }
 
 /// `functions/*.json` and `functions/invoke/*.json`: one case per vector.

@@ -3,9 +3,9 @@
 use super::{Rule, RuleKind};
 use crate::check::Context;
 use crate::check::analyzer::requirements;
+use crate::diagnostics::suggest::did_you_mean;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::Span;
-use crate::syntax::suggest::name_suggestion;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -61,8 +61,8 @@ fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
         if declared.contains(&name) {
             continue;
         }
-        let help = match name_suggestion(name, &declared) {
-            Some(s) => format!("did you mean `{s}`?"),
+        let help = match did_you_mean(name, &declared, str::to_string) {
+            Some(help) => help,
             None => format!(
                 "declare `requirement {name} {{ select {{ … }} }}`, unless the Composition's step requires it"
             ),

@@ -13,7 +13,9 @@ composition, or `req.resources.BASE` or `req.connections.BASE` with no `resource
 block. function-hcl's analyzer rejects the first two forms (`invalid resource name
 reference`, `invalid resource collection name reference`); fnhcl checks connections the same
 way. Reading a resource that another function of the pipeline composes is legitimate:
-configure this rule down or suppress it on that line.
+configure this rule down or suppress it on that line. The help suggests the other form when the
+name is a block of the other kind (`req.resources.subnet` for a collection), else the closest
+name.
 
 Bad:
 

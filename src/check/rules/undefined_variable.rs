@@ -13,7 +13,9 @@ another block, `each` outside a collection's template, `req` inside a user funct
 local it is fatal (`reference to non-existent variable`); in an attribute function-hcl's
 analyzer rejects it (`invalid local variable reference`) and at run time the block could
 never be produced. This is checked inside `try()` and `can()` too: a typo there would
-otherwise be silently swallowed.
+otherwise be silently swallowed. The help suggests the closest name in scope, and answers
+Terraform habits: `local.x` (locals have no prefix), `var.x` (the XR's fields are
+`req.composite.spec.x`), `count.index`, and `each` outside a collection's members.
 
 Bad:
 

@@ -9,7 +9,9 @@ pub static RULE: Rule = Rule {
     kind: RuleKind::Rejected,
     enabled: true,
     explain: r#"A block type that is not allowed where it is written (hcl's `Unsupported block type`): a
-`template` outside `resources`, a `ready` at the top level, a misspelt block type.
+`template` outside `resources`, a `ready` at the top level, a misspelt block type. Terraform's
+`variable`, `output`, `data`, `module`, `provider` and `lifecycle` blocks get a help line saying
+what function-hcl writes instead.
 
 Bad:
 

@@ -1,7 +1,8 @@
 //! `L601`: unused-local — a local that nothing reads.
 
 use super::{Rule, RuleKind};
-use crate::analysis::resolve::BindingKind;
+use crate::analysis::references::step_name;
+use crate::analysis::resolve::{BindingKind, Target};
 use crate::check::Context;
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -41,7 +42,23 @@ resource bucket {
 
 fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let Some(res) = cx.resolution else { return };
+    // A local read as Terraform's `local.NAME` is meant to be used: R203 there says to write
+    // `NAME`, and calling the local unused too would point the newcomer the wrong way.
+    let meant: Vec<_> = res
+        .uses
+        .iter()
+        .filter(|u| u.var.root == "local" && u.target == Target::Undefined)
+        .filter_map(
+            |u| match res.lookup(u.scope, step_name(u.var.steps.first()?)?) {
+                Target::Binding(b) => Some(res.bindings[b].name_span),
+                _ => None,
+            },
+        )
+        .collect();
     for binding in res.unused(BindingKind::Local) {
+        if meant.contains(&binding.name_span) {
+            continue;
+        }
         out.push(
             Diagnostic::new(code, format!("local `{}` is never used", binding.name))
                 .with_primary(binding.name_span, None)

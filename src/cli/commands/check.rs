@@ -31,7 +31,10 @@ pub fn run(args: &CheckArgs, cx: &mut Context) -> io::Result<(ExitStatus, Vec<Di
     };
     let mut report = match workspace::run(&mut cx.map, &options, &mut io::stdin()) {
         Ok(report) => report,
-        Err(d) => return Ok((cx.fail(*d), Vec::new())),
+        Err(found) => {
+            cx.diagnostics.extend(found);
+            return Ok((ExitStatus::Error, Vec::new()));
+        }
     };
     cx.diagnostics.append(&mut report.warnings);
     if cx.verbose {

@@ -3,6 +3,7 @@
 
 use super::{Arg, Diags, Run, go_quote, has_errors, start_range};
 use crate::diagnostics::Diagnostic;
+use crate::diagnostics::suggest::name_suggestion;
 use crate::eval::convert;
 use crate::eval::scope::Scope;
 use crate::eval::table::{Function, FunctionError, Param, Special};
@@ -10,7 +11,6 @@ use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, TextRange};
-use crate::syntax::suggest::name_suggestion;
 
 impl Run<'_> {
     pub(super) fn call(

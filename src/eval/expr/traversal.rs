@@ -2,13 +2,13 @@
 //! `GetAttr` and `Index`, with cty's `HasIndex` and `Index` on collections.
 
 use super::{Diags, Run, go_quote, has_errors, literal};
+use crate::diagnostics::suggest::name_suggestion;
 use crate::eval::convert;
 use crate::eval::num::Num;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
 use crate::syntax::ast::{Step, TextRange};
-use crate::syntax::suggest::name_suggestion;
 use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 

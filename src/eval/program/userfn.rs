@@ -370,12 +370,15 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
         )];
     };
     if !invoker.functions.contains_key(&name) {
-        return vec![to_error_diag(
+        let names: Vec<&str> = invoker.functions.keys().map(String::as_str).collect();
+        let mut d = to_error_diag(
             Code::E403,
             format!("invoke called on unknown function: {}", quote(&name)),
             "",
             span(&args[0]),
-        )];
+        );
+        d.help = crate::diagnostics::suggest::did_you_mean(&name, &names, str::to_string);
+        return vec![d];
     }
     Vec::new()
 }

@@ -1,5 +1,9 @@
-//! "Did you mean …?" suggestions, as hcl's `nameSuggestion` makes them: the first candidate
-//! within Levenshtein distance 2.
+//! The one "did you mean …?" mechanism, as hcl's `nameSuggestion` makes it: the first
+//! candidate within Levenshtein distance 2. Every layer that looks a name up uses it — Go's
+//! own messages (hcl's schema and template keywords, functions, variables), `check`'s help
+//! lines (locals, `req` attributes, resources, collections, user function arguments, body
+//! fields, requirements) and `.fnhcl.toml` rule names — so every suggestion agrees; it lives
+//! here, below them all, and knows nothing of what the names are.
 
 /// The first of `candidates` within edit distance 2 of `given`.
 pub fn name_suggestion<'a>(given: &str, candidates: &[&'a str]) -> Option<&'a str> {
@@ -7,6 +11,17 @@ pub fn name_suggestion<'a>(given: &str, candidates: &[&'a str]) -> Option<&'a st
         .iter()
         .copied()
         .find(|candidate| levenshtein(given, candidate) < 3)
+}
+
+/// Our own help line for a name that is not found: "did you mean `x`?" with the closest
+/// candidate, `x` written as `shown` makes it (a traversal `req.resource.x`, say). The editor
+/// offers the backticked text as a quick fix.
+pub fn did_you_mean(
+    given: &str,
+    candidates: &[&str],
+    shown: impl Fn(&str) -> String,
+) -> Option<String> {
+    name_suggestion(given, candidates).map(|s| format!("did you mean `{}`?", shown(s)))
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
