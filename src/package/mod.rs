@@ -4,7 +4,7 @@
 //! no overwriting a different file unless forced. Prints nothing.
 
 use crate::diagnostics::{Code, Diagnostic, Severity, composition_error, from_load_error};
-use crate::source::composition::{WriteError, write_step_hcl};
+use crate::source::composition::{CompositionError, WriteError, write_step_hcl};
 use crate::source::loader::{self, Bundle, io_text};
 use crate::source::{SourceMap, txtar, write};
 use std::path::{Component, Path, PathBuf};
@@ -66,7 +66,18 @@ pub fn into_composition(
     let (new, step) = match write_step_hcl(&old, step, bundle) {
         Ok(done) => done,
         Err(WriteError::Composition(error)) => {
-            return Err(composition_error(&display, &old, error, map));
+            let refused_input = matches!(error, CompositionError::InvalidInput { .. });
+            let mut d = composition_error(&display, &old, error, map);
+            // The input's own help suggests this very command; say what it can fill instead.
+            if refused_input {
+                d.help = Some(
+                    "`package --into` fills an empty or missing `hcl` of an input mapping; \
+                     make the step's `input` an HclInput object first, then run again:\n\
+                     input:\n  apiVersion: hcl.fn.crossplane.io/v1beta1\n  kind: HclInput\n  hcl: \"\""
+                        .into(),
+                );
+            }
+            return Err(d);
         }
         Err(WriteError::Edit(error)) => {
             return Err(Box::new(
