@@ -1176,7 +1176,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__package)
-            opts="-q -v -h -V --into --extract --out --step --force --skip-analysis --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --into --extract --out --step --check --force --skip-analysis --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -50,6 +50,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --step 'The pipeline step to use when the Composition has several function-hcl steps'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
+            cand --check 'With `--into`, write nothing: exit 1 when the Composition''s bundle is stale (differs from DIR''s files, as `fnhcl check` reports with I026), 0 when it is up to date'
             cand --force 'With `--extract`, overwrite files whose contents differ from the bundle'
             cand --skip-analysis 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
             cand -q 'Print only errors and the command''s output'

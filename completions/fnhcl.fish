@@ -64,6 +64,7 @@ github\t'GitHub Actions workflow commands (`::error file=...::message`)'
 sarif\t'A SARIF 2.1.0 log'
 markdown\t'Markdown, for `diff` (one block per changed document, ready for a pull-request comment); other commands print their diagnostics as `human`'
 crossplane\t'Errors only, one line each, as the Crossplane CLI prints them (`crossplane: error: …`): a failed render\'s line is crossplane\'s word for word, for scripts that match it'"
+complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l check -d 'With `--into`, write nothing: exit 1 when the Composition\'s bundle is stale (differs from DIR\'s files, as `fnhcl check` reports with I026), 0 when it is up to date'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l force -d 'With `--extract`, overwrite files whose contents differ from the bundle'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -l skip-analysis -d 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
 complete -c fnhcl -n "__fish_fnhcl_using_subcommand package" -s q -l quiet -d 'Print only errors and the command\'s output'

@@ -59,6 +59,9 @@ mod import;
 #[path = "cli/discarded.rs"]
 mod discarded;
 
+#[path = "cli/stale.rs"]
+mod stale;
+
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, source) in files {

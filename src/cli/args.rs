@@ -907,6 +907,11 @@ pub struct PackageArgs {
     #[arg(long, value_name = "NAME")]
     pub step: Option<String>,
 
+    /// With `--into`, write nothing: exit 1 when the Composition's bundle is stale (differs
+    /// from DIR's files, as `fnhcl check` reports with I026), 0 when it is up to date.
+    #[arg(long, requires = "into")]
+    pub check: bool,
+
     /// With `--extract`, overwrite files whose contents differ from the bundle.
     #[arg(long, requires = "extract")]
     pub force: bool,

@@ -60,6 +60,8 @@ pub enum Code {
     /// A `--required-schemas` folder holds no JSON file, or a file that is not an OpenAPI v3
     /// document.
     I025,
+    /// A Composition's inline function-hcl bundle differs from the folder it was packaged from.
+    I026,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -394,6 +396,12 @@ pub static CODES: &[CodeInfo] = &[
         "I025",
         "invalid-openapi",
         "A `--required-schemas` folder holds no JSON file, or one that is not an OpenAPI v3 document",
+    ),
+    info(
+        Code::I026,
+        "I026",
+        "stale-bundle",
+        "A Composition's inline function-hcl bundle differs from the `.hcl` files of its folder (run `fnhcl package DIR --into`)",
     ),
     info(
         Code::S001,

@@ -461,10 +461,7 @@ impl Composition {
             },
             ..
         } = &error
-            && let Some(found) = self
-                .steps
-                .iter()
-                .find(|s| &s.name == name && s.intends_hcl)
+            && let Some(found) = self.steps.iter().find(|s| &s.name == name && s.intends_hcl)
         {
             return Ok(found);
         }

@@ -131,7 +131,11 @@ fn check_into(dir: &Path, ran: &Path, out: &super::suites::Output) -> Result<(),
         if out.code != want_code {
             return Err(format!("expected exit {want_code}\n{}", describe()));
         }
-        if let Some(line) = wanted.lines().map(str::trim).find(|l| !l.is_empty() && !text.contains(l)) {
+        if let Some(line) = wanted
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !text.contains(l))
+        {
             return Err(format!("output lacks {line:?}\n{}", describe()));
         }
         if written != read(&dir.join("into.yaml"))? {
