@@ -97,6 +97,17 @@ pub enum DiagnosticFormat {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create a composition folder that checks, renders and tests green at once.
+    ///
+    /// Writes `main.hcl` (a commented example: a local, a resource with a condition, a
+    /// composite status), `.fnhcl.toml`, `composition-pipeline.yaml` (a Composition whose
+    /// function-hcl step holds the bundle), `xr.yaml`, `tests/first/` (a golden case, its
+    /// `expected.yaml` written by its first render), `tests/composition-test.yaml` (a
+    /// CompositionTest) and `.crds/README.md`. With `--from-xrd` the XR type, a resource stub,
+    /// the status fields and an example XR come from the XRD. Existing files are listed and
+    /// left alone (exit 2) unless `--force`; nothing is written through a symbolic link.
+    Init(InitArgs),
+
     /// Bundle a composition directory as txtar, or write it into (or extract it from) a
     /// Composition.
     ///
@@ -920,6 +931,23 @@ pub struct PackageArgs {
     /// `fn-hcl-tools package --skip-analysis` does.
     #[arg(long)]
     pub skip_analysis: bool,
+}
+
+/// `fnhcl init`.
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The folder to create the composition in (created when missing).
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// Scaffold for the XR type of this CompositeResourceDefinition: its group, kind and
+    /// version, its status fields, and an example XR with its required spec fields filled.
+    #[arg(long, value_name = "XRD.yaml")]
+    pub from_xrd: Option<PathBuf>,
+
+    /// Overwrite files that exist (never through a symbolic link).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `fnhcl completions`.
