@@ -676,6 +676,22 @@ spec:
 ";
 
     #[test]
+    fn a_skeleton_step_is_writable_but_not_readable() {
+        let skeleton = |hcl: &str| {
+            format!(
+                "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: s\nspec:\n  pipeline:\n  - step: hcl\n    input:\n      kind: HclInput\n{hcl}"
+            )
+        };
+        for hcl in ["      hcl: \"\"\n", "      hcl:\n", ""] {
+            let comp = Composition::parse(&skeleton(hcl)).unwrap();
+            assert!(comp.hcl_step(None).is_err(), "{hcl:?}");
+            assert_eq!(comp.writable_step(None).unwrap().name, "hcl", "{hcl:?}");
+        }
+        let mapping = Composition::parse(&skeleton("      hcl: {a: b}\n")).unwrap();
+        assert!(mapping.writable_step(None).is_err());
+    }
+
+    #[test]
     fn several_hcl_steps_need_a_name() {
         let comp = Composition::parse(TWO_STEPS).unwrap();
         let err = comp.hcl_step(None).unwrap_err();
