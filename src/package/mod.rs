@@ -55,7 +55,8 @@ pub struct Placed {
 }
 
 /// Writes `bundle` into the `hcl` of the function-hcl step `step` (the only one, when `None`)
-/// of the Composition at `path`, atomically and only if the file did not change meanwhile.
+/// of the Composition at `path`, atomically and only if the file did not change meanwhile. A
+/// skeleton's step (an input mapping with an empty or no `hcl`) is filled.
 pub fn into_composition(
     map: &mut SourceMap,
     path: &Path,
