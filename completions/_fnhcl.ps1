@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a composition folder that checks, renders and tests green at once')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
@@ -47,6 +48,21 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
+        'fnhcl;init' {
+            [CompletionResult]::new('--from-xrd', '--from-xrd', [CompletionResultType]::ParameterName, 'Scaffold for the XR type of this CompositeResourceDefinition: its group, kind and version, its status fields, and an example XR with its required spec fields filled')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Overwrite files that exist (never through a symbolic link)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fnhcl;package' {
             [CompletionResult]::new('--into', '--into', [CompletionResultType]::ParameterName, 'Write the bundle into the function-hcl step of this Composition (its `input.hcl`), editing only that value: comments, key order and every other byte stay as they are')
             [CompletionResult]::new('--extract', '--extract', [CompletionResultType]::ParameterName, 'Write the files of the bundle in this Composition''s function-hcl step into `--out`')
@@ -54,6 +70,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'The pipeline step to use when the Composition has several function-hcl steps')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'With `--into`, write nothing: exit 1 when the Composition''s bundle is stale (differs from DIR''s files, as `fnhcl check` reports with I027), 0 when it is up to date')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With `--extract`, overwrite files whose contents differ from the bundle')
             [CompletionResult]::new('--skip-analysis', '--skip-analysis', [CompletionResultType]::ParameterName, 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
@@ -488,6 +505,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help' {
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a composition folder that checks, renders and tests green at once')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
@@ -502,6 +520,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('function', 'function', [CompletionResultType]::ParameterValue, 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fnhcl;help;init' {
             break
         }
         'fnhcl;help;package' {

@@ -40,6 +40,9 @@ _fnhcl() {
             fnhcl,help)
                 cmd="fnhcl__subcmd__help"
                 ;;
+            fnhcl,init)
+                cmd="fnhcl__subcmd__init"
+                ;;
             fnhcl,lsp)
                 cmd="fnhcl__subcmd__lsp"
                 ;;
@@ -112,6 +115,9 @@ _fnhcl() {
             fnhcl__subcmd__help,help)
                 cmd="fnhcl__subcmd__help__subcmd__help"
                 ;;
+            fnhcl__subcmd__help,init)
+                cmd="fnhcl__subcmd__help__subcmd__init"
+                ;;
             fnhcl__subcmd__help,lsp)
                 cmd="fnhcl__subcmd__help__subcmd__lsp"
                 ;;
@@ -176,7 +182,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version package check eval fmt diff test validate render lsp composition operation function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version init package check eval fmt diff test validate render lsp composition operation function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -712,7 +718,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="package check eval fmt diff test validate render lsp composition operation function completions help"
+            opts="init package check eval fmt diff test validate render lsp composition operation function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -879,6 +885,20 @@ _fnhcl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fnhcl__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fnhcl__subcmd__help__subcmd__lsp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -984,6 +1004,32 @@ _fnhcl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__init)
+            opts="-q -v -h -V --from-xrd --force --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from-xrd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1176,7 +1222,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__package)
-            opts="-q -v -h -V --into --extract --out --step --force --skip-analysis --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --into --extract --out --step --check --force --skip-analysis --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

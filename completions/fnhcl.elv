@@ -28,6 +28,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand init 'Create a composition folder that checks, renders and tests green at once'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
@@ -43,6 +44,20 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
+        &'fnhcl;init'= {
+            cand --from-xrd 'Scaffold for the XR type of this CompositeResourceDefinition: its group, kind and version, its status fields, and an example XR with its required spec fields filled'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
+            cand --force 'Overwrite files that exist (never through a symbolic link)'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fnhcl;package'= {
             cand --into 'Write the bundle into the function-hcl step of this Composition (its `input.hcl`), editing only that value: comments, key order and every other byte stay as they are'
             cand --extract 'Write the files of the bundle in this Composition''s function-hcl step into `--out`'
@@ -50,6 +65,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --step 'The pipeline step to use when the Composition has several function-hcl steps'
             cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
             cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect)'
+            cand --check 'With `--into`, write nothing: exit 1 when the Composition''s bundle is stale (differs from DIR''s files, as `fnhcl check` reports with I027), 0 when it is up to date'
             cand --force 'With `--extract`, overwrite files whose contents differ from the bundle'
             cand --skip-analysis 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
             cand -q 'Print only errors and the command''s output'
@@ -453,6 +469,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
         }
         &'fnhcl;help'= {
+            cand init 'Create a composition folder that checks, renders and tests green at once'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
@@ -467,6 +484,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand function 'Run function-hcl on one RunFunctionRequest, as Crossplane would call it'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'fnhcl;help;init'= {
         }
         &'fnhcl;help;package'= {
         }

@@ -16,6 +16,7 @@ pub mod lsp;
 pub mod package;
 pub mod re2;
 pub mod render;
+pub mod scaffold;
 pub mod schema;
 pub mod source;
 pub mod strfmt;

@@ -62,6 +62,12 @@ mod discarded;
 #[path = "cli/config.rs"]
 mod config;
 
+#[path = "cli/stale.rs"]
+mod stale;
+
+#[path = "cli/init.rs"]
+mod init;
+
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, source) in files {

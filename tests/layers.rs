@@ -28,6 +28,7 @@ const RANKS: &[(&str, u32)] = &[
     ("golden", 7),
     ("package", 7),
     ("ide", 8),
+    ("scaffold", 8),
     ("lsp", 9),
 ];
 

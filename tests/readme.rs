@@ -12,6 +12,9 @@
 //! `cargo test --locked` is this suite, and `tests/tools/fresh_clone.sh` runs the install and
 //! the benchmarks on a fresh clone. They must be listed in [`DEVELOPMENT`], so a new one is
 //! not silently skipped. `FNHCL_BIN` runs another binary (the installed one).
+//!
+//! The `hcl` blocks of `docs/terraform.md` are whole programs: each must `fnhcl check` with no
+//! finding and be formatted.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -304,4 +307,49 @@ fn runs_fnhcl(command: &str) -> bool {
         rest = after;
     }
     rest.starts_with("fnhcl ")
+}
+
+/// Every `hcl` block of docs/terraform.md (each a whole program) checks with no finding at
+/// all and is formatted as `fnhcl fmt` formats it: the page's promise that its snippets run.
+#[test]
+fn the_terraform_page_snippets_check_clean() {
+    let binary = std::env::var_os("FNHCL_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_fnhcl")));
+    let text = std::fs::read_to_string(root().join("docs/terraform.md")).expect("the page");
+    let mut snippets = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line) {
+            (None, "```hcl") => current = Some(String::new()),
+            (Some(_), "```") => snippets.extend(current.take()),
+            (Some(snippet), _) => {
+                snippet.push_str(line);
+                snippet.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    assert!(snippets.len() >= 8, "the page's hcl blocks were not found");
+    for (i, snippet) in snippets.iter().enumerate() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("main.hcl"), snippet).expect("write the snippet");
+        for args in [&["check", "."][..], &["fmt", "--check", "main.hcl"][..]] {
+            let out = Command::new(&binary)
+                .args(args)
+                .current_dir(dir.path())
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("run fnhcl");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success()
+                    && (args[0] != "check" || stderr.contains("0 errors, 0 warnings")),
+                "snippet {} of docs/terraform.md: `fnhcl {}`\n{snippet}\n{}{stderr}",
+                i + 1,
+                args.join(" "),
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+    }
 }

@@ -12,6 +12,7 @@ mod probe;
 pub mod reference;
 pub mod rules;
 pub(crate) mod schema_body;
+pub mod stale;
 mod suppress;
 pub mod testfile;
 pub mod workspace;

@@ -148,8 +148,20 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
             };
         }
     };
+    // A Composition that no longer holds what its folder's files say is checked here, the
+    // one place that sees both.
+    let stale: Vec<Diagnostic> = match (unit, &bundle.origin) {
+        (Unit::File(path), loader::Origin::Composition { file, step }) => {
+            super::stale::check_composition(&map, *file, path, Some(step))
+                .into_iter()
+                .collect()
+        }
+        (Unit::Directory(dir, _), _) => super::stale::check_folder(&mut map, dir, &bundle),
+        _ => Vec::new(),
+    };
     let shared = Arc::new(map);
-    let findings = check_bundle(&shared, &bundle, config);
+    let mut findings = check_bundle(&shared, &bundle, config);
+    findings.extend(stale);
     // The check keeps no reference to the map once it returns.
     let map = Arc::try_unwrap(shared).unwrap_or_else(|arc| (*arc).clone());
     Checked {

@@ -97,6 +97,17 @@ pub enum DiagnosticFormat {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create a composition folder that checks, renders and tests green at once.
+    ///
+    /// Writes `main.hcl` (a commented example: a local, a resource with a condition, a
+    /// composite status), `.fnhcl.toml`, `composition-pipeline.yaml` (a Composition whose
+    /// function-hcl step holds the bundle), `xr.yaml`, `tests/first/` (a golden case, its
+    /// `expected.yaml` written by its first render), `tests/composition-test.yaml` (a
+    /// CompositionTest) and `.crds/README.md`. With `--from-xrd` the XR type, a resource stub,
+    /// the status fields and an example XR come from the XRD. Existing files are listed and
+    /// left alone (exit 2) unless `--force`; nothing is written through a symbolic link.
+    Init(InitArgs),
+
     /// Bundle a composition directory as txtar, or write it into (or extract it from) a
     /// Composition.
     ///
@@ -909,6 +920,11 @@ pub struct PackageArgs {
     #[arg(long, value_name = "NAME")]
     pub step: Option<String>,
 
+    /// With `--into`, write nothing: exit 1 when the Composition's bundle is stale (differs
+    /// from DIR's files, as `fnhcl check` reports with I027), 0 when it is up to date.
+    #[arg(long, requires = "into")]
+    pub check: bool,
+
     /// With `--extract`, overwrite files whose contents differ from the bundle.
     #[arg(long, requires = "extract")]
     pub force: bool,
@@ -917,6 +933,23 @@ pub struct PackageArgs {
     /// `fn-hcl-tools package --skip-analysis` does.
     #[arg(long)]
     pub skip_analysis: bool,
+}
+
+/// `fnhcl init`.
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The folder to create the composition in (created when missing).
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// Scaffold for the XR type of this CompositeResourceDefinition: its group, kind and
+    /// version, its status fields, and an example XR with its required spec fields filled.
+    #[arg(long, value_name = "XRD.yaml")]
+    pub from_xrd: Option<PathBuf>,
+
+    /// Overwrite files that exist (never through a symbolic link).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `fnhcl completions`.

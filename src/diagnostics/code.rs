@@ -63,6 +63,8 @@ pub enum Code {
     /// A command found nothing to work on (no function-hcl files, no test cases), or test
     /// cases with no expected output yet.
     I026,
+    /// A Composition's inline function-hcl bundle differs from the folder it was packaged from.
+    I027,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -420,6 +422,12 @@ pub static CODES: &[CodeInfo] = &[
         "I026",
         "nothing-found",
         "A command found nothing to work on (no function-hcl files under a folder, no test cases), or test cases with no expected output yet (`fnhcl test --update` records them)",
+    ),
+    info(
+        Code::I027,
+        "I027",
+        "stale-bundle",
+        "A Composition's inline function-hcl bundle differs from the `.hcl` files of its folder (run `fnhcl package DIR --into`)",
     ),
     info(
         Code::S001,

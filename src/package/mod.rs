@@ -4,8 +4,9 @@
 //! no overwriting a different file unless forced. Prints nothing.
 
 use crate::diagnostics::{Code, Diagnostic, Severity, composition_error, from_load_error};
-use crate::source::composition::{WriteError, write_step_hcl};
+use crate::source::composition::{Composition, CompositionError, WriteError, write_step_hcl};
 use crate::source::loader::{self, Bundle, io_text};
+use crate::source::yaml::Node;
 use crate::source::{SourceMap, txtar, write};
 use std::path::{Component, Path, PathBuf};
 
@@ -54,7 +55,8 @@ pub struct Placed {
 }
 
 /// Writes `bundle` into the `hcl` of the function-hcl step `step` (the only one, when `None`)
-/// of the Composition at `path`, atomically and only if the file did not change meanwhile.
+/// of the Composition at `path`, atomically and only if the file did not change meanwhile. A
+/// skeleton's step (an input mapping with an empty or no `hcl`) is filled.
 pub fn into_composition(
     map: &mut SourceMap,
     path: &Path,
@@ -66,7 +68,18 @@ pub fn into_composition(
     let (new, step) = match write_step_hcl(&old, step, bundle) {
         Ok(done) => done,
         Err(WriteError::Composition(error)) => {
-            return Err(composition_error(&display, &old, error, map));
+            let refused_input = matches!(error, CompositionError::InvalidInput { .. });
+            let mut d = composition_error(&display, &old, error, map);
+            // The input's own help suggests this very command; say what it can fill instead.
+            if refused_input {
+                d.help = Some(
+                    "`package --into` fills an empty or missing `hcl` of an input mapping; \
+                     make the step's `input` an HclInput object first, then run again:\n\
+                     input:\n  apiVersion: hcl.fn.crossplane.io/v1beta1\n  kind: HclInput\n  hcl: \"\""
+                        .into(),
+                );
+            }
+            return Err(d);
         }
         Err(WriteError::Edit(error)) => {
             return Err(Box::new(
@@ -93,6 +106,40 @@ pub fn into_composition(
         step,
         changed: true,
     })
+}
+
+/// Whether the function-hcl step (`step`, or the only one) of the Composition at `path` holds
+/// `bundle` (the text of the folder `dir`): `None` when it does, else the stale-bundle finding
+/// (an empty or missing `hcl` is stale too). Writes nothing.
+pub fn check_into(
+    map: &mut SourceMap,
+    path: &Path,
+    step: Option<&str>,
+    dir: &Path,
+    bundle: &str,
+) -> Result<Option<Diagnostic>, Box<Diagnostic>> {
+    let display = path.display().to_string();
+    let text = loader::read_text(path).map_err(|e| Box::new(from_load_error(&e, map)))?;
+    let parsed = Composition::parse(&text);
+    let chosen = match parsed
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|c| c.writable_step(step))
+    {
+        Ok(found) => found,
+        Err(error) => return Err(composition_error(&display, &text, error, map)),
+    };
+    let inline = chosen.hcl().and_then(Node::as_str).unwrap_or("");
+    let staleness = crate::check::stale::compare(inline, bundle);
+    if staleness.is_fresh() {
+        return Ok(None);
+    }
+    let name = chosen.name.clone();
+    let file = map.add(display.clone(), text.clone());
+    map.set_display_name(file, loader::display_path(path));
+    Ok(Some(crate::check::stale::diagnostic(
+        map, file, &name, dir, &staleness,
+    )))
 }
 
 /// What an extraction did.

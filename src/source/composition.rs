@@ -446,6 +446,28 @@ impl Composition {
         }
     }
 
+    /// The function-hcl step a bundle may be written into: the one [`Composition::hcl_step`]
+    /// finds, or a skeleton's step whose input mapping has an empty `hcl` or none at all
+    /// (what `fnhcl package --into` fills). Any other problem with the input stays an error.
+    pub fn writable_step(&self, step: Option<&str>) -> Result<&Step, CompositionError> {
+        let error = match self.hcl_step(step) {
+            Ok(found) => return Ok(found),
+            Err(error) => error,
+        };
+        if let CompositionError::InvalidInput {
+            step: name,
+            problem: InputProblem::NoHcl {
+                bundle_under: None, ..
+            },
+            ..
+        } = &error
+            && let Some(found) = self.steps.iter().find(|s| &s.name == name && s.intends_hcl)
+        {
+            return Ok(found);
+        }
+        Err(error)
+    }
+
     fn pipeline_span(&self) -> Range<usize> {
         let root = &self.document.root;
         match root.get("spec").and_then(|s| s.entry("pipeline")) {
@@ -562,7 +584,7 @@ pub fn write_step_hcl(
     bundle: &str,
 ) -> Result<(String, String), WriteError> {
     let composition = Composition::parse(yaml)?;
-    let chosen = composition.hcl_step(step)?;
+    let chosen = composition.writable_step(step)?;
     let input = chosen.input().ok_or_else(|| {
         WriteError::Edit(EditError::UnsupportedLayout {
             key: "hcl".into(),
@@ -652,6 +674,22 @@ spec:
       hcl: |
         -- main.hcl --
 ";
+
+    #[test]
+    fn a_skeleton_step_is_writable_but_not_readable() {
+        let skeleton = |hcl: &str| {
+            format!(
+                "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: s\nspec:\n  pipeline:\n  - step: hcl\n    input:\n      kind: HclInput\n{hcl}"
+            )
+        };
+        for hcl in ["      hcl: \"\"\n", "      hcl:\n", ""] {
+            let comp = Composition::parse(&skeleton(hcl)).unwrap();
+            assert!(comp.hcl_step(None).is_err(), "{hcl:?}");
+            assert_eq!(comp.writable_step(None).unwrap().name, "hcl", "{hcl:?}");
+        }
+        let mapping = Composition::parse(&skeleton("      hcl: {a: b}\n")).unwrap();
+        assert!(mapping.writable_step(None).is_err());
+    }
 
     #[test]
     fn several_hcl_steps_need_a_name() {

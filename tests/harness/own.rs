@@ -57,7 +57,9 @@ fn format_archive(archive: &fnhcl::source::txtar::Archive) -> String {
 /// `package/<case>/`: runs `fnhcl package` with the arguments in `args` (one per line;
 /// default `in`) inside the case directory; stdout must equal `expected.txtar`, or the run
 /// must fail with every line of `expected-error.txt` in its output and the exit code in `exit`
-/// (default 2).
+/// (default 2). A case with an `into.yaml` (a Composition for `--into`) runs in a copy of its
+/// directory: with `expected-into.yaml` the run must succeed and leave `into.yaml` equal to it
+/// (stdout is not compared); with `expected-error.txt` it must leave `into.yaml` untouched.
 pub fn package(root: &Path) -> Vec<Case> {
     dir_cases(root, "own/package/", "", run_package)
 }
@@ -68,7 +70,18 @@ fn run_package(dir: &Path) -> Result<(), String> {
         Ok(text) => args.extend(text.lines().filter(|l| !l.is_empty()).map(str::to_string)),
         Err(_) => args.push("in".into()),
     }
-    let out = fnhcl(dir, &args, None)?;
+    let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let into = dir.join("into.yaml").is_file();
+    let run_in = if into {
+        copy_tree(dir, scratch.path()).map_err(|e| e.to_string())?;
+        scratch.path()
+    } else {
+        dir
+    };
+    let out = fnhcl(run_in, &args, None)?;
+    if into {
+        return check_into(dir, run_in, &out);
+    }
     let describe = || {
         format!(
             "exit {}\n--- stdout\n{}\n--- stderr\n{}",
@@ -95,6 +108,60 @@ fn run_package(dir: &Path) -> Result<(), String> {
         std::fs::read_to_string(dir.join("expected.txtar")).map_err(|e| e.to_string())?;
     if out.code != 0 || out.stdout != expected {
         return Err(format!("expected stdout {expected:?}\n{}", describe()));
+    }
+    Ok(())
+}
+
+/// Judges a `package --into` case run in the copy `ran`: see [`package`].
+fn check_into(dir: &Path, ran: &Path, out: &super::suites::Output) -> Result<(), String> {
+    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    let written = read(&ran.join("into.yaml"))?;
+    let describe = || {
+        format!(
+            "exit {}\n--- stdout\n{}\n--- stderr\n{}\n--- into.yaml\n{written}",
+            out.code, out.stdout, out.stderr
+        )
+    };
+    if let Ok(wanted) = read(&dir.join("expected-error.txt")) {
+        let want_code: i32 = read(&dir.join("exit"))
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(2);
+        let text = format!("{}{}", out.stdout, out.stderr);
+        if out.code != want_code {
+            return Err(format!("expected exit {want_code}\n{}", describe()));
+        }
+        if let Some(line) = wanted
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !text.contains(l))
+        {
+            return Err(format!("output lacks {line:?}\n{}", describe()));
+        }
+        if written != read(&dir.join("into.yaml"))? {
+            return Err(format!("a refused --into changed the file\n{}", describe()));
+        }
+        return Ok(());
+    }
+    let expected = read(&dir.join("expected-into.yaml"))?;
+    if out.code != 0 || written != expected {
+        return Err(format!("expected into.yaml {expected:?}\n{}", describe()));
+    }
+    Ok(())
+}
+
+/// Copies the files below `from` into `to` (symbolic links are not followed).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            std::fs::create_dir_all(&target)?;
+            copy_tree(&entry.path(), &target)?;
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), &target)?;
+        }
     }
     Ok(())
 }

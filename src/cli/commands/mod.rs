@@ -6,6 +6,7 @@ pub mod diff;
 pub mod eval;
 pub mod fmt;
 pub mod function;
+pub mod init;
 pub mod operation;
 pub mod package;
 pub mod render;

@@ -43,6 +43,25 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
         cx.stdout.write_all(text.as_bytes())?;
         return Ok(ExitStatus::Success);
     };
+    if args.check {
+        return match package::check_into(
+            &mut cx.map,
+            composition,
+            args.step.as_deref(),
+            &args.dir,
+            &text,
+        ) {
+            Ok(None) => {
+                cx.note(&format!("{} is up to date", composition.display()))?;
+                Ok(ExitStatus::Success)
+            }
+            Ok(Some(stale)) => {
+                cx.diagnostics.push(stale);
+                Ok(ExitStatus::Failure)
+            }
+            Err(d) => Ok(cx.fail(*d)),
+        };
+    }
     let files = count(bundle.files.len(), "file", "files");
     let display = composition.display();
     match package::into_composition(&mut cx.map, composition, args.step.as_deref(), &text) {
