@@ -66,7 +66,7 @@ impl Evaluator<'_> {
                 .iter()
                 .chain(diags)
                 .find(|d| d.severity == Severity::Error && inside(d, span))
-                .map(|d| d.summary.clone());
+                .map(error_text);
             for path in unknown_paths(&value) {
                 let text = format!("{source}{path}");
                 if out.iter().any(|u| u.span == span && u.text == text) {
@@ -91,7 +91,7 @@ impl Evaluator<'_> {
                 out.push(Unknown {
                     span,
                     text: self.map.get(span.file).slice(span).to_string(),
-                    error: Some(d.summary.clone()),
+                    error: Some(error_text(d)),
                     reads: Vec::new(),
                 });
             }
@@ -107,6 +107,15 @@ impl Evaluator<'_> {
         }
         out.truncate(MAX_UNKNOWN);
         out
+    }
+}
+
+/// An error as the report quotes it: its summary, and its detail when that says more (a
+/// function's own message is only there: `Call to function "invoke" failed: …`).
+fn error_text(d: &Diagnostic) -> String {
+    match d.detail.as_deref().map(str::trim) {
+        Some(detail) if !detail.is_empty() => format!("{}: {detail}", d.summary),
+        _ => d.summary.clone(),
     }
 }
 

@@ -100,7 +100,7 @@ pub fn documents_given(
         }
     };
     if !io.quiet && !io.show_discarded {
-        diagnostics.extend(discard_warnings(&rendered));
+        diagnostics.extend(discard_warnings(&rendered, true));
     }
     let valid = match (schemas, request.validate.is_empty()) {
         (Some(schemas), _) => validate_rendered(schemas, &inputs.xr, &rendered, diagnostics),
@@ -127,36 +127,84 @@ pub fn documents_given(
     })
 }
 
-/// A warning for each block function-hcl discarded, except those a user's condition left
-/// out.
-pub fn discard_warnings(rendered: &Rendered) -> Vec<Diagnostic> {
+/// A warning for each block function-hcl discarded (a collection's members together), except
+/// those a user's condition left out: at the expression that was not known (not the whole
+/// body), with the other unknown values labelled, and as help the render input that would make
+/// them known. `composite`: the render is of an XR, so when it composed nothing because of
+/// them one more warning says so.
+pub fn discard_warnings(rendered: &Rendered, composite: bool) -> Vec<Diagnostic> {
+    use super::discarded::{composed_count, discarded, headline, help};
+    let entries: Vec<_> = discarded(rendered)
+        .into_iter()
+        .filter(|e| e.reason != "user-condition")
+        .collect();
     let mut out = Vec::new();
-    for (step, discard) in rendered
-        .discards
-        .iter()
-        .filter(|(_, d)| d.reason != "user-condition")
-    {
+    for entry in &entries {
         let mut d = Diagnostic::new(
             Code::E402,
-            format!(
-                "step {step:?}: discarded {}{} ({})",
-                discard.kind,
-                if discard.name.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", discard.name)
-                },
-                discard.reason
-            ),
+            format!("step {:?}: discarded {}", entry.step, headline(entry)),
         )
         .with_severity(Severity::Warning);
-        if let Some(span) = discard.span {
+        let mut lines = Vec::new();
+        if entry.members.len() > 1 {
+            let more = entry.count.saturating_sub(entry.members.len());
+            let mut names = entry.members.join(", ");
+            if more > 0 {
+                names.push_str(&format!(" and {more} more"));
+            }
+            lines.push(format!("members: {names}"));
+        }
+        // At most three places: the first is the report's, the others labels.
+        for (i, u) in entry.unknown.iter().take(3).enumerate() {
+            let message = match &u.error {
+                Some(error) => format!("`{}` is not known: {error}", u.text),
+                None => format!("`{}` is not known yet", u.text),
+            };
+            d = if i == 0 {
+                d.with_primary(u.span, Some(message))
+            } else {
+                d.with_label(crate::diagnostics::Label::new(u.span, message))
+            };
+        }
+        if entry.unknown.len() > 3 {
+            lines.push(format!(
+                "and {} more (`--show-discarded` lists them all)",
+                crate::diagnostics::count(
+                    entry.unknown.len() - 3,
+                    "unknown value",
+                    "unknown values"
+                )
+            ));
+        }
+        if entry.unknown.is_empty()
+            && let Some(span) = entry.span
+        {
             d = d.with_primary(span, None);
         }
-        if !discard.context.is_empty() {
-            d = d.with_detail(discard.context.join("\n"));
+        if !lines.is_empty() {
+            d = d.with_detail(lines.join("\n"));
+        }
+        if let Some(help) = help(entry) {
+            d = d.with_help(help);
         }
         out.push(d);
+    }
+    let resources = entries
+        .iter()
+        .filter(|e| matches!(e.kind, "resource" | "resources"))
+        .count();
+    if composite && resources > 0 && composed_count(&rendered.documents) == 0 {
+        out.push(
+            Diagnostic::new(
+                Code::E402,
+                format!(
+                    "no composed resources: {} discarded",
+                    crate::diagnostics::count(resources, "resource block was", "resource blocks were")
+                ),
+            )
+            .with_severity(Severity::Warning)
+            .with_help("a first render has nothing observed yet: give observed resources with `-o`, or see `--show-discarded`"),
+        );
     }
     out
 }

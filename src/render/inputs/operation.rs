@@ -336,7 +336,7 @@ pub fn operation_documents(
     match operation::render(map, &input, options, remote.as_mut(), io.log) {
         Ok(rendered) => {
             if !io.quiet {
-                diagnostics.extend(super::discard_warnings(&rendered));
+                diagnostics.extend(super::discard_warnings(&rendered, false));
             }
             Ok(rendered.documents)
         }
