@@ -160,6 +160,11 @@ pub enum Code {
     L614,
     /// A field the CRD requires that a body object literal certainly lacks.
     L615,
+    /// A read of the XR (`req.composite`) naming a field its XRD does not have.
+    L616,
+    /// A condition that is an XR field of another type than bool, or compares one with a
+    /// literal of another type.
+    L617,
     /// A resource that breaks its OpenAPI schema.
     V701,
     /// A field its schema does not have (the API server would prune it).
@@ -689,6 +694,18 @@ pub static CODES: &[CodeInfo] = &[
         "L615",
         "missing-body-field",
         "A field the CRD requires that a body object literal certainly lacks",
+    ),
+    lint(
+        Code::L616,
+        "L616",
+        "unknown-composite-field",
+        "A read of the XR (`req.composite`) naming a field its XRD does not have",
+    ),
+    lint(
+        Code::L617,
+        "L617",
+        "composite-field-type",
+        "A condition that is an XR field of another type than bool, or compares one with a literal of another type",
     ),
     info(
         Code::V701,

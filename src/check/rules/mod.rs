@@ -10,6 +10,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 mod always_fails;
 mod block_in_attributes;
 mod budget_exceeded;
+mod composite_field_type;
 mod conflicting_outputs;
 mod constant_condition;
 mod duplicate_local;
@@ -48,6 +49,7 @@ mod undefined_variable;
 mod unformatted;
 mod unknown_attribute;
 mod unknown_body_field;
+mod unknown_composite_field;
 mod unsupported_argument;
 mod unsupported_block;
 mod unused_argument;
@@ -184,6 +186,8 @@ pub static RULES: &[&Rule] = &[
     &unknown_body_field::RULE,
     &invalid_body_value::RULE,
     &missing_body_field::RULE,
+    &unknown_composite_field::RULE,
+    &composite_field_type::RULE,
     &budget_exceeded::RULE,
     &evaluation_timeout::RULE,
 ];

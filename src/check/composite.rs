@@ -1,0 +1,371 @@
+//! Reads of the XR (`req.composite`, and locals that are plain aliases of it such as
+//! `xr = req.composite`) against the XRD's schema ([`crate::schema::xr`]): a field the XR
+//! cannot have (L616, with "did you mean"), and a condition that is an XR field of another type
+//! than bool or compares one with a literal of another type (L617). Only static paths
+//! (attribute and literal-key steps) are judged, and only where the schema is closed.
+
+use super::Context;
+use crate::analysis::resolve::{Resolution, Site, Target, Use};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::schema::Entry;
+use crate::schema::node::{Node, Type};
+use crate::schema::xr::{Reach, type_text, walk};
+use crate::source::{FileId, Span};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Literal, Step};
+
+/// The findings of one of the two rules (`code`).
+pub(crate) fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
+    let (Some(res), Some(entry)) = (cx.resolution, cx.composite) else {
+        return;
+    };
+    match code {
+        Code::L616 => unknown_fields(res, entry, out),
+        _ => condition_types(res, entry, out),
+    }
+}
+
+/// The kind and version the findings name: `XNetwork (example.org/v1)`.
+fn what(entry: &Entry) -> String {
+    format!("{} ({})", entry.kind, entry.api_version)
+}
+
+/// `spec.zones[0].name`.
+fn path_text(steps: &[String]) -> String {
+    let mut out = String::new();
+    for step in steps {
+        if step.parse::<usize>().is_ok() {
+            out.push_str(&format!("[{step}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(step);
+        }
+    }
+    out
+}
+
+/// Where a step's name is: `.name` without its dot, `["key"]` with its brackets.
+fn step_span(file: FileId, step: &Step) -> Span {
+    match step {
+        Step::Attr { span, .. } => Span::of(file, &((span.start + 1).min(span.end)..span.end)),
+        Step::Index { span, .. } => Span::of(file, span),
+    }
+}
+
+/// How many steps of `u` are static (attribute or literal key) before the first computed one.
+fn static_steps(u: &Use) -> usize {
+    u.var
+        .steps
+        .iter()
+        .take_while(|s| match s {
+            Step::Attr { .. } => true,
+            Step::Index { key, .. } => matches!(key, Literal::String(_) | Literal::Number(_)),
+        })
+        .count()
+}
+
+/// L616. Each read is judged where its bad step is written: a step that a local's value
+/// contributes is reported at that value, not again at every use of the local.
+fn unknown_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    for u in &res.uses {
+        let own = static_steps(u);
+        for read in res.request_reads(u) {
+            if read.at.target != Target::Req
+                || read.path.first().map(String::as_str) != Some("composite")
+            {
+                continue;
+            }
+            // Where `u`'s own steps start in the path.
+            let start = match u.target {
+                Target::Req => 0,
+                _ if own == u.var.steps.len() && read.path.len() >= own => read.path.len() - own,
+                _ => continue,
+            };
+            let below = &read.path[1..];
+            let (index, finding) = match walk(&entry.schema, below) {
+                Reach::Unknown { index, parent } => (index, unknown(entry, below, index, parent)),
+                Reach::Scalar { index, kind } => (index, scalar(entry, below, index, kind)),
+                Reach::Field(_) | Reach::Open => continue,
+            };
+            let at = index + 1;
+            if at < start || at - start >= u.var.steps.len() {
+                continue;
+            }
+            let span = step_span(u.file, &u.var.steps[at - start]);
+            out.push(finding.with_primary(span, None));
+        }
+    }
+}
+
+fn unknown(entry: &Entry, below: &[String], index: usize, parent: &Node) -> Diagnostic {
+    let key = &below[index];
+    let p = path_text(&below[..=index]);
+    let names: Vec<&str> = parent.properties.keys().map(String::as_str).collect();
+    let d = Diagnostic::new(
+        Code::L616,
+        format!("`{p}` is not a field of the XR, {}", what(entry)),
+    );
+    match crate::syntax::suggest::name_suggestion(key, &names) {
+        Some(s) => d.with_help(format!(
+            "did you mean `{s}`? The XRD has no `{key}` here, so the XR never holds it"
+        )),
+        None => d.with_help(format!(
+            "the XRD has no `{key}` here; the fields are {}",
+            field_list(&names)
+        )),
+    }
+}
+
+fn scalar(entry: &Entry, below: &[String], index: usize, kind: Type) -> Diagnostic {
+    let p = path_text(&below[..index]);
+    Diagnostic::new(
+        Code::L616,
+        format!(
+            "`{p}` is {} in the XR, {}: it has no `{}`",
+            a(kind.name()),
+            what(entry),
+            below[index]
+        ),
+    )
+    .with_help(format!(
+        "the XRD types `{p}` as {}; read `{p}` itself",
+        kind.name()
+    ))
+}
+
+fn field_list(names: &[&str]) -> String {
+    const SHOWN: usize = 8;
+    let mut list: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
+    if names.len() > SHOWN {
+        list.push(format!("and {} more", names.len() - SHOWN));
+    }
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// The path below `req` that `expr` reads when it is nothing but a static traversal of the
+/// request, directly or through locals that are plain aliases (`xr = req.composite`).
+fn alias_path(res: &Resolution, file: FileId, expr: &Expr, depth: usize) -> Option<Vec<String>> {
+    let expr = match &expr.kind {
+        ExprKind::Parens(inner) => inner,
+        _ => expr,
+    };
+    let ExprKind::Traversal { .. } = &expr.kind else {
+        return None;
+    };
+    let u = res.uses.iter().find(|u| {
+        u.file == file && u.var.span.start == expr.span.start && u.var.span.end == expr.span.end
+    })?;
+    use_path(res, u, depth)
+}
+
+/// The path below `req` that the reference `u` reads, when its steps are all static and its
+/// root is `req` or a local that is a plain alias of a static read of it (followed at most
+/// [`crate::analysis::resolve::MAX_LOCAL_HOPS`] deep).
+pub(crate) fn use_path(res: &Resolution, u: &Use, depth: usize) -> Option<Vec<String>> {
+    let mut own = Vec::with_capacity(u.var.steps.len());
+    for step in u.var.steps {
+        own.push(match step {
+            Step::Attr { name, .. } => name.clone(),
+            Step::Index {
+                key: Literal::String(s) | Literal::Number(s),
+                ..
+            } => s.clone(),
+            Step::Index { .. } => return None,
+        });
+    }
+    match u.target {
+        Target::Req => Some(own),
+        Target::Binding(b) => {
+            let mut path = binding_path(res, b, depth)?;
+            path.extend(own);
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+/// The path below `req` a local reads when its value is a plain alias (`xr = req.composite`).
+pub(crate) fn binding_path(
+    res: &Resolution,
+    b: crate::analysis::resolve::BindingId,
+    depth: usize,
+) -> Option<Vec<String>> {
+    if depth >= crate::analysis::resolve::MAX_LOCAL_HOPS {
+        return None;
+    }
+    let value = res.bindings[b].value?;
+    alias_path(res, value.file, &value.expr, depth + 1)
+}
+
+/// The XR field `expr` is, when it is one: its path below `req.composite` and its schema.
+fn composite_field<'e>(
+    res: &Resolution,
+    entry: &'e Entry,
+    file: FileId,
+    expr: &Expr,
+) -> Option<(Vec<String>, &'e Node)> {
+    let path = alias_path(res, file, expr, 0)?;
+    if path.first().map(String::as_str) != Some("composite") {
+        return None;
+    }
+    let below = path[1..].to_vec();
+    match walk(&entry.schema, &below) {
+        Reach::Field(node) => Some((below, node)),
+        _ => None,
+    }
+}
+
+/// A node's single known type, when values of other types cannot be there.
+fn certain_type(node: &Node) -> Option<Type> {
+    if node.int_or_string {
+        return None;
+    }
+    node.kind
+}
+
+/// L617.
+fn condition_types(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    for site in &res.exprs {
+        if site.site != Site::Attribute("condition") {
+            continue;
+        }
+        let (file, expr) = (site.expr.file, &site.expr.expr);
+        if let Some((path, node)) = composite_field(res, entry, file, expr)
+            && let Some(kind) = certain_type(node)
+            && kind != Type::Boolean
+        {
+            let p = path_text(&path);
+            out.push(
+                Diagnostic::new(
+                    Code::L617,
+                    format!(
+                        "the condition is `{p}`, {} in the XR, {}; a `condition` must be a bool",
+                        a(&type_text(node)),
+                        what(entry)
+                    ),
+                )
+                .with_primary(Span::of(file, &expr.span), None)
+                .with_help(format!(
+                    "compare it (`{p} == …`) or convert it; function-hcl fails the render with \"got type {}, expected bool\"",
+                    friendly(kind)
+                )),
+            );
+            continue;
+        }
+        comparisons(res, entry, file, expr, out);
+    }
+}
+
+/// cty's friendly name of a type, as function-hcl's message says it.
+fn friendly(kind: Type) -> &'static str {
+    match kind {
+        Type::Object => "object",
+        Type::Array => "tuple",
+        Type::String => "string",
+        Type::Integer | Type::Number => "number",
+        Type::Boolean => "bool",
+    }
+}
+
+/// `==`/`!=` between an XR field and a literal of another type, anywhere in a condition's
+/// `&&`, `||`, `!` and parentheses: always false (or always true), as HCL compares values
+/// of different types as unequal without converting.
+fn comparisons(
+    res: &Resolution,
+    entry: &Entry,
+    file: FileId,
+    expr: &Expr,
+    out: &mut Vec<Diagnostic>,
+) {
+    match &expr.kind {
+        ExprKind::Parens(inner) | ExprKind::Unary { operand: inner, .. } => {
+            comparisons(res, entry, file, inner, out)
+        }
+        ExprKind::Binary {
+            op: BinaryOp::And | BinaryOp::Or,
+            lhs,
+            rhs,
+        } => {
+            comparisons(res, entry, file, lhs, out);
+            comparisons(res, entry, file, rhs, out);
+        }
+        ExprKind::Binary {
+            op: op @ (BinaryOp::Equal | BinaryOp::NotEqual),
+            lhs,
+            rhs,
+        } => {
+            for (field, other) in [(lhs, rhs), (rhs, lhs)] {
+                let Some((path, node)) = composite_field(res, entry, file, field) else {
+                    continue;
+                };
+                let (Some(kind), Some(literal)) = (certain_type(node), literal_type(other)) else {
+                    continue;
+                };
+                let same = match kind {
+                    Type::Integer | Type::Number => literal == Type::Number,
+                    other => other == literal,
+                };
+                if same {
+                    continue;
+                }
+                let p = path_text(&path);
+                let always = if *op == BinaryOp::Equal {
+                    "false"
+                } else {
+                    "true"
+                };
+                out.push(
+                    Diagnostic::new(
+                        Code::L617,
+                        format!(
+                            "`{p}` is {} in the XR, {}, compared with a {}: always {always}",
+                            a(&type_text(node)),
+                            what(entry),
+                            literal.name()
+                        ),
+                    )
+                    .with_primary(Span::of(file, &expr.span), None)
+                    .with_help(format!(
+                        "HCL never finds values of two types equal; compare with {} literal",
+                        a(friendly(kind))
+                    )),
+                );
+                break;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The type of a literal operand (`"x"`, `3`, `true`).
+fn literal_type(expr: &Expr) -> Option<Type> {
+    match &expr.kind {
+        ExprKind::Literal(Literal::String(_)) => Some(Type::String),
+        ExprKind::Literal(Literal::Number(_)) => Some(Type::Number),
+        ExprKind::Literal(Literal::Bool(_)) => Some(Type::Boolean),
+        ExprKind::Template(parts)
+            if parts
+                .iter()
+                .all(|p| matches!(p.kind, ExprKind::Literal(Literal::String(_)))) =>
+        {
+            Some(Type::String)
+        }
+        ExprKind::Parens(inner) => literal_type(inner),
+        _ => None,
+    }
+}
+
+/// `a string`, `an integer`.
+fn a(text: &str) -> String {
+    let article = if text.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {text}")
+}
