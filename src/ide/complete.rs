@@ -1,6 +1,8 @@
 //! Completion: what may be written at the cursor.
 //!
 //! - inside a `body` whose kind has a CRD schema: its fields ([`super::body`]);
+//! - after `req.composite.` or a local that aliases it (`xr.spec.`), with the XRD among the
+//!   schemas: the XR's fields ([`super::composite`]);
 //! - after `req.`, `req.resource.`, `req.resources.`, `each.`, `self.`: their members (the
 //!   composition's resource and collection names, the `self` attributes the enclosing blocks
 //!   define);
@@ -62,6 +64,9 @@ pub fn complete(at: &At) -> Option<Vec<Completion>> {
         );
     }
     if let Some(path) = member_path(before) {
+        if let Some(items) = super::composite::complete(at, &path, &resolution, scope) {
+            return Some(items);
+        }
         return Some(members(&path, program, &resolution, scope));
     }
     let parsed = at.comp.syntax(at.file);
