@@ -369,3 +369,52 @@ fn a(text: &str) -> String {
     };
     format!("{article} {text}")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{Config, check_bundle};
+    use crate::diagnostics::Code;
+    use crate::source::SourceMap;
+    use std::sync::Arc;
+
+    const XRD: &str = include_str!(
+        "../../tests/fixtures/check/unknown-composite-field-fires/.crds/xnetwork.yaml"
+    );
+
+    /// The L616 messages of `check` on a Composition whose `compositeTypeRef` is `api_version`.
+    fn unknown_in_composition(api_version: &str) -> Vec<String> {
+        let mut schemas = crate::schema::Schemas::new();
+        let doc: serde_json::Value = yaml_serde::from_str(XRD).unwrap();
+        schemas.add_document("xnetwork.yaml", &doc).unwrap();
+        let mut config = Config::default();
+        config.schemas = Some(Arc::new(schemas));
+        let text = format!(
+            "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: n\nspec:\n  compositeTypeRef:\n    apiVersion: {api_version}\n    kind: XNetwork\n  mode: Pipeline\n  pipeline:\n    - step: hcl\n      functionRef:\n        name: function-hcl\n      input:\n        apiVersion: hcl.fn.crossplane.io/v1beta1\n        kind: HclInput\n        hcl: |\n          -- main.hcl --\n          resource vpc {{\n            body = {{\n              apiVersion = \"ec2.aws.upbound.io/v1beta1\"\n              kind       = \"VPC\"\n              spec = {{ a = req.composite.spec.region, b = req.composite.spec.legacyRegion }}\n            }}\n          }}\n"
+        );
+        let mut map = SourceMap::new();
+        let bundle =
+            crate::source::loader::load_composition(&mut map, "composition.yaml", text, None)
+                .unwrap();
+        let mut found: Vec<String> = check_bundle(&Arc::new(map), &bundle, &config)
+            .into_iter()
+            .filter(|d| d.code == Code::L616)
+            .map(|d| d.summary)
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_composition_s_composite_type_ref_picks_the_version() {
+        assert_eq!(
+            unknown_in_composition("example.org/v1"),
+            ["`spec.legacyRegion` is not a field of the XR, XNetwork (example.org/v1)"]
+        );
+        assert_eq!(
+            unknown_in_composition("example.org/v1alpha1"),
+            ["`spec.region` is not a field of the XR, XNetwork (example.org/v1alpha1)"]
+        );
+        // A kind the schemas do not define: nothing is judged.
+        assert!(unknown_in_composition("example.org/v9").is_empty());
+    }
+}

@@ -121,7 +121,13 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
         composite: config.schemas.as_deref().and_then(|schemas| {
             let type_ref = composite_type_ref(map, bundle);
             let type_ref = type_ref.as_ref().map(|(a, k)| (a.as_str(), k.as_str()));
-            crate::schema::xr::composite_entry(schemas, type_ref)
+            let seen = match &bundle.origin {
+                crate::source::loader::Origin::Directory(dir) if type_ref.is_none() => {
+                    crate::schema::xr::types_in(dir)
+                }
+                _ => Vec::new(),
+            };
+            crate::schema::xr::composite_entry(schemas, type_ref, &seen)
         }),
     };
     let mut out = Vec::new();

@@ -1,8 +1,8 @@
 //! The XR's own schema in the editor: after `req.composite.` (or a local that is a plain alias
 //! of it, `xr.spec.`) completion lists the XRD's fields with their types and descriptions, and
 //! hover on such a path shows the field's. The XR is the one `check` judges reads against
-//! ([`crate::schema::xr::composite_entry`]; in the editor there is no Composition, so the only
-//! composite kind of the schemas, at its `referenceable` version).
+//! ([`crate::schema::xr::composite_entry`]: the kind the folder's Composition or example XRs
+//! name, else the only composite kind of the schemas, at its `referenceable` version).
 
 use super::At;
 use super::types::{Completion, CompletionKind, HoverInfo};
@@ -17,7 +17,8 @@ use crate::syntax::ast::Step;
 fn entry<T>(at: &At, f: impl FnOnce(&Entry) -> Option<T>) -> Option<T> {
     let settings = at.ws.settings(&at.comp.dir);
     let schemas = settings.config.schemas.as_deref()?;
-    f(composite_entry(schemas, None)?)
+    let seen = crate::schema::xr::types_in(&at.comp.dir);
+    f(composite_entry(schemas, None, &seen)?)
 }
 
 /// The fields after `path` (the traversal before the cursor's `.`: `["xr", "spec"]`) when it

@@ -8,35 +8,107 @@
 
 use super::load::{Entry, Origin, Schemas};
 use super::node::{Additional, Node, Type};
+use serde_json::Value as Json;
+use std::path::Path;
 use std::sync::OnceLock;
 
-/// The schema of the XR: the kind and version of `type_ref` (a Composition's
-/// `compositeTypeRef`) when it is given; otherwise, when the schemas define exactly one
-/// composite kind, its `referenceable` version (the only version when there is one). `None`
-/// when that is not certain.
+/// The schema of the XR. `type_ref`: a Composition's `compositeTypeRef` (apiVersion and
+/// kind) when `check` reads the Composition itself: that kind at that version. Otherwise
+/// `seen`, the XR types the composition's folder names ([`types_in`]): when they all name one
+/// kind, that kind; when there are none, the one composite kind the schemas define (none when
+/// they define several). The kind is taken at its `referenceable` version (the one
+/// Compositions reference, and so the one the function is sent), its only one when it has one.
+/// `None` whenever that is not certain.
 pub fn composite_entry<'s>(
     schemas: &'s Schemas,
     type_ref: Option<(&str, &str)>,
+    seen: &[(String, String)],
 ) -> Option<&'s Entry> {
     if let Some((api_version, kind)) = type_ref {
         return schemas.get(api_version, kind);
     }
+    let group_kind = |api_version: &str, kind: &str| {
+        let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+        (group.to_string(), kind.to_string())
+    };
     let composites: Vec<&Entry> = schemas
         .entries()
         .filter(|e| e.origin == Origin::Composite)
         .collect();
-    let group_kind = |e: &Entry| {
-        let group = e.api_version.rsplit_once('/').map_or("", |(g, _)| g);
-        (group.to_string(), e.kind.clone())
+    let wanted = match seen {
+        [] => {
+            let first = composites.first()?;
+            group_kind(&first.api_version, &first.kind)
+        }
+        [(api_version, kind), rest @ ..] => {
+            let wanted = group_kind(api_version, kind);
+            if rest.iter().any(|(a, k)| group_kind(a, k) != wanted) {
+                return None;
+            }
+            wanted
+        }
     };
-    let first = group_kind(composites.first()?);
-    if composites.iter().any(|e| group_kind(e) != first) {
+    let versions: Vec<&Entry> = composites
+        .iter()
+        .copied()
+        .filter(|e| group_kind(&e.api_version, &e.kind) == wanted)
+        .collect();
+    if seen.is_empty() && versions.len() != composites.len() {
         return None;
     }
-    match composites.as_slice() {
+    match versions.as_slice() {
         [only] => Some(*only),
         several => several.iter().copied().find(|e| e.referenceable),
     }
+}
+
+/// The XR types a composition's folder names: the `compositeTypeRef` of each Composition in
+/// a YAML file directly in it, and the `apiVersion` and `kind` of its example XRs (`xr.yaml`
+/// in it and in each `tests/CASE/` folder, as `fnhcl test` lays cases out). Unreadable files
+/// are skipped: they only ever make the XR less certain.
+pub fn types_in(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    let cases = std::fs::read_dir(dir.join("tests")).into_iter().flatten();
+    files.extend(
+        cases
+            .filter_map(Result::ok)
+            .map(|e| e.path().join("xr.yaml")),
+    );
+    files.retain(|p| p.is_file());
+    files.sort();
+    for file in files {
+        let is_xr = file.file_stem().is_some_and(|s| s == "xr");
+        let Ok(text) = crate::source::read::read_text(&file) else {
+            continue;
+        };
+        let Ok(docs) = crate::source::yaml::read_stream(&text) else {
+            continue;
+        };
+        for doc in docs {
+            let json = serde_json::to_value(&doc.value).unwrap_or_default();
+            let text = |p: &str| json.pointer(p).and_then(Json::as_str).map(str::to_string);
+            let found = if text("/kind").as_deref() == Some("Composition") {
+                text("/spec/compositeTypeRef/apiVersion").zip(text("/spec/compositeTypeRef/kind"))
+            } else if is_xr {
+                text("/apiVersion").zip(text("/kind"))
+            } else {
+                None
+            };
+            if let Some(found) = found
+                && !out.contains(&found)
+            {
+                out.push(found);
+            }
+        }
+    }
+    out
 }
 
 /// Where a path below the XR leads.
@@ -233,9 +305,9 @@ mod tests {
             {"name": "v1", "served": true, "referenceable": true, "schema": schema(spec)},
         ]));
         schemas.add_document("xrd.yaml", &doc).unwrap();
-        let entry = composite_entry(&schemas, None).unwrap();
+        let entry = composite_entry(&schemas, None, &[]).unwrap();
         assert_eq!(entry.api_version, "example.org/v1");
-        let given = composite_entry(&schemas, Some(("example.org/v1alpha1", "XNetwork")));
+        let given = composite_entry(&schemas, Some(("example.org/v1alpha1", "XNetwork")), &[]);
         assert_eq!(given.unwrap().api_version, "example.org/v1alpha1");
         let root = &entry.schema;
         assert!(matches!(walk(root, &path("spec.region")), Reach::Field(_)));
@@ -282,6 +354,20 @@ mod tests {
         );
         other["spec"]["names"]["kind"] = json!("XDatabase");
         schemas.add_document("other.yaml", &other).unwrap();
-        assert!(composite_entry(&schemas, None).is_none());
+        assert!(composite_entry(&schemas, None, &[]).is_none());
+        // The folder's XRs say which: at its referenceable version whatever they are written in.
+        let seen = |kind: &str| vec![("example.org/v1alpha1".to_string(), kind.to_string())];
+        let entry = composite_entry(&schemas, None, &seen("XNetwork")).unwrap();
+        assert_eq!(entry.api_version, "example.org/v1");
+        assert_eq!(
+            composite_entry(&schemas, None, &seen("XDatabase"))
+                .unwrap()
+                .kind,
+            "XDatabase"
+        );
+        assert!(composite_entry(&schemas, None, &seen("XOther")).is_none());
+        let mut both = seen("XNetwork");
+        both.extend(seen("XDatabase"));
+        assert!(composite_entry(&schemas, None, &both).is_none());
     }
 }
