@@ -20,6 +20,7 @@ pub(crate) fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     };
     match code {
         Code::L616 => unknown_fields(res, entry, out),
+        Code::L618 => optional_fields(res, entry, out),
         _ => condition_types(res, entry, out),
     }
 }
@@ -96,6 +97,109 @@ fn unknown_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
             out.push(finding.with_primary(span, None));
         }
     }
+}
+
+/// L618: a read of a `spec` field that the XRD neither requires nor defaults (nor the objects
+/// on the way to it), outside `try` and `can`: it fails for every XR that leaves it out.
+fn optional_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    for u in &res.uses {
+        if static_steps(u) != u.var.steps.len() {
+            continue;
+        }
+        let Some(path) = use_path(res, u, 0) else {
+            continue;
+        };
+        if path.len() < 3 || path[0] != "composite" || path[1] != "spec" {
+            continue;
+        }
+        let start = path.len() - u.var.steps.len();
+        let below = &path[1..];
+        if !matches!(walk(&entry.schema, below), Reach::Field(_)) {
+            continue;
+        }
+        // The first object property on the way that may be absent.
+        let mut optional = None;
+        for i in 1..below.len() {
+            let Reach::Field(parent) = walk(&entry.schema, &below[..i]) else {
+                break;
+            };
+            if parent.kind == Some(Type::Array) {
+                break;
+            }
+            let key = &below[i];
+            let Some(field) = parent.properties.get(key) else {
+                break;
+            };
+            if !parent.required.contains(key) && field.default.is_none() {
+                optional = Some(i);
+                break;
+            }
+        }
+        let Some(i) = optional else { continue };
+        let at = i + 1;
+        if at < start || guarded(res, u) {
+            continue;
+        }
+        let p = path_text(&below[..=i]);
+        out.push(
+            Diagnostic::new(
+                Code::L618,
+                format!(
+                    "`{p}` is optional in the XR, {}, with no default: the read fails for an XR without it",
+                    what(entry)
+                ),
+            )
+            .with_primary(step_span(u.file, &u.var.steps[at - start]), None)
+            .with_help(format!(
+                "give a fallback (`try({}, …)`), or make the XRD require or default `{p}`",
+                u_text(u)
+            )),
+        );
+    }
+}
+
+/// The reference as written (`xr.spec.cidr`).
+fn u_text(u: &Use) -> String {
+    let mut out = u.var.root.to_string();
+    for step in u.var.steps {
+        match step {
+            Step::Attr { name, .. } => {
+                out.push('.');
+                out.push_str(name);
+            }
+            Step::Index {
+                key: Literal::Number(n),
+                ..
+            } => out.push_str(&format!("[{n}]")),
+            Step::Index {
+                key: Literal::String(s),
+                ..
+            } => out.push_str(&format!("[{s:?}]")),
+            Step::Index { .. } => {}
+        }
+    }
+    out
+}
+
+/// Whether `u` is inside a `try(…)` or `can(…)` of the expression it is read in.
+fn guarded(res: &Resolution, u: &Use) -> bool {
+    fn inside(expr: &Expr, span: &std::ops::Range<u32>) -> bool {
+        if expr.span.start > span.start || expr.span.end < span.end {
+            return false;
+        }
+        if let ExprKind::Call { name, .. } = &expr.kind
+            && matches!(name.as_str(), "try" | "can")
+        {
+            return true;
+        }
+        let mut found = false;
+        expr.for_each_child(|child| found = found || inside(child, span));
+        found
+    }
+    res.exprs
+        .iter()
+        .filter(|site| site.site == u.site && site.expr.file == u.file)
+        .any(|site| inside(&site.expr.expr, u.var.span))
 }
 
 fn unknown(entry: &Entry, below: &[String], index: usize, parent: &Node) -> Diagnostic {

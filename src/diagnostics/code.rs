@@ -165,6 +165,8 @@ pub enum Code {
     /// A condition that is an XR field of another type than bool, or compares one with a
     /// literal of another type.
     L617,
+    /// A read of an XR `spec` field that its XRD neither requires nor defaults, outside `try`.
+    L618,
     /// A resource that breaks its OpenAPI schema.
     V701,
     /// A field its schema does not have (the API server would prune it).
@@ -706,6 +708,12 @@ pub static CODES: &[CodeInfo] = &[
         "L617",
         "composite-field-type",
         "A condition that is an XR field of another type than bool, or compares one with a literal of another type",
+    ),
+    lint(
+        Code::L618,
+        "L618",
+        "optional-composite-field",
+        "A read of an XR `spec` field that its XRD neither requires nor defaults, outside `try`",
     ),
     info(
         Code::V701,

@@ -38,6 +38,7 @@ mod missing_body_field;
 mod missing_label;
 mod nesting_too_deep;
 mod non_bool_condition;
+mod optional_composite_field;
 mod self_collection_null;
 mod shadowed_variable;
 mod syntax_error;
@@ -188,6 +189,7 @@ pub static RULES: &[&Rule] = &[
     &missing_body_field::RULE,
     &unknown_composite_field::RULE,
     &composite_field_type::RULE,
+    &optional_composite_field::RULE,
     &budget_exceeded::RULE,
     &evaluation_timeout::RULE,
 ];
