@@ -71,6 +71,11 @@ fn static_steps(u: &Use) -> usize {
 fn unknown_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
     for u in &res.uses {
         let own = static_steps(u);
+        // Through a local, only a plain alias carries `u`'s own steps into the read's path.
+        let alias = match u.target {
+            Target::Req => None,
+            _ => use_path(res, u, 0),
+        };
         for read in res.request_reads(u) {
             if read.at.target != Target::Req
                 || read.path.first().map(String::as_str) != Some("composite")
@@ -80,7 +85,7 @@ fn unknown_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
             // Where `u`'s own steps start in the path.
             let start = match u.target {
                 Target::Req => 0,
-                _ if own == u.var.steps.len() && read.path.len() >= own => read.path.len() - own,
+                _ if alias.as_ref() == Some(&read.path) => read.path.len() - own,
                 _ => continue,
             };
             let below = &read.path[1..];
