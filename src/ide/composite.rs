@@ -241,6 +241,8 @@ mod tests {
         );
         let items = completed("locals {\n  xr = req.composite\n  r = xr.status.|\n}\n");
         assert_eq!(labels(&items), ["conditions", "vpcId"]);
+        let items = completed("locals {\n  xr = req.composite\n  r = xr.spec.zones[0].|\n}\n");
+        assert_eq!(labels(&items), ["cidr", "name"]);
         let items = completed("locals {\n  xr = req.composite\n  r = xr.metadata.|\n}\n");
         assert!(labels(&items).contains(&"labels"), "{items:?}");
         // Not the XR, or past what the schema knows: the other completions answer.
