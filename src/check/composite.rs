@@ -18,10 +18,11 @@ pub(crate) fn run(cx: &Context, code: Code, out: &mut Vec<Diagnostic>) {
     let (Some(res), Some(entry)) = (cx.resolution, cx.composite) else {
         return;
     };
+    let al = Aliases::new(res);
     match code {
-        Code::L616 => unknown_fields(res, entry, out),
-        Code::L618 => optional_fields(res, entry, out),
-        _ => condition_types(res, entry, out),
+        Code::L616 => unknown_fields(&al, entry, out),
+        Code::L618 => optional_fields(&al, entry, out),
+        _ => condition_types(&al, entry, out),
     }
 }
 
@@ -67,51 +68,64 @@ fn static_steps(u: &Use) -> usize {
 }
 
 /// L616. Each read is judged where its bad step is written: a step that a local's value
-/// contributes is reported at that value, not again at every use of the local.
-fn unknown_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
-    for u in &res.uses {
+/// contributes is reported at that value, not again at every use of the local. The request
+/// reads followed are those of `req` and of plain aliases of it (as
+/// [`Resolution::request_reads`] follows them: a local that wraps the XR in something else
+/// carries no path).
+fn unknown_fields(al: &Aliases, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    for u in &al.res.uses {
         let own = static_steps(u);
-        // Through a local, only a plain alias carries `u`'s own steps into the read's path.
-        let alias = match u.target {
-            Target::Req => None,
-            _ => use_path(res, u, 0),
+        let mut path = match u.target {
+            Target::Req => Vec::new(),
+            Target::Binding(b) => match al.binding_path(b, 0) {
+                Some(path) => path,
+                None => continue,
+            },
+            _ => continue,
         };
-        for read in res.request_reads(u) {
-            if read.at.target != Target::Req
-                || read.path.first().map(String::as_str) != Some("composite")
-            {
-                continue;
-            }
-            // Where `u`'s own steps start in the path.
-            let start = match u.target {
-                Target::Req => 0,
-                _ if alias.as_ref() == Some(&read.path) => read.path.len() - own,
-                _ => continue,
-            };
-            let below = &read.path[1..];
-            let (index, finding) = match walk(&entry.schema, below) {
-                Reach::Unknown { index, parent } => (index, unknown(entry, below, index, parent)),
-                Reach::Scalar { index, kind } => (index, scalar(entry, below, index, kind)),
-                Reach::Field(_) | Reach::Open => continue,
-            };
-            let at = index + 1;
-            if at < start || at - start >= u.var.steps.len() {
-                continue;
-            }
-            let span = step_span(u.file, &u.var.steps[at - start]);
-            out.push(finding.with_primary(span, None));
+        let start = path.len();
+        path.extend(u.var.steps[..own].iter().filter_map(step_text));
+        if path.first().map(String::as_str) != Some("composite") {
+            continue;
         }
+        let below = &path[1..];
+        let (index, finding) = match walk(&entry.schema, below) {
+            Reach::Unknown { index, parent } => (index, unknown(entry, below, index, parent)),
+            Reach::Scalar { index, kind } => (index, scalar(entry, below, index, kind)),
+            Reach::Field(_) | Reach::Open => continue,
+        };
+        let at = index + 1;
+        if at < start || at - start >= own {
+            continue;
+        }
+        let span = step_span(u.file, &u.var.steps[at - start]);
+        out.push(finding.with_primary(span, None));
+    }
+}
+
+/// A static step as text (an attribute, a string key, a number index).
+fn step_text(step: &Step) -> Option<String> {
+    match step {
+        Step::Attr { name, .. } => Some(name.clone()),
+        Step::Index {
+            key: Literal::String(s) | Literal::Number(s),
+            ..
+        } => Some(s.clone()),
+        Step::Index { .. } => None,
     }
 }
 
 /// L618: a read of a `spec` field that the XRD neither requires nor defaults (nor the objects
 /// on the way to it), outside `try` and `can`: it fails for every XR that leaves it out.
-fn optional_fields(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
+fn optional_fields(al: &Aliases, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    let res = al.res;
     for u in &res.uses {
-        if static_steps(u) != u.var.steps.len() {
+        if static_steps(u) != u.var.steps.len()
+            || !matches!(u.target, Target::Req | Target::Binding(_))
+        {
             continue;
         }
-        let Some(path) = use_path(res, u, 0) else {
+        let Some(path) = al.use_path(u, 0) else {
             continue;
         };
         if path.len() < 3 || path[0] != "composite" || path[1] != "spec" {
@@ -256,69 +270,78 @@ fn field_list(names: &[&str]) -> String {
     }
 }
 
-/// The path below `req` that `expr` reads when it is nothing but a static traversal of the
-/// request, directly or through locals that are plain aliases (`xr = req.composite`).
-fn alias_path(res: &Resolution, file: FileId, expr: &Expr, depth: usize) -> Option<Vec<String>> {
-    let expr = match &expr.kind {
-        ExprKind::Parens(inner) => inner,
-        _ => expr,
-    };
-    let ExprKind::Traversal { .. } = &expr.kind else {
-        return None;
-    };
-    let u = res.uses.iter().find(|u| {
-        u.file == file && u.var.span.start == expr.span.start && u.var.span.end == expr.span.end
-    })?;
-    use_path(res, u, depth)
+/// The references of a resolution by where they are written, to follow locals that are plain
+/// aliases of a read of the request (`xr = req.composite`) in constant time per step.
+pub(crate) struct Aliases<'r, 'p> {
+    /// The resolution.
+    pub res: &'r Resolution<'p>,
+    by_span: std::collections::HashMap<(FileId, u32, u32), usize>,
 }
 
-/// The path below `req` that the reference `u` reads, when its steps are all static and its
-/// root is `req` or a local that is a plain alias of a static read of it (followed at most
-/// [`crate::analysis::resolve::MAX_LOCAL_HOPS`] deep).
-pub(crate) fn use_path(res: &Resolution, u: &Use, depth: usize) -> Option<Vec<String>> {
-    let mut own = Vec::with_capacity(u.var.steps.len());
-    for step in u.var.steps {
-        own.push(match step {
-            Step::Attr { name, .. } => name.clone(),
-            Step::Index {
-                key: Literal::String(s) | Literal::Number(s),
-                ..
-            } => s.clone(),
-            Step::Index { .. } => return None,
-        });
+impl<'r, 'p> Aliases<'r, 'p> {
+    /// Indexes `res`'s references.
+    pub(crate) fn new(res: &'r Resolution<'p>) -> Self {
+        let by_span = res
+            .uses
+            .iter()
+            .enumerate()
+            .map(|(i, u)| ((u.file, u.var.span.start, u.var.span.end), i))
+            .collect();
+        Aliases { res, by_span }
     }
-    match u.target {
-        Target::Req => Some(own),
-        Target::Binding(b) => {
-            let mut path = binding_path(res, b, depth)?;
-            path.extend(own);
-            Some(path)
+
+    /// The path below `req` that `expr` reads when it is nothing but a static traversal of
+    /// the request, directly or through locals that are plain aliases.
+    fn alias_path(&self, file: FileId, expr: &Expr, depth: usize) -> Option<Vec<String>> {
+        let expr = match &expr.kind {
+            ExprKind::Parens(inner) => inner,
+            _ => expr,
+        };
+        let ExprKind::Traversal { .. } = &expr.kind else {
+            return None;
+        };
+        let i = self.by_span.get(&(file, expr.span.start, expr.span.end))?;
+        self.use_path(&self.res.uses[*i], depth)
+    }
+
+    /// The path below `req` that the reference `u` reads, when its steps are all static and
+    /// its root is `req` or a local that is a plain alias of a static read of it (followed at
+    /// most [`crate::analysis::resolve::MAX_LOCAL_HOPS`] deep).
+    pub(crate) fn use_path(&self, u: &Use, depth: usize) -> Option<Vec<String>> {
+        let own: Vec<String> = u.var.steps.iter().map(step_text).collect::<Option<_>>()?;
+        match u.target {
+            Target::Req => Some(own),
+            Target::Binding(b) => {
+                let mut path = self.binding_path(b, depth)?;
+                path.extend(own);
+                Some(path)
+            }
+            _ => None,
         }
-        _ => None,
     }
-}
 
-/// The path below `req` a local reads when its value is a plain alias (`xr = req.composite`).
-pub(crate) fn binding_path(
-    res: &Resolution,
-    b: crate::analysis::resolve::BindingId,
-    depth: usize,
-) -> Option<Vec<String>> {
-    if depth >= crate::analysis::resolve::MAX_LOCAL_HOPS {
-        return None;
+    /// The path below `req` a local reads when its value is a plain alias.
+    pub(crate) fn binding_path(
+        &self,
+        b: crate::analysis::resolve::BindingId,
+        depth: usize,
+    ) -> Option<Vec<String>> {
+        if depth >= crate::analysis::resolve::MAX_LOCAL_HOPS {
+            return None;
+        }
+        let value = self.res.bindings[b].value?;
+        self.alias_path(value.file, &value.expr, depth + 1)
     }
-    let value = res.bindings[b].value?;
-    alias_path(res, value.file, &value.expr, depth + 1)
 }
 
 /// The XR field `expr` is, when it is one: its path below `req.composite` and its schema.
 fn composite_field<'e>(
-    res: &Resolution,
+    al: &Aliases,
     entry: &'e Entry,
     file: FileId,
     expr: &Expr,
 ) -> Option<(Vec<String>, &'e Node)> {
-    let path = alias_path(res, file, expr, 0)?;
+    let path = al.alias_path(file, expr, 0)?;
     if path.first().map(String::as_str) != Some("composite") {
         return None;
     }
@@ -338,13 +361,13 @@ fn certain_type(node: &Node) -> Option<Type> {
 }
 
 /// L617.
-fn condition_types(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
-    for site in &res.exprs {
+fn condition_types(al: &Aliases, entry: &Entry, out: &mut Vec<Diagnostic>) {
+    for site in &al.res.exprs {
         if site.site != Site::Attribute("condition") {
             continue;
         }
         let (file, expr) = (site.expr.file, &site.expr.expr);
-        if let Some((path, node)) = composite_field(res, entry, file, expr)
+        if let Some((path, node)) = composite_field(al, entry, file, expr)
             && let Some(kind) = certain_type(node)
             && kind != Type::Boolean
         {
@@ -366,7 +389,7 @@ fn condition_types(res: &Resolution, entry: &Entry, out: &mut Vec<Diagnostic>) {
             );
             continue;
         }
-        comparisons(res, entry, file, expr, out);
+        comparisons(al, entry, file, expr, out);
     }
 }
 
@@ -384,24 +407,18 @@ fn friendly(kind: Type) -> &'static str {
 /// `==`/`!=` between an XR field and a literal of another type, anywhere in a condition's
 /// `&&`, `||`, `!` and parentheses: always false (or always true), as HCL compares values
 /// of different types as unequal without converting.
-fn comparisons(
-    res: &Resolution,
-    entry: &Entry,
-    file: FileId,
-    expr: &Expr,
-    out: &mut Vec<Diagnostic>,
-) {
+fn comparisons(al: &Aliases, entry: &Entry, file: FileId, expr: &Expr, out: &mut Vec<Diagnostic>) {
     match &expr.kind {
         ExprKind::Parens(inner) | ExprKind::Unary { operand: inner, .. } => {
-            comparisons(res, entry, file, inner, out)
+            comparisons(al, entry, file, inner, out)
         }
         ExprKind::Binary {
             op: BinaryOp::And | BinaryOp::Or,
             lhs,
             rhs,
         } => {
-            comparisons(res, entry, file, lhs, out);
-            comparisons(res, entry, file, rhs, out);
+            comparisons(al, entry, file, lhs, out);
+            comparisons(al, entry, file, rhs, out);
         }
         ExprKind::Binary {
             op: op @ (BinaryOp::Equal | BinaryOp::NotEqual),
@@ -409,7 +426,7 @@ fn comparisons(
             rhs,
         } => {
             for (field, other) in [(lhs, rhs), (rhs, lhs)] {
-                let Some((path, node)) = composite_field(res, entry, file, field) else {
+                let Some((path, node)) = composite_field(al, entry, file, field) else {
                     continue;
                 };
                 let (Some(kind), Some(literal)) = (certain_type(node), literal_type(other)) else {

@@ -7,7 +7,7 @@
 use super::At;
 use super::types::{Completion, CompletionKind, HoverInfo};
 use crate::analysis::resolve::{Resolution, ScopeId, Target};
-use crate::check::composite::{binding_path, use_path};
+use crate::check::composite::Aliases;
 use crate::schema::Entry;
 use crate::schema::node::{Node, Type};
 use crate::schema::xr::{Reach, composite_entry, type_text, walk};
@@ -32,7 +32,7 @@ pub fn complete(
     let (root, rest) = path.split_first()?;
     let mut full = match resolution.lookup(scope, root) {
         Target::Req => Vec::new(),
-        Target::Binding(b) => binding_path(resolution, b, 0)?,
+        Target::Binding(b) => Aliases::new(resolution).binding_path(b, 0)?,
         _ => return None,
     };
     full.extend(rest.iter().cloned());
@@ -99,7 +99,7 @@ pub fn hover(at: &At) -> Option<HoverInfo> {
         };
         span.start <= offset && offset <= span.end
     })?;
-    let full = use_path(&resolution, u, 0)?;
+    let full = Aliases::new(&resolution).use_path(u, 0)?;
     let cut = full.len() - (u.var.steps.len() - index - 1);
     let path = &full[..cut];
     if path.first().map(String::as_str) != Some("composite") || path.len() < 2 {
