@@ -7,6 +7,7 @@
 //! program; then inline suppressions and the configured levels are applied.
 
 pub mod analyzer;
+pub(crate) mod composite;
 pub mod config;
 mod probe;
 pub mod reference;
@@ -49,6 +50,9 @@ pub struct Context<'a> {
     pub found: Vec<Diagnostic>,
     /// The CRDs and XRDs resource bodies are checked against, when configured.
     pub schemas: Option<&'a crate::schema::Schemas>,
+    /// The schema of the XR the composition reads, when it is certain
+    /// ([`crate::schema::xr::composite_entry`]).
+    pub composite: Option<&'a crate::schema::Entry>,
 }
 
 /// What each local of a composition evaluates to when every input is unknown (the probe of
@@ -115,6 +119,17 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
         resolution: resolution.as_ref(),
         found,
         schemas: config.schemas.as_deref(),
+        composite: config.schemas.as_deref().and_then(|schemas| {
+            let type_ref = composite_type_ref(map, bundle);
+            let type_ref = type_ref.as_ref().map(|(a, k)| (a.as_str(), k.as_str()));
+            let seen = match &bundle.origin {
+                crate::source::loader::Origin::Directory(dir) if type_ref.is_none() => {
+                    crate::schema::xr::types_in(dir)
+                }
+                _ => Vec::new(),
+            };
+            crate::schema::xr::composite_entry(schemas, type_ref, &seen)
+        }),
     };
     let mut out = Vec::new();
     for rule in RULES {
@@ -126,6 +141,24 @@ pub fn check_bundle(map: &Arc<SourceMap>, bundle: &Bundle, config: &Config) -> V
     suppress::apply(map, &files, &mut out);
     config.apply(&mut out);
     out
+}
+
+/// The `compositeTypeRef` (apiVersion and kind) of the Composition a bundle was read from.
+pub fn composite_type_ref(map: &SourceMap, bundle: &Bundle) -> Option<(String, String)> {
+    let crate::source::loader::Origin::Composition { file, .. } = &bundle.origin else {
+        return None;
+    };
+    let docs = crate::source::yaml::read_stream(map.get(*file).text()).ok()?;
+    let doc = serde_json::to_value(&docs.into_iter().next()?.value).ok()?;
+    let text = |p: &str| {
+        doc.pointer(p)
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string)
+    };
+    Some((
+        text("/spec/compositeTypeRef/apiVersion")?,
+        text("/spec/compositeTypeRef/kind")?,
+    ))
 }
 
 /// One finding per problem: exact duplicates go, and so does a finding of ours (lints and

@@ -165,6 +165,13 @@ pub enum Code {
     L614,
     /// A field the CRD requires that a body object literal certainly lacks.
     L615,
+    /// A read of the XR (`req.composite`) naming a field its XRD does not have.
+    L616,
+    /// A condition that is an XR field of another type than bool, or compares one with a
+    /// literal of another type.
+    L617,
+    /// A read of an XR `spec` field that its XRD neither requires nor defaults, outside `try`.
+    L618,
     /// A resource that breaks its OpenAPI schema.
     V701,
     /// A field its schema does not have (the API server would prune it).
@@ -723,6 +730,24 @@ pub static CODES: &[CodeInfo] = &[
         "L615",
         "missing-body-field",
         "A field the CRD requires that a body object literal certainly lacks",
+    ),
+    lint(
+        Code::L616,
+        "L616",
+        "unknown-composite-field",
+        "A read of the XR (`req.composite`) naming a field its XRD does not have",
+    ),
+    lint(
+        Code::L617,
+        "L617",
+        "composite-field-type",
+        "A condition that is an XR field of another type than bool, or compares one with a literal of another type",
+    ),
+    lint(
+        Code::L618,
+        "L618",
+        "optional-composite-field",
+        "A read of an XR `spec` field that its XRD neither requires nor defaults, outside `try`",
     ),
     info(
         Code::V701,

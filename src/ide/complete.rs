@@ -1,6 +1,8 @@
 //! Completion: what may be written at the cursor.
 //!
 //! - inside a `body` whose kind has a CRD schema: its fields ([`super::body`]);
+//! - after `req.composite.` or a local that aliases it (`xr.spec.`), with the XRD among the
+//!   schemas: the XR's fields ([`super::composite`]);
 //! - after `req.`, `req.resource.`, `req.resources.`, `each.`, `self.`: their members (the
 //!   composition's resource and collection names, the `self` attributes the enclosing blocks
 //!   define);
@@ -60,6 +62,11 @@ pub fn complete(at: &At) -> Option<Vec<Completion>> {
                 .map(|f| detailed(item(&f.name.value, CompletionKind::Function), "function"))
                 .collect(),
         );
+    }
+    if let Some(path) = indexed_member_path(before)
+        && let Some(items) = super::composite::complete(at, &path, &resolution, scope)
+    {
+        return Some(items);
     }
     if let Some(path) = member_path(before) {
         return Some(members(&path, program, &resolution, scope));
@@ -127,6 +134,23 @@ fn member_path(before: &str) -> Option<Vec<String>> {
         .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '-' || *c == '.'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let tail = &before[tail_start..];
+    let dot = tail.rfind('.')?;
+    let path: Vec<String> = tail[..dot].split('.').map(str::to_string).collect();
+    if path.iter().any(String::is_empty) || path[0].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(path)
+}
+
+/// [`member_path`] that also reads number index steps (`xr.spec.zones[0].` gives
+/// `["xr", "spec", "zones", "0"]`), for the XR's fields.
+fn indexed_member_path(before: &str) -> Option<Vec<String>> {
+    let tail_start = before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']')))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let tail = before[tail_start..].replace(']', "").replace('[', ".");
     let dot = tail.rfind('.')?;
     let path: Vec<String> = tail[..dot].split('.').map(str::to_string).collect();
     if path.iter().any(String::is_empty) || path[0].starts_with(|c: char| c.is_ascii_digit()) {

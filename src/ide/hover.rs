@@ -1,6 +1,7 @@
 //! Hover and signature help.
 //!
-//! Hover shows, by what is under the cursor: a body field's schema ([`super::body`]); a
+//! Hover shows, by what is under the cursor: a body field's schema ([`super::body`]); a field
+//! of the XR read through `req.composite` or an alias of it ([`super::composite`]); a
 //! built-in function's signature and description; a user function's signature with its
 //! arguments' descriptions and defaults; a local's or argument's definition and how often it
 //! is used; a resource's or collection's header and kind; a block type's or attribute's
@@ -17,6 +18,9 @@ use crate::syntax::model::{Function, Program};
 /// Hover at the cursor.
 pub fn hover(at: &At) -> Option<HoverInfo> {
     if let Some(found) = super::body::hover(at) {
+        return Some(found);
+    }
+    if let Some(found) = super::composite::hover(at) {
         return Some(found);
     }
     let text = at.text();

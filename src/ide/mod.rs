@@ -6,7 +6,8 @@
 //! A composition is the `.hcl` files of a folder plus its `libraryFiles` (open documents as
 //! edited, [`workspace`]). What is asked of it: diagnostics (every `check` rule,
 //! [`workspace::Composition::findings`]), completion ([`complete`], with CRD-aware bodies in
-//! [`body`]), hover and signature help ([`hover`]), definition/references/highlight/rename
+//! [`body`], the XR's fields in
+//! [`composite`]), hover and signature help ([`hover`]), definition/references/highlight/rename
 //! ([`navigate`]), symbols, folding and semantic tokens ([`symbols`]), code actions and
 //! formatting ([`actions`]), and with an `[example]` configured, live values ([`live`], from
 //! the example's evaluation in [`example`]). Built-in and block documentation is in [`docs`].
@@ -15,6 +16,7 @@
 pub mod actions;
 pub mod body;
 pub mod complete;
+pub mod composite;
 pub mod coverage;
 pub mod cursor;
 pub mod docs;

@@ -30,6 +30,8 @@ pub(super) struct Definition {
     pub schema: Json,
     pub scope: Scope,
     pub origin: Origin,
+    /// An XRD version's `referenceable` (the version Compositions reference).
+    pub referenceable: bool,
 }
 
 fn scope_of(doc: &Json) -> Scope {
@@ -77,6 +79,7 @@ pub(super) fn definitions(doc: &Json) -> Result<Vec<Definition>, String> {
                 schema,
                 scope,
                 origin: Origin::Crd,
+                referenceable: false,
             })
         })
         .collect())
@@ -117,6 +120,7 @@ pub(super) fn definitions_v1beta1(doc: &Json) -> Result<Vec<Definition>, String>
             }),
             scope,
             origin: Origin::Crd,
+            referenceable: false,
         }
         })
         .collect())

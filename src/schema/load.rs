@@ -25,6 +25,9 @@ pub struct Entry {
     pub origin: Origin,
     /// The file it was read from.
     pub file: String,
+    /// An XRD version marked `referenceable`: the one Compositions reference, and so the
+    /// version of the XR a composition function is sent.
+    pub referenceable: bool,
 }
 
 /// Every schema given, by `apiVersion` and `kind`.
@@ -171,6 +174,7 @@ impl Schemas {
                     scope: d.scope,
                     origin: d.origin,
                     file: file.to_string(),
+                    referenceable: d.referenceable,
                 },
             );
             added += 1;

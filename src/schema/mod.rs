@@ -22,6 +22,7 @@ pub mod report;
 mod rule;
 pub mod sources;
 pub mod validate;
+pub mod xr;
 mod xrd;
 
 pub use load::{Entry, LoadError, Schemas};

@@ -339,6 +339,7 @@ pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
                 Scope::Cluster
             },
             origin: Origin::Composite,
+            referenceable: version.get("referenceable").and_then(Json::as_bool) == Some(true),
         });
         if let Some(claim) = claim_kind {
             if let Some(conflict) = claim_names_conflict(xrd) {
@@ -350,6 +351,7 @@ pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
                 schema: version_schema(user, claim_spec_props(xrd), status_props(true)),
                 scope: Scope::Namespaced,
                 origin: Origin::Claim,
+                referenceable: false,
             });
         }
     }

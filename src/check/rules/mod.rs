@@ -10,6 +10,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 mod always_fails;
 mod block_in_attributes;
 mod budget_exceeded;
+mod composite_field_type;
 mod conflicting_outputs;
 mod constant_condition;
 mod duplicate_local;
@@ -37,6 +38,7 @@ mod missing_body_field;
 mod missing_label;
 mod nesting_too_deep;
 mod non_bool_condition;
+mod optional_composite_field;
 mod self_collection_null;
 mod shadowed_variable;
 mod syntax_error;
@@ -48,6 +50,7 @@ mod undefined_variable;
 mod unformatted;
 mod unknown_attribute;
 mod unknown_body_field;
+mod unknown_composite_field;
 mod unsupported_argument;
 mod unsupported_block;
 mod unused_argument;
@@ -184,6 +187,9 @@ pub static RULES: &[&Rule] = &[
     &unknown_body_field::RULE,
     &invalid_body_value::RULE,
     &missing_body_field::RULE,
+    &unknown_composite_field::RULE,
+    &composite_field_type::RULE,
+    &optional_composite_field::RULE,
     &budget_exceeded::RULE,
     &evaluation_timeout::RULE,
 ];

@@ -278,7 +278,7 @@ fn number_text(n: f64) -> String {
 }
 
 /// A node's constraints, one Markdown list line each.
-fn facts(node: &Node) -> Vec<String> {
+pub(crate) fn facts(node: &Node) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(values) = &node.enumeration {
         let values: Vec<String> = values
