@@ -229,7 +229,7 @@ fn unknown(entry: &Entry, below: &[String], index: usize, parent: &Node) -> Diag
         Code::L616,
         format!("`{p}` is not a field of the XR, {}", what(entry)),
     );
-    match crate::syntax::suggest::name_suggestion(key, &names) {
+    match crate::diagnostics::suggest::name_suggestion(key, &names) {
         Some(s) => d.with_help(format!(
             "did you mean `{s}`? The XRD has no `{key}` here, so the XR never holds it"
         )),
