@@ -110,11 +110,16 @@ impl Evaluator<'_> {
     }
 }
 
-/// An error as the report quotes it: its summary, and its detail when that says more (a
-/// function's own message is only there: `Call to function "invoke" failed: …`).
+/// An error as the report quotes it: its summary, and for a failed function call its detail,
+/// where the function's own message is (`Call to function "invoke" failed: …`); the detail of
+/// a traversal error only restates its summary.
 fn error_text(d: &Diagnostic) -> String {
+    let function = matches!(
+        d.summary.as_str(),
+        "Error in function call" | "Invalid function argument"
+    );
     match d.detail.as_deref().map(str::trim) {
-        Some(detail) if !detail.is_empty() => format!("{}: {detail}", d.summary),
+        Some(detail) if function && !detail.is_empty() => format!("{}: {detail}", d.summary),
         _ => d.summary.clone(),
     }
 }
