@@ -15,6 +15,7 @@ use super::types::{Completion, CompletionKind, HoverInfo, TextEdit};
 use crate::schema::load::{Entry, Origin, Scope};
 use crate::schema::node::{Additional, Node, Type};
 use crate::schema::validate::path_text;
+use crate::schema::xr::type_text;
 use crate::schema::{Schemas, Segment};
 use serde_json::Value as Json;
 use std::borrow::Cow;
@@ -238,30 +239,6 @@ fn is_object(node: &Node) -> bool {
         Some(Type::Object) => true,
         None => !node.properties.is_empty() || matches!(node.additional, Additional::Schema(_)),
         _ => false,
-    }
-}
-
-/// `string`, `integer`, `object`, `array of object`, `map of string`, `string (enum)`…
-fn type_text(node: &Node) -> String {
-    if node.int_or_string {
-        return "integer or string".into();
-    }
-    let base = match (node.kind, &node.additional) {
-        (Some(Type::Array), _) => match &node.items {
-            Some(items) => format!("array of {}", type_text(items)),
-            None => "array".into(),
-        },
-        (Some(Type::Object) | None, Additional::Schema(values)) if node.properties.is_empty() => {
-            format!("map of {}", type_text(values))
-        }
-        (Some(kind), _) => kind.name().into(),
-        (None, _) if !node.properties.is_empty() => "object".into(),
-        (None, _) => "any".into(),
-    };
-    if node.enumeration.is_some() {
-        format!("{base} (enum)")
-    } else {
-        base
     }
 }
 

@@ -212,17 +212,7 @@ fn pipeline(
     let mut out = Vec::new();
     for (raw, step) in raw_steps.iter().zip(&parsed.steps) {
         let function = step.function.clone().unwrap_or_default();
-        let declared = match functions {
-            Some(f) => Some(f.get(&function).ok_or_else(|| {
-                usage(
-                    format!(
-                        "unknown Function {function:?} - does it exist in your Functions file?"
-                    ),
-                    "list every function of the pipeline in the Functions file",
-                )
-            })?),
-            None => None,
-        };
+        let declared = steps::declared_function(functions, &function)?;
         let package = declared.map(|f| f.package.clone());
         let by_package = package
             .as_deref()

@@ -201,17 +201,7 @@ pub(super) fn pipeline(
     let mut steps = Vec::new();
     for (i, step) in composition.steps.iter().enumerate() {
         let function = step.function.clone().unwrap_or_default();
-        let declared = match functions {
-            Some(f) => Some(f.get(&function).ok_or_else(|| {
-                usage(
-                    format!(
-                        "unknown Function {function:?} - does it exist in your Functions file?"
-                    ),
-                    "list every function of the pipeline in the Functions file",
-                )
-            })?),
-            None => None,
-        };
+        let declared = declared_function(functions, &function)?;
         let package = declared.map(|f| f.package.clone());
         let by_package = package
             .as_deref()
@@ -312,4 +302,21 @@ pub(super) fn bootstrap_requirements(
         })
         .collect();
     (resources, schemas)
+}
+
+/// The Function a step names in the Functions file, when one was given (crossplane's words
+/// when it is not there).
+pub(super) fn declared_function<'f>(
+    functions: Option<&'f BTreeMap<String, Function>>,
+    function: &str,
+) -> Result<Option<&'f Function>, Box<Diagnostic>> {
+    match functions {
+        Some(f) => f.get(function).map(Some).ok_or_else(|| {
+            usage(
+                format!("unknown Function {function:?} - does it exist in your Functions file?"),
+                "list every function of the pipeline in the Functions file",
+            )
+        }),
+        None => Ok(None),
+    }
 }
