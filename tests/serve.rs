@@ -510,7 +510,7 @@ fn in_process(timeouts: server::Timeouts) -> InProcess {
             log_format: server::LogFormat::Json,
             timeouts,
         };
-        server::serve_until(&options, log, async {
+        server::serve_until(&options, log, || async {
             let _ = stopped.await;
         })
         .unwrap();

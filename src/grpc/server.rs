@@ -86,15 +86,18 @@ const MAX_PEM_BYTES: u64 = 1024 * 1024;
 /// Serves until SIGINT or SIGTERM; an error when the certificates cannot be read or the
 /// server cannot start or fails.
 pub fn serve(options: &Options<'_>, log: Log) -> Result<(), Box<Diagnostic>> {
-    serve_until(options, log, async { stop_signal().await })
+    serve_until(options, log, stop_signal)
 }
 
-/// Serves until `stop` resolves (then as after SIGTERM: calls in flight get the grace period;
-/// a second SIGINT or SIGTERM ends it at once).
-pub fn serve_until(
+/// Serves until the future `stop` makes resolves (then as after SIGTERM: calls in flight get the
+/// grace period; a second SIGINT or SIGTERM ends it at once). `stop` is called inside the
+/// runtime before the server listens, so a signal handler it installs is in place before anyone
+/// can learn the address: a SIGTERM right after the `listening on` line stops the server
+/// gracefully instead of killing it.
+pub fn serve_until<F: Future<Output = ()> + Send>(
     options: &Options<'_>,
     log: Log,
-    stop: impl Future<Output = ()> + Send,
+    stop: impl FnOnce() -> F + Send,
 ) -> Result<(), Box<Diagnostic>> {
     let timeouts = options.timeouts;
     // Everything that can be wrong with the certificates is found before listening.
@@ -194,6 +197,7 @@ pub fn serve_until(
         });
     let address = options.address.to_string();
     let result: Result<(), String> = runtime.block_on(async move {
+        let stop = stop();
         let listener = tokio::net::TcpListener::bind(&address)
             .await
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
