@@ -235,7 +235,7 @@ fn unknown(entry: &Entry, below: &[String], index: usize, parent: &Node) -> Diag
         )),
         None => d.with_help(format!(
             "the XRD has no `{key}` here; the fields are {}",
-            field_list(&names)
+            super::schema_body::field_list(&names)
         )),
     }
 }
@@ -255,19 +255,6 @@ fn scalar(entry: &Entry, below: &[String], index: usize, kind: Type) -> Diagnost
         "the XRD types `{p}` as {}; read `{p}` itself",
         kind.name()
     ))
-}
-
-fn field_list(names: &[&str]) -> String {
-    const SHOWN: usize = 8;
-    let mut list: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
-    if names.len() > SHOWN {
-        list.push(format!("and {} more", names.len() - SHOWN));
-    }
-    if list.is_empty() {
-        "none".into()
-    } else {
-        list.join(", ")
-    }
 }
 
 /// The references of a resolution by where they are written, to follow locals that are plain

@@ -254,7 +254,8 @@ fn article(types: &str) -> String {
     }
 }
 
-fn field_list(names: &[&str]) -> String {
+/// Up to eight field names as `` `a`, `b` ``, and how many more (`none` for no names).
+pub(super) fn field_list(names: &[&str]) -> String {
     const SHOWN: usize = 8;
     let mut list: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
     if names.len() > SHOWN {

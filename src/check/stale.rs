@@ -69,17 +69,6 @@ pub fn compare(inline: &str, folder: &str) -> Staleness {
     staleness
 }
 
-/// The txtar text of a loaded bundle, as `fnhcl package` writes it.
-pub fn bundle_text(map: &SourceMap, bundle: &Bundle) -> String {
-    txtar::format(
-        "",
-        bundle
-            .files
-            .iter()
-            .map(|f| (f.name.as_str(), map.get(f.file).text())),
-    )
-}
-
 /// The diagnostic for a stale bundle: at the step's `hcl:` key in `yaml` (a file of `map`),
 /// naming the folder `dir` and what differs.
 pub fn diagnostic(
@@ -139,7 +128,7 @@ pub fn check_composition(
     if bundle.files.is_empty() {
         return None;
     }
-    let staleness = compare(inline, &bundle_text(&scratch, &bundle));
+    let staleness = compare(inline, &bundle.txtar(&scratch));
     (!staleness.is_fresh()).then(|| diagnostic(map, yaml, &chosen.name, dir, &staleness))
 }
 
@@ -157,7 +146,7 @@ pub fn check_folder(map: &mut SourceMap, dir: &Path, bundle: &Bundle) -> Vec<Dia
         .filter(|p| p.file_name().is_some_and(|n| n != loader::CONFIG_FILE))
         .collect();
     paths.sort();
-    let folder = bundle_text(map, bundle);
+    let folder = bundle.txtar(map);
     let mut findings = Vec::new();
     for path in paths {
         let Ok(text) = loader::read_text(&path) else {

@@ -7,7 +7,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity, composition_error, from_loa
 use crate::source::composition::{Composition, CompositionError, WriteError, write_step_hcl};
 use crate::source::loader::{self, Bundle, io_text};
 use crate::source::yaml::Node;
-use crate::source::{SourceMap, txtar, write};
+use crate::source::{SourceMap, write};
 use std::path::{Component, Path, PathBuf};
 
 /// The bundle of the composition in `dir`, its files added to `map`.
@@ -32,17 +32,6 @@ pub fn analyze(map: &SourceMap, bundle: &Bundle) -> Analysis {
     let findings = crate::check::check_bundle(&map, bundle, &config);
     let passed = !findings.iter().any(|d| d.severity == Severity::Error);
     Analysis { findings, passed }
-}
-
-/// The bundle as txtar text, its files in bundle order.
-pub fn text(map: &SourceMap, bundle: &Bundle) -> String {
-    txtar::format(
-        "",
-        bundle
-            .files
-            .iter()
-            .map(|f| (f.name.as_str(), map.get(f.file).text())),
-    )
 }
 
 /// Where a bundle went in a Composition.
@@ -257,7 +246,7 @@ fn write_error(path: &str, error: &std::io::Error) -> Diagnostic {
 
 /// The first symbolic link on the way from `out` to `out/relative` (the target itself
 /// included; `out` is the user's choice and may be one).
-fn link_below(out: &Path, relative: &Path) -> Option<PathBuf> {
+pub fn link_below(out: &Path, relative: &Path) -> Option<PathBuf> {
     let mut at = out.to_path_buf();
     for part in relative.components() {
         at.push(part);

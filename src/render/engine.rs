@@ -135,13 +135,7 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
             .pointer("/metadata/name")
             .and_then(Json::as_str)
             .unwrap_or("");
-        let controller = o
-            .pointer("/metadata/ownerReferences")
-            .and_then(Json::as_array)
-            .and_then(|refs| {
-                refs.iter()
-                    .find(|r| r.get("controller") == Some(&Json::Bool(true)))
-            });
+        let controller = controller_ref(o);
         if let Some(c) = controller
             && c.get("uid").and_then(Json::as_str) != Some(xr_uid.as_str())
         {
@@ -171,6 +165,16 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
             errors.join(", ")
         ))),
     }
+}
+
+/// A resource's controller reference (the owner reference with `controller: true`).
+pub(super) fn controller_ref(o: &Json) -> Option<&Json> {
+    o.pointer("/metadata/ownerReferences")
+        .and_then(Json::as_array)
+        .and_then(|refs| {
+            refs.iter()
+                .find(|r| r.get("controller") == Some(&Json::Bool(true)))
+        })
 }
 
 /// The XR the functions observe: the input with the engine's UID, `resourceVersion`, the

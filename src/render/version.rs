@@ -126,13 +126,7 @@ pub(super) fn leave_out_unowned(observed: &mut Vec<Json>, read: &Inputs, release
     let uid = engine::uid(&read.xr);
     let xr_ns = namespace(&read.xr);
     observed.retain(|o| {
-        let controller = o
-            .pointer("/metadata/ownerReferences")
-            .and_then(Json::as_array)
-            .and_then(|refs| {
-                refs.iter()
-                    .find(|r| r.get("controller") == Some(&Json::Bool(true)))
-            });
+        let controller = engine::controller_ref(o);
         let owned = controller.is_none_or(|c| c.get("uid").and_then(Json::as_str) == Some(&uid));
         owned && (xr_ns.is_empty() || namespace(o) == xr_ns)
     });

@@ -54,7 +54,7 @@ pub fn init(
     }
     let composition = options.dir.join(templates::COMPOSITION);
     let bundle = crate::package::load(map, options.dir).map_err(|d| vec![*d])?;
-    let text = crate::package::text(map, &bundle);
+    let text = bundle.txtar(map);
     crate::package::into_composition(map, &composition, None, &text).map_err(|d| vec![*d])?;
     write_expected(options.dir, parse)?;
     targets.retain(|t| options.dir.join(t).is_file());
@@ -83,7 +83,7 @@ fn refuse(dir: &Path, targets: &[PathBuf], force: bool) -> Result<(), Vec<Diagno
     let mut problems = Vec::new();
     for relative in targets {
         let path = dir.join(relative);
-        if let Some(link) = link_below(dir, relative) {
+        if let Some(link) = crate::package::link_below(dir, relative) {
             problems.push(
                 Diagnostic::new(
                     Code::I016,
@@ -109,21 +109,6 @@ fn refuse(dir: &Path, targets: &[PathBuf], force: bool) -> Result<(), Vec<Diagno
     } else {
         Err(problems)
     }
-}
-
-/// The first symbolic link on the way from `dir` to `dir/relative` (`dir` itself is the
-/// user's choice and may be one).
-fn link_below(dir: &Path, relative: &Path) -> Option<PathBuf> {
-    let mut at = dir.to_path_buf();
-    for part in relative.components() {
-        at.push(part);
-        match std::fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => return Some(at),
-            Ok(_) => {}
-            Err(_) => return None,
-        }
-    }
-    None
 }
 
 /// Renders the first case and writes its `expected.yaml`, as `fnhcl test --update` does.

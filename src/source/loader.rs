@@ -24,6 +24,19 @@ pub struct Bundle {
     pub origin: Origin,
 }
 
+impl Bundle {
+    /// The bundle as txtar text, its files in bundle order: what `fnhcl package` writes and
+    /// what a Composition's inline bundle is compared with.
+    pub fn txtar(&self, map: &SourceMap) -> String {
+        txtar::format(
+            "",
+            self.files
+                .iter()
+                .map(|f| (f.name.as_str(), map.get(f.file).text())),
+        )
+    }
+}
+
 /// One member of a [`Bundle`].
 #[derive(Debug, Clone)]
 pub struct BundleFile {

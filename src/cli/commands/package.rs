@@ -38,7 +38,7 @@ pub fn run(args: &PackageArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
             return Ok(ExitStatus::Failure);
         }
     }
-    let text = package::text(&cx.map, &bundle);
+    let text = bundle.txtar(&cx.map);
     let Some(composition) = &args.into else {
         cx.stdout.write_all(text.as_bytes())?;
         return Ok(ExitStatus::Success);

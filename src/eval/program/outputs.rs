@@ -12,8 +12,8 @@ use crate::eval::proto::{MatchLabels, ResourceSelector, struct_numbers};
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use crate::source::SourceMap;
 use crate::source::gostr::quote;
+use crate::source::{SourceMap, Span};
 use crate::syntax::model::{Composite, ContextBlock, FileExpr, Requirement, Select};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -239,6 +239,28 @@ impl Evaluator<'_> {
         }
     }
 
+    /// A requirement whose selector is not known yet: discarded with what was unknown in
+    /// `expr`; its diagnostics become warnings.
+    fn defer_requirement(
+        &mut self,
+        name: &str,
+        header: Span,
+        expr: &FileExpr,
+        scope: &Scope,
+        diags: Diags,
+    ) -> Diags {
+        let unknown = self.unknowns(expr, scope, &diags);
+        self.discard(
+            "requirement",
+            "incomplete",
+            name,
+            header,
+            Vec::new(),
+            unknown,
+        );
+        downgrade(diags)
+    }
+
     /// `selectionToSelector`: `Ok(None)` (and an incomplete discard) when a value is not
     /// known yet; function-hcl would record an empty selector (see docs/compatibility.md).
     fn selector(
@@ -252,16 +274,10 @@ impl Evaluator<'_> {
         for (expr, what) in string_fields(select) {
             let (value, diags) = self.eval(expr, scope);
             if !value.is_wholly_known() {
-                let unknown = self.unknowns(expr, scope, &diags);
-                self.discard(
-                    "requirement",
-                    "incomplete",
-                    name,
-                    header,
-                    Vec::new(),
-                    unknown,
-                );
-                return Ok((None, downgrade(diags)));
+                return Ok((
+                    None,
+                    self.defer_requirement(name, header, expr, scope, diags),
+                ));
             }
             match value {
                 Value::String(s) => strings.push(s),
@@ -282,16 +298,8 @@ impl Evaluator<'_> {
         };
         let (value, diags) = self.eval(labels_expr, scope);
         if !value.is_wholly_known() {
-            let unknown = self.unknowns(labels_expr, scope, &diags);
-            self.discard(
-                "requirement",
-                "incomplete",
-                name,
-                header,
-                Vec::new(),
-                unknown,
-            );
-            return Ok((None, downgrade(diags)));
+            let diags = self.defer_requirement(name, header, labels_expr, scope, diags);
+            return Ok((None, diags));
         }
         let labels = check_labels(name, labels_expr, &value)?;
         selector.match_labels = Some(MatchLabels { labels });
