@@ -1500,17 +1500,13 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__validate)
-            opts="-o -q -v -h -V --skip-success-results --error-on-missing-schemas --output --color --format --quiet --verbose --help --version"
+            opts="-q -v -h -V --skip-success-results --error-on-missing-schemas --output --color --format --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --output)
-                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
-                    return 0
-                    ;;
-                -o)
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;

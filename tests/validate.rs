@@ -480,3 +480,107 @@ fn rules_a_cluster_would_refuse_are_warned_about_at_load() {
     );
     assert!(text.contains("V706 refused-schema"), "{text}");
 }
+
+/// One document per command (issue 32): `--format json`, `--output json` and the hidden `-o
+/// json` print the same bytes, the diagnostics document with the report's totals and
+/// resources; `--output yaml` is that document as YAML.
+#[test]
+fn json_and_output_print_one_document() {
+    let args = |extra: &[&'static str]| {
+        let mut all = vec!["validate", ".crds", "resources.yaml"];
+        all.extend_from_slice(extra);
+        fnhcl(&data(), &all)
+    };
+    let format = args(&["--format", "json"]);
+    let output = args(&["--output", "json"]);
+    let short = args(&["-o", "json"]);
+    assert_eq!(format.status.code(), Some(1), "{}", transcript(&format));
+    assert_eq!(format.stdout, output.stdout);
+    assert_eq!(format.stdout, short.stdout);
+    let document: serde_json::Value = serde_json::from_slice(&format.stdout).unwrap();
+    let keys: Vec<&String> = document.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["diagnostics", "resources", "summary"]);
+    let summary = &document["summary"];
+    for key in [
+        "errors",
+        "warnings",
+        "total",
+        "valid",
+        "invalid",
+        "missingSchemas",
+    ] {
+        assert!(summary[key].is_u64(), "summary.{key}: {summary}");
+    }
+    assert_eq!(
+        summary["invalid"].as_u64(),
+        Some(
+            document["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["status"] == "invalid")
+                .count() as u64
+        )
+    );
+    assert!(summary["errors"].as_u64().unwrap() > 0, "{summary}");
+    let yaml = args(&["--output", "yaml"]);
+    let from_yaml: serde_json::Value = yaml_serde::from_slice(&yaml.stdout).unwrap();
+    assert_eq!(from_yaml, document);
+    // `-o` is hidden from the help; `--output` is documented.
+    let help = fnhcl(&data(), &["validate", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--output <FORMAT>"), "{help}");
+    assert!(!help.contains("-o,"), "{help}");
+}
+
+/// `render | validate` of an XR: render leaves the input's `spec` out, so its required fields
+/// are missing; the report says so and points at `-x` and `render --validate`. An XR that
+/// has its own fields gets no such hint.
+#[test]
+fn a_rendered_xr_missing_its_spec_gets_a_hint() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let xrd = serde_json::json!({
+        "apiVersion": "apiextensions.crossplane.io/v2", "kind": "CompositeResourceDefinition",
+        "metadata": {"name": "xapps.example.org"},
+        "spec": {
+            "group": "example.org", "scope": "Namespaced",
+            "names": {"kind": "XApp", "plural": "xapps"},
+            "versions": [{"name": "v1", "served": true, "referenceable": true, "schema": {
+                "openAPIV3Schema": {"type": "object", "properties": {"spec": {
+                    "type": "object", "required": ["image"],
+                    "properties": {"image": {"type": "string"}}
+                }}}
+            }}]
+        }
+    });
+    std::fs::write(dir.path().join("xrd.yaml"), xrd.to_string()).unwrap();
+    let rendered = "apiVersion: example.org/v1\nkind: XApp\nmetadata: {name: a, namespace: default}\n\
+                    spec:\n  crossplane:\n    resourceRefs: []\nstatus: {}\n";
+    std::fs::write(dir.path().join("rendered.yaml"), rendered).unwrap();
+    let out = fnhcl(
+        dir.path(),
+        &["--color", "never", "validate", "xrd.yaml", "rendered.yaml"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    snapshot!("rendered_xr_hint", transcript(&out));
+    let json = fnhcl(
+        dir.path(),
+        &["validate", "--format", "json", "xrd.yaml", "rendered.yaml"],
+    );
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let help = document["diagnostics"][0]["help"].as_str().unwrap_or("");
+    assert!(help.contains("render with `-x`"), "{document}");
+    let own = "apiVersion: example.org/v1\nkind: XApp\nmetadata: {name: a, namespace: default}\n\
+               spec:\n  replicas: 2\n";
+    std::fs::write(dir.path().join("own.yaml"), own).unwrap();
+    let out = fnhcl(
+        dir.path(),
+        &["--color", "never", "validate", "xrd.yaml", "own.yaml"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("render with"),
+        "{}",
+        transcript(&out)
+    );
+}

@@ -50,7 +50,11 @@ pub struct GlobalArgs {
 
     /// How to print diagnostics: `human` (source snippets), `json`, `github` (workflow
     /// commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one
-    /// `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect).
+    /// `crossplane: error: …` line per error, as scripts written for the Crossplane CLI
+    /// expect). Commands whose output is not diagnostics: `diff` prints its differences as
+    /// `human`, `json` or `markdown` and refuses `github` and `sarif`; `eval` prints its value
+    /// as HCL (`human`) or `json`; `validate --format json` prints one document, its report
+    /// with the diagnostics. Other commands print `markdown` as `human`.
     #[arg(long, value_enum, default_value_t = DiagnosticFormat::Human, global = true, value_name = "FORMAT")]
     pub format: DiagnosticFormat,
 
@@ -185,8 +189,9 @@ pub enum Command {
     /// the schema does not have (what the API server would prune), and against its CEL
     /// `x-kubernetes-validations` rules, with the API server's messages. An XRD gives its XR
     /// (and claim) schema with the fields Crossplane adds. The report is crossplane's (`[✓]`,
-    /// `[x]`, `[!]` lines and a total) or, with `-o json|yaml`, one document; with `--format
-    /// json|github|sarif` it is diagnostics pointing at each field in the resources' files.
+    /// `[x]`, `[!]` lines and a total) or, with `--output json|yaml` or `--format json`, one
+    /// document: the report and the diagnostics; with `--format github|sarif` it is
+    /// diagnostics pointing at each field in the resources' files.
     /// Exit status 1 when a resource is invalid (or, with `--error-on-missing-schemas`, has no
     /// schema), 2 when an input cannot be read.
     Validate(ValidateArgs),
@@ -451,9 +456,12 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub error_on_missing_schemas: bool,
 
-    /// The report: crossplane's lines, or one JSON or YAML document.
+    /// The report: crossplane's lines, or one JSON or YAML document: the diagnostics document
+    /// of `--format json` (which prints the same), with the totals in `summary` and each
+    /// resource as `resources`. (`-o` still works, hidden: elsewhere `-o` names observed
+    /// resources.)
     #[arg(
-        short = 'o',
+        short_alias = 'o',
         long,
         value_enum,
         value_name = "FORMAT",
@@ -467,7 +475,7 @@ pub struct ValidateArgs {
 pub enum ValidateOutput {
     /// `[✓]`/`[x]`/`[!]` lines and a total, as `crossplane beta validate` prints them.
     Text,
-    /// `{"summary": …, "resources": […]}`.
+    /// `{"diagnostics": […], "summary": …, "resources": […]}`, as `--format json`.
     Json,
     /// The same document as YAML.
     Yaml,
@@ -1046,13 +1054,15 @@ pub struct EvalArgs {
     #[arg(short = 'o', long, value_name = "PATH")]
     pub observed_resources: Option<PathBuf>,
 
-    /// Resources for a requirement, as `NAME=PATH` (a YAML file or a directory):
-    /// `req.extra_resources.NAME`. Repeatable.
+    /// Required resources (a YAML file or a directory), as `render -e` takes them: the
+    /// requirements of the `--hcl` program select from them, the program running until they
+    /// settle. `NAME=PATH` puts the resources at `req.extra_resources.NAME` directly, with
+    /// or without a program. Repeatable.
     #[arg(
         short = 'e',
         long,
         visible_alias = "extra-resources",
-        value_name = "NAME=PATH"
+        value_name = "[NAME=]PATH"
     )]
     pub required_resources: Vec<String>,
 

@@ -165,11 +165,10 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         }
         Command::Validate(args) => {
             let (status, mut findings) = commands::validate::run(args, cli.global.format, &mut cx)?;
+            // `--format json` printed validate's own document (the diagnostics among it).
             if matches!(
                 cli.global.format,
-                args::DiagnosticFormat::Json
-                    | args::DiagnosticFormat::Github
-                    | args::DiagnosticFormat::Sarif
+                args::DiagnosticFormat::Github | args::DiagnosticFormat::Sarif
             ) {
                 let style = ReportStyle {
                     color: settings::use_color(cli.global.color, env, io::stdout().is_terminal()),

@@ -36,9 +36,9 @@ fn locate(diagnostic: &Diagnostic, map: &SourceMap) -> Location {
 }
 
 /// One entry of the JSON format, fields in their documented order.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct JsonDiagnostic<'a> {
+pub struct JsonDiagnostic<'a> {
     code: &'static str,
     rule: &'static str,
     severity: &'static str,
@@ -60,16 +60,31 @@ struct JsonDiagnostic<'a> {
 /// are `null`, except `upstream` (the exact line `crossplane` prints, after `help`), which is
 /// there only when the diagnostic has one.
 pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
-    #[derive(Serialize)]
-    struct Summary {
-        errors: usize,
-        warnings: usize,
-    }
-    #[derive(Serialize)]
-    struct Document<'a> {
-        diagnostics: Vec<JsonDiagnostic<'a>>,
-        summary: Summary,
-    }
+    // Plain structs of strings and numbers always serialise.
+    serde_json::to_string_pretty(&json_document(diagnostics, map)).unwrap_or_default()
+}
+
+/// The [`json`] document's counts.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct JsonSummary {
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+}
+
+/// The [`json`] document, for a command whose own document extends it (its fields serialise
+/// in this order).
+#[derive(Debug, Serialize)]
+pub struct JsonDocument<'a> {
+    /// Each diagnostic.
+    pub diagnostics: Vec<JsonDiagnostic<'a>>,
+    /// The counts.
+    pub summary: JsonSummary,
+}
+
+/// The [`json`] document, not yet written.
+pub fn json_document<'a>(diagnostics: &'a [Diagnostic], map: &SourceMap) -> JsonDocument<'a> {
     let items = diagnostics
         .iter()
         .map(|d| {
@@ -95,12 +110,10 @@ pub fn json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
         })
         .collect();
     let (errors, warnings) = counts(diagnostics);
-    let document = Document {
+    JsonDocument {
         diagnostics: items,
-        summary: Summary { errors, warnings },
-    };
-    // Plain structs of strings and numbers always serialise.
-    serde_json::to_string_pretty(&document).unwrap_or_default()
+        summary: JsonSummary { errors, warnings },
+    }
 }
 
 /// The lines the Crossplane CLI would print on stderr: each error as `crossplane: error: …`,

@@ -10,7 +10,10 @@ mod load;
 pub mod suggest;
 
 pub use code::{CODES, Code, CodeInfo};
-pub use formats::{Format, crossplane, github, json, sarif};
+pub use formats::{
+    Format, JsonDiagnostic, JsonDocument, JsonSummary, crossplane, github, json, json_document,
+    sarif,
+};
 pub use input::{composition_error, from_read_error, load_error, read_stdin, usage};
 pub use load::from_load_error;
 

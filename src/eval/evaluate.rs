@@ -4,7 +4,7 @@
 
 use super::functions::builtins;
 use super::program::Console;
-use super::proto::RunFunctionRequest;
+use super::proto::{MAX_REQUIREMENTS_ITERATIONS, RunFunctionRequest};
 use super::scope::Scope;
 use super::{Value, expr, json, vars};
 use crate::diagnostics::{Code, Diagnostic, Severity, from_load_error};
@@ -12,6 +12,7 @@ use crate::source::loader;
 use crate::source::{FileId, SourceMap};
 use crate::syntax;
 use crate::syntax::ast::Expr;
+use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -24,6 +25,9 @@ pub struct Options<'a> {
     pub program: Option<&'a Path>,
     /// Write the value as JSON instead of HCL.
     pub json: bool,
+    /// Resources the program's requirements select from, as the render's requirements loop
+    /// fetches them (`-e PATH`): the program runs until its requirements settle first.
+    pub pool: &'a [Json],
 }
 
 /// How an evaluation ended (the diagnostics say why it did not give a value).
@@ -45,8 +49,20 @@ pub fn expression(
     request: &RunFunctionRequest,
 ) -> (Outcome, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
+    if options.program.is_none() && !options.pool.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::I017,
+                "the resources of `-e PATH` are selected by a program's requirements, and there is no program",
+            )
+            .with_severity(Severity::Warning)
+            .with_help(
+                "give the composition with --hcl DIR, or write -e NAME=PATH to set req.extra_resources.NAME",
+            ),
+        );
+    }
     let console = match options.program {
-        Some(dir) => match load_program(map, dir, request, &mut diagnostics) {
+        Some(dir) => match load_program(map, dir, request, options.pool, &mut diagnostics) {
             Ok(console) => Some(console),
             Err(outcome) => return (outcome, diagnostics),
         },
@@ -223,6 +239,7 @@ fn load_program(
     map: &mut SourceMap,
     dir: &Path,
     request: &RunFunctionRequest,
+    pool: &[Json],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Console, Outcome> {
     let bundle = match loader::load_directory(map, dir) {
@@ -233,6 +250,13 @@ fn load_program(
         }
     };
     let files: Vec<FileId> = bundle.files.iter().map(|f| f.file).collect();
+    let settled;
+    let request = if pool.is_empty() {
+        request
+    } else {
+        settled = settle(map, &files, request, pool, diagnostics);
+        &settled
+    };
     Console::load(map, &files, request).map_err(|failure| {
         diagnostics.push(
             Diagnostic::new(Code::E401, "function-hcl cannot load this program")
@@ -242,6 +266,53 @@ fn load_program(
         diagnostics.extend(failure.diagnostics());
         Outcome::Failed
     })
+}
+
+/// The request once the program's requirements have selected their resources from `pool`:
+/// the program runs, its requirements are fetched from the pool, and again, until they no
+/// longer change (at most crossplane's number of rounds). Resources given by name stay.
+fn settle(
+    map: &mut SourceMap,
+    files: &[FileId],
+    request: &RunFunctionRequest,
+    pool: &[Json],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> RunFunctionRequest {
+    let named = request.extra_resources.clone();
+    let mut settled = request.clone();
+    let mut previous = None;
+    for _ in 0..=MAX_REQUIREMENTS_ITERATIONS {
+        let requirements = super::function::run(map, &settled, Some(files))
+            .response
+            .requirements;
+        if requirements == previous {
+            return settled;
+        }
+        let mut extra = named.clone();
+        for (name, selector) in requirements.iter().flat_map(|r| r.extra_resources.iter()) {
+            extra
+                .entry(name.clone())
+                .or_insert_with(|| selector.select(pool));
+        }
+        settled.extra_resources = extra;
+        settled.required_resources = requirements
+            .iter()
+            .flat_map(|r| r.resources.iter())
+            .map(|(name, selector)| (name.clone(), selector.select(pool)))
+            .collect();
+        previous = requirements;
+    }
+    diagnostics.push(
+        Diagnostic::new(
+            Code::I017,
+            format!(
+                "the program's requirements did not settle after {MAX_REQUIREMENTS_ITERATIONS} rounds"
+            ),
+        )
+        .with_severity(Severity::Warning)
+        .with_help("each round's selectors depend on the resources the last round fetched"),
+    );
+    settled
 }
 
 #[cfg(test)]
@@ -255,6 +326,7 @@ mod tests {
             expr,
             program: None,
             json,
+            pool: &[],
         };
         let mut map = SourceMap::new();
         let (outcome, diagnostics) = expression(&mut map, &options, &RunFunctionRequest::default());

@@ -188,6 +188,58 @@ pub struct ResourceSelector {
     pub namespace: Option<String>,
 }
 
+/// How many times a step is called for its requirements to settle (crossplane's
+/// `MaxRequirementsIterations`).
+pub const MAX_REQUIREMENTS_ITERATIONS: usize = 5;
+
+impl ResourceSelector {
+    /// crossplane's classic `FilteringFetcher`: the supplied resources sorted by name, those of
+    /// the selector's apiVersion and kind, then by name or by labels. The namespace is ignored.
+    pub fn select(&self, supplied: &[Json]) -> Resources {
+        let text = |o: &Json, path: &str| {
+            o.pointer(path)
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let mut candidates: Vec<&Json> = supplied
+            .iter()
+            .filter(|o| text(o, "/apiVersion") == self.api_version && text(o, "/kind") == self.kind)
+            .collect();
+        candidates.sort_by_key(|o| text(o, "/metadata/name"));
+        let matches: Vec<&Json> = if let Some(name) = &self.match_name {
+            candidates
+                .into_iter()
+                .filter(|o| text(o, "/metadata/name") == *name)
+                .take(1)
+                .collect()
+        } else {
+            let labels = self
+                .match_labels
+                .as_ref()
+                .map(|m| m.labels.clone())
+                .unwrap_or_default();
+            candidates
+                .into_iter()
+                .filter(|o| {
+                    labels.iter().all(|(k, v)| {
+                        o.pointer("/metadata/labels")
+                            .and_then(|l| l.get(k))
+                            .and_then(Json::as_str)
+                            == Some(v.as_str())
+                    })
+                })
+                .collect()
+        };
+        Resources {
+            items: matches
+                .into_iter()
+                .map(|o| Resource::of(o.clone()))
+                .collect(),
+        }
+    }
+}
+
 /// `SchemaSelector`: the schema of one kind.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]

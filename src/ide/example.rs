@@ -213,7 +213,7 @@ fn settle(
         request.extra_resources = requirements
             .iter()
             .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), crate::render::fetch(selector, &inputs.extra)))
+            .map(|(name, selector)| (name.clone(), selector.select(&inputs.extra)))
             .collect();
         if let Some(Json::Object(theirs)) = &evaluation.response.context {
             let mut context = match request.context.take() {

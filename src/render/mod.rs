@@ -18,7 +18,7 @@ mod tag;
 pub mod version;
 
 pub use pipeline::{
-    RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name, fetch,
+    RESOURCE_NAME_ANNOTATION, RequirementsLimit, StepKind, composition_resource_name,
 };
 
 use crate::eval::proto::{
@@ -31,8 +31,7 @@ use crate::eval::program::Discard;
 use crate::source::FileId;
 use serde_json::{Map, Value as Json};
 
-/// How far the requirements loop may go (crossplane's `MaxRequirementsIterations`).
-pub const MAX_REQUIREMENTS_ITERATIONS: usize = 5;
+pub use crate::eval::proto::MAX_REQUIREMENTS_ITERATIONS;
 
 /// The constant every condition's `lastTransitionTime` gets in render output.
 pub const TRANSITION_TIME: &str = "2024-01-01T00:00:00Z";

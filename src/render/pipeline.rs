@@ -9,8 +9,8 @@ use super::{
 use crate::eval::coverage::{self, RenderCoverage};
 use crate::eval::program::Discard;
 use crate::eval::proto::{
-    FunctionResult, RequestMeta, Requirements, Resource, ResourceSelector, Resources,
-    RunFunctionRequest, RunFunctionResponse, State,
+    FunctionResult, RequestMeta, Requirements, Resource, RunFunctionRequest, RunFunctionResponse,
+    State,
 };
 use crate::eval::{deadline, function};
 use crate::source::{FileId, SourceMap};
@@ -170,7 +170,7 @@ pub(super) fn run(
         let required_resources = step
             .required_resources
             .iter()
-            .map(|(name, selector)| (name.clone(), fetch(selector, &inputs.required)))
+            .map(|(name, selector)| (name.clone(), selector.select(&inputs.required)))
             .collect();
         let mut required_schemas = BTreeMap::new();
         for (name, selector) in &step.required_schemas {
@@ -413,14 +413,14 @@ fn call_until_settled(
         request.extra_resources = requirements
             .iter()
             .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), fetch(selector, supplied)))
+            .map(|(name, selector)| (name.clone(), selector.select(supplied)))
             .collect();
         request.required_resources = bootstrap_resources.clone();
         request.required_resources.extend(
             requirements
                 .iter()
                 .flat_map(|r| r.resources.iter())
-                .map(|(name, selector)| (name.clone(), fetch(selector, supplied))),
+                .map(|(name, selector)| (name.clone(), selector.select(supplied))),
         );
         // From `--required-schemas`: a kind no document has comes back as an empty schema,
         // as crossplane's fetchers answer it.
@@ -441,54 +441,6 @@ fn call_until_settled(
         "cannot render composite resource: pipeline step {:?}: requirements didn't stabilize after the maximum number of iterations ({MAX_REQUIREMENTS_ITERATIONS})",
         step.name
     )))
-}
-
-/// crossplane's classic `FilteringFetcher`: the supplied resources sorted by name, those of
-/// the selector's apiVersion and kind, then by name or by labels. The namespace is ignored.
-pub fn fetch(selector: &ResourceSelector, supplied: &[Json]) -> Resources {
-    let text = |o: &Json, path: &str| {
-        o.pointer(path)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    let mut candidates: Vec<&Json> = supplied
-        .iter()
-        .filter(|o| {
-            text(o, "/apiVersion") == selector.api_version && text(o, "/kind") == selector.kind
-        })
-        .collect();
-    candidates.sort_by_key(|o| text(o, "/metadata/name"));
-    let matches: Vec<&Json> = if let Some(name) = &selector.match_name {
-        candidates
-            .into_iter()
-            .filter(|o| text(o, "/metadata/name") == *name)
-            .take(1)
-            .collect()
-    } else {
-        let labels = selector
-            .match_labels
-            .as_ref()
-            .map(|m| m.labels.clone())
-            .unwrap_or_default();
-        candidates
-            .into_iter()
-            .filter(|o| {
-                labels.iter().all(|(k, v)| {
-                    o.pointer("/metadata/labels")
-                        .and_then(|l| l.get(k))
-                        .and_then(Json::as_str)
-                        == Some(v.as_str())
-                })
-            })
-            .collect()
-    };
-    Resources {
-        items: matches
-            .into_iter()
-            .map(|o| Resource::of(o.clone()))
-            .collect(),
-    }
 }
 
 /// The request's credentials: each `source: Secret` entry of the step that names a Secret,

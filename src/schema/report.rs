@@ -64,6 +64,28 @@ pub struct Document<'a> {
     pub resources: Vec<&'a Entry>,
 }
 
+/// `validate`'s document: the diagnostics, the counts and totals, each resource.
+#[derive(Debug, serde::Serialize)]
+pub struct FullDocument<'a> {
+    /// Each finding, as every command's `--format json` writes it.
+    pub diagnostics: Vec<crate::diagnostics::JsonDiagnostic<'a>>,
+    /// Errors and warnings, then the report's totals.
+    pub summary: FullSummary,
+    /// The resources reported.
+    pub resources: Vec<&'a Entry>,
+}
+
+/// [`FullDocument`]'s summary: one object with both sets of counts.
+#[derive(Debug, serde::Serialize)]
+pub struct FullSummary {
+    /// Errors and warnings.
+    #[serde(flatten)]
+    pub counts: crate::diagnostics::JsonSummary,
+    /// The resources' totals.
+    #[serde(flatten)]
+    pub totals: Summary,
+}
+
 /// What validating the resources found.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -97,6 +119,27 @@ pub fn gvk_text(api_version: &str, kind: &str) -> String {
         None => ("", api_version),
     };
     format!("{group}/{version}, Kind={kind}")
+}
+
+/// Why a rendered XR misses its required fields, and what to do.
+pub const RENDERED_XR_HELP: &str = "this XR looks like `render` output, which leaves the input's `spec` out: render with `-x` (`--include-full-xr`) to keep it, or validate while rendering with `render --validate`";
+
+/// Whether an XR's `spec` holds nothing but what `render` writes there (the resource
+/// references and the composition's fields): the input's own fields were left out.
+fn spec_left_out_by_render(xr: &Json) -> bool {
+    const RENDER_WRITES: [&str; 6] = [
+        "crossplane",
+        "resourceRefs",
+        "compositionRef",
+        "compositionRevisionRef",
+        "compositionSelector",
+        "compositionUpdatePolicy",
+    ];
+    match xr.get("spec") {
+        None | Some(Json::Null) => true,
+        Some(Json::Object(spec)) => spec.keys().all(|k| RENDER_WRITES.contains(&k.as_str())),
+        Some(_) => false,
+    }
 }
 
 /// Validates each resource against the schema of its kind.
@@ -154,6 +197,8 @@ pub fn report(
             continue;
         };
         let report = validate(&resource.value, &schema.schema);
+        let rendered = schema.origin == super::crd::Origin::Composite
+            && spec_left_out_by_render(&resource.value);
         let mut errors = Vec::new();
         for v in &report.violations {
             let (label, kind_name) = match v.kind {
@@ -167,7 +212,10 @@ pub fn report(
                 field: path_text(&v.path),
                 message: v.message.clone(),
             });
-            let d = v.diagnostic(&format!("{kind} {name:?}"));
+            let mut d = v.diagnostic(&format!("{kind} {name:?}"));
+            if rendered && v.message.ends_with("Required value") {
+                d = d.with_help(RENDERED_XR_HELP);
+            }
             findings.push(locate(d, resource, &v.path, map));
         }
         if report.violations.is_empty() {
@@ -216,15 +264,44 @@ impl Report {
         }
     }
 
+    /// `validate`'s one JSON (and YAML) document: the diagnostics document every command's
+    /// `--format json` prints (`diagnostics`, `summary.errors`, `summary.warnings`), with the
+    /// report's totals added to `summary` and each resource's entry as `resources`.
+    pub fn json_document<'a>(
+        &'a self,
+        diagnostics: &'a [Diagnostic],
+        map: &SourceMap,
+        skip_success_results: bool,
+    ) -> FullDocument<'a> {
+        let common = crate::diagnostics::json_document(diagnostics, map);
+        let report = self.document(skip_success_results);
+        FullDocument {
+            diagnostics: common.diagnostics,
+            summary: FullSummary {
+                counts: common.summary,
+                totals: report.summary,
+            },
+            resources: report.resources,
+        }
+    }
+
     /// The closing diagnostic of a run whose findings are not printed as diagnostics: some
     /// resources invalid, or (with `error_on_missing_schemas`) some schemas missing.
     pub fn closing(&self, error_on_missing_schemas: bool) -> Option<Diagnostic> {
         let (failures, total, missing) = (self.failures, self.total, self.missing);
         if failures > 0 {
-            Some(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 Code::V701,
                 format!("could not validate all resources: {failures} of {total} invalid"),
-            ))
+            );
+            if self
+                .findings
+                .iter()
+                .any(|f| f.help.as_deref() == Some(RENDERED_XR_HELP))
+            {
+                d = d.with_help(RENDERED_XR_HELP);
+            }
+            Some(d)
         } else if error_on_missing_schemas && missing > 0 {
             Some(
                 Diagnostic::new(

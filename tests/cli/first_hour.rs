@@ -145,3 +145,76 @@ fn test_with_no_cases_says_what_a_case_is() {
     assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
     snapshot!("first_hour_test_no_cases", transcript(&out));
 }
+
+/// `eval -e PATH` takes required resources as `render -e` does: the `--hcl` program's
+/// requirements select from them until they settle (a selector that reads the XR, then one
+/// that reads what the first fetched). `NAME=PATH` still sets a requirement directly; a bare
+/// path without a program is a warning.
+#[test]
+fn eval_takes_required_resources_as_render_does() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("hcl")).unwrap();
+    write(
+        &dir.path().join("hcl"),
+        "main.hcl",
+        r#"requirement "cfg" {
+  select {
+    apiVersion = "v1"
+    kind       = "ConfigMap"
+    matchName  = req.composite.spec.config
+  }
+}
+
+requirement "next" {
+  select {
+    apiVersion = "v1"
+    kind       = "ConfigMap"
+    matchName  = req.extra_resources.cfg[0].data.next
+  }
+}
+
+locals {
+  chain = [req.extra_resources.cfg[0].data.value, req.extra_resources.next[0].data.value]
+}
+"#,
+    );
+    write(
+        dir.path(),
+        "xr.yaml",
+        "apiVersion: example.org/v1\nkind: X\nmetadata: {name: x}\nspec: {config: b}\n",
+    );
+    write(
+        dir.path(),
+        "pool.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {value: A, next: c}\n---\n\
+         apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {value: B, next: a}\n---\n\
+         apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {value: C}\n",
+    );
+    let eval = |extra: &[&str]| {
+        let mut args = vec!["--color", "never", "eval", "--xr", "xr.yaml"];
+        args.extend_from_slice(extra);
+        run(fnhcl(dir.path()).args(args))
+    };
+    let out = eval(&["--hcl", "hcl", "-e", "pool.yaml", "chain"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    assert_eq!(text(&out.stdout), "[\n  \"B\",\n  \"A\",\n]\n");
+    // Given by name, `cfg` is all of the pool: its first is `a`, whose next is `c`.
+    let out = eval(&[
+        "--hcl",
+        "hcl",
+        "-e",
+        "pool.yaml",
+        "-e",
+        "cfg=pool.yaml",
+        "chain",
+    ]);
+    assert_eq!(
+        text(&out.stdout),
+        "[\n  \"A\",\n  \"C\",\n]\n",
+        "{}",
+        transcript(&out)
+    );
+    let out = eval(&["-e", "pool.yaml", "req.extra_resources"]);
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    snapshot!("first_hour_eval_pool_without_program", transcript(&out));
+}

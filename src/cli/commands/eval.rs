@@ -22,16 +22,17 @@ pub fn run(
         context_files: &args.context_files,
         context_values: &args.context_values,
     };
-    let request = match function_request(&files, &mut cx.map, &mut cx.diagnostics) {
-        Ok(request) => request,
+    let built = match function_request(&files, &mut cx.map, &mut cx.diagnostics) {
+        Ok(built) => built,
         Err(d) => return Ok(cx.fail(*d)),
     };
     let options = evaluate::Options {
         expr: &args.expr,
         program: args.hcl.as_deref(),
         json: format == DiagnosticFormat::Json,
+        pool: &built.pool,
     };
-    let (outcome, diagnostics) = evaluate::expression(&mut cx.map, &options, &request);
+    let (outcome, diagnostics) = evaluate::expression(&mut cx.map, &options, &built.request);
     cx.diagnostics.extend(diagnostics);
     match outcome {
         Outcome::Value(text) => {

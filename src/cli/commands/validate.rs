@@ -7,7 +7,6 @@ use crate::cli::exit::ExitStatus;
 use fnhcl::diagnostics::{Diagnostic, usage};
 use fnhcl::schema::inputs::{load_resources, load_schemas};
 use fnhcl::schema::report::{ReportOptions, report};
-use serde_json::Value as Json;
 use std::io::{self, Write};
 
 type Fallible<T> = Result<T, Box<Diagnostic>>;
@@ -68,32 +67,41 @@ fn validate_all(
     cx.diagnostics
         .extend(fnhcl::schema::inputs::schema_warnings(&schemas));
     let resources = load_resources(&mut cx.map, &resource_arg, &mut stdin)?;
-    let machine = matches!(
-        format,
-        DiagnosticFormat::Json | DiagnosticFormat::Github | DiagnosticFormat::Sarif
-    );
     let options = ReportOptions {
         skip_success_results: args.skip_success_results,
         error_on_missing_schemas: args.error_on_missing_schemas,
     };
     let report = report(&resources, &schemas, &cx.map, options);
-    if !machine {
-        match args.output {
-            ValidateOutput::Text => write_out(cx, &report.lines),
-            ValidateOutput::Json | ValidateOutput::Yaml => {
-                let document = report.document(args.skip_success_results);
-                let text = if args.output == ValidateOutput::Json {
-                    format!(
-                        "{}\n",
-                        serde_json::to_string_pretty(&document).unwrap_or_default()
-                    )
-                } else {
-                    let value = serde_json::to_value(&document).unwrap_or(Json::Null);
-                    fnhcl::source::yaml_emit::to_yaml(&value)
-                };
-                write_out(cx, &text)
-            }
-        }
+    // One document for `--format json` and `--output json|yaml`; GitHub and SARIF print the
+    // findings as every command does; otherwise crossplane's lines.
+    let document = match (format, args.output) {
+        (DiagnosticFormat::Json, _) | (_, ValidateOutput::Json) => Some(ValidateOutput::Json),
+        (DiagnosticFormat::Github | DiagnosticFormat::Sarif, _) => None,
+        (_, ValidateOutput::Yaml) => Some(ValidateOutput::Yaml),
+        (_, ValidateOutput::Text) => None,
+    };
+    let machine = matches!(
+        format,
+        DiagnosticFormat::Json | DiagnosticFormat::Github | DiagnosticFormat::Sarif
+    );
+    let mut findings = report.findings.clone();
+    if let Some(kind) = document {
+        fnhcl::diagnostics::dedupe(&mut findings);
+        fnhcl::diagnostics::sort(&mut findings, &cx.map);
+        let document = report.json_document(&findings, &cx.map, args.skip_success_results);
+        let text = if kind == ValidateOutput::Json {
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&document).unwrap_or_default()
+            )
+        } else {
+            let value = serde_json::to_value(&document).unwrap_or_default();
+            fnhcl::source::yaml_emit::to_yaml(&value)
+        };
+        write_out(cx, &text);
+        findings.clear();
+    } else if !machine {
+        write_out(cx, &report.lines);
     }
     let failed = report.failures > 0 || (args.error_on_missing_schemas && report.missing > 0);
     if !machine && let Some(d) = report.closing(args.error_on_missing_schemas) {
@@ -104,7 +112,7 @@ fn validate_all(
     } else {
         ExitStatus::Success
     };
-    Ok((status, report.findings))
+    Ok((status, findings))
 }
 
 fn write_out(cx: &mut Context, text: &str) {

@@ -19,7 +19,7 @@ pub use finish::{
     Documents, Io, Stopped, discard_warnings, documents, documents_given, report, validate_rendered,
 };
 pub use operation::{OperationRequest, operation_documents, read_operation};
-pub use request::{RequestFiles, function_request};
+pub use request::{FunctionRequest, RequestFiles, function_request};
 pub use schemas::load_required_schemas;
 pub use xrd::xr_warnings;
 

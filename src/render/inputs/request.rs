@@ -2,7 +2,7 @@
 //! `fnhcl eval` builds its `req` this way.
 
 use super::files::{context_map, resource_docs, yaml_docs};
-use crate::diagnostics::{Code, Diagnostic, Severity, usage};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::proto::{Resource, Resources, RunFunctionRequest, State};
 use crate::render::composition_resource_name;
 use crate::source::SourceMap;
@@ -16,12 +16,37 @@ pub struct RequestFiles<'a> {
     pub xr: Option<&'a Path>,
     /// The observed composed resources.
     pub observed: Option<&'a Path>,
-    /// `NAME=PATH`: extra resources that become `req.extra_resources.NAME`.
+    /// `-e`: `NAME=PATH` puts the resources at `req.extra_resources.NAME`; a bare `PATH`
+    /// (as `render -e` takes it) adds them to the pool the program's requirements select from.
     pub required: &'a [String],
     /// `--context-files` (`KEY=PATH`).
     pub context_files: &'a [String],
     /// `--context-values` (`KEY=VALUE`).
     pub context_values: &'a [String],
+}
+
+/// A request built from files, and the resources its requirements may select from.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionRequest {
+    /// The request, with the `NAME=PATH` extra resources in place.
+    pub request: RunFunctionRequest,
+    /// The resources of the bare `-e PATH`s, for the requirements to select from (as
+    /// `crossplane render -e` supplies them).
+    pub pool: Vec<Json>,
+}
+
+/// Whether an `-e` value is `NAME=PATH` (a name, then `=`): an existing path as written is
+/// always a path, even with an `=` in it.
+fn named_requirement(spec: &str) -> Option<(&str, &str)> {
+    if Path::new(spec).exists() {
+        return None;
+    }
+    let (name, path) = spec.split_once('=')?;
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let is_name = (first.is_ascii_alphabetic() || first == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    is_name.then_some((name, path))
 }
 
 /// The request the files describe; warnings (a requirement that matched nothing) go to
@@ -30,8 +55,9 @@ pub fn function_request(
     files: &RequestFiles,
     map: &mut SourceMap,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<RunFunctionRequest, Box<Diagnostic>> {
+) -> Result<FunctionRequest, Box<Diagnostic>> {
     let mut request = RunFunctionRequest::default();
+    let mut pool = Vec::new();
     if let Some(xr) = files.xr {
         let xr = yaml_docs(xr, map)?.into_iter().next().unwrap_or(Json::Null);
         request.observed = State {
@@ -46,11 +72,9 @@ pub fn function_request(
         }
     }
     for spec in files.required {
-        let Some((name, path)) = spec.split_once('=') else {
-            return Err(usage(
-                format!("`{spec}` does not name a requirement"),
-                "write -e NAME=PATH: the resources become req.extra_resources.NAME",
-            ));
+        let Some((name, path)) = named_requirement(spec) else {
+            pool.extend(resource_docs(Path::new(spec), "required resources", map)?);
+            continue;
         };
         let items: Vec<Resource> = resource_docs(Path::new(path), "extra resources", map)?
             .into_iter()
@@ -75,5 +99,5 @@ pub fn function_request(
     if !context.is_empty() {
         request.context = Some(Json::Object(context));
     }
-    Ok(request)
+    Ok(FunctionRequest { request, pool })
 }
