@@ -174,6 +174,9 @@ pub struct RequestRead<'r, 'p> {
     /// The steps below `req` or `self` as text (`["composite", "spec", "region"]`); a computed
     /// step (`x[local.i]`) ends them.
     pub path: Vec<String>,
+    /// Where the path's last steps are written: `xr.spec.region` in a local whose `xr` is
+    /// `req.composite`; `at` itself when they are all written there.
+    pub written: &'r Use<'p>,
 }
 
 /// A step as text: an attribute, a string key or a number index.
@@ -317,7 +320,7 @@ impl<'p> Resolution<'p> {
     pub fn request_reads<'r>(&'r self, u: &'r Use<'p>) -> Vec<RequestRead<'r, 'p>> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
-        self.follow(u, Some(Vec::new()), 0, &mut seen, &mut out);
+        self.follow(u, Some(Vec::new()), None, 0, &mut seen, &mut out);
         out
     }
 
@@ -325,6 +328,7 @@ impl<'p> Resolution<'p> {
         &'r self,
         u: &'r Use<'p>,
         after: Option<Vec<String>>,
+        written: Option<&'r Use<'p>>,
         depth: usize,
         seen: &mut Vec<BindingId>,
         out: &mut Vec<RequestRead<'r, 'p>>,
@@ -342,12 +346,23 @@ impl<'p> Resolution<'p> {
             }
         }
         let after = after.filter(|_| whole);
+        // The first reference on the way that writes steps is where the path's tail is.
+        let written = written.filter(|_| after.is_some()).or_else(|| {
+            (!u.var.steps.is_empty() && !matches!(u.target, Target::Req | Target::SelfObject))
+                .then_some(u)
+        });
         match u.target {
             Target::Req | Target::SelfObject => {
                 let mut path = steps;
+                let carried = after.as_ref().is_some_and(|a| !a.is_empty());
                 path.extend(after.unwrap_or_default());
+                let written = written.filter(|_| carried).unwrap_or(u);
                 if !out.iter().any(|r| std::ptr::eq(r.at, u) && r.path == path) {
-                    out.push(RequestRead { at: u, path });
+                    out.push(RequestRead {
+                        at: u,
+                        path,
+                        written,
+                    });
                 }
             }
             Target::Binding(b) if depth < MAX_LOCAL_HOPS && !seen.contains(&b) => {
@@ -373,7 +388,8 @@ impl<'p> Resolution<'p> {
                     } else {
                         None
                     };
-                    self.follow(i, carried, depth + 1, seen, out);
+                    let written = written.filter(|_| alias);
+                    self.follow(i, carried, written, depth + 1, seen, out);
                 }
             }
             _ => {}

@@ -181,3 +181,41 @@ fn a_render_that_composes_some_resources_does_not_say_none() {
     assert!(!text(&out.stderr).contains("no composed resources"));
     assert!(text(&out.stderr).contains("resource db: not known yet"));
 }
+
+/// A body that reads a local whose XR field is missing (issue 32 item 2): the warning points
+/// at the body's `region` and labels the local's `xr.spec.region` with what the XR lacks; the
+/// help names the field, not "the XR file" that was given.
+#[test]
+fn a_local_reading_a_missing_xr_field_is_shown_with_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "main.hcl",
+        r#"locals {
+  xr     = req.composite
+  region = xr.spec.region
+}
+
+resource bucket {
+  body = {
+    apiVersion = "s3.aws.upbound.io/v1beta1"
+    kind       = "Bucket"
+    spec = {
+      forProvider = {
+        region = region
+      }
+    }
+  }
+}
+"#,
+    );
+    write(dir.path(), "xr.yaml", XR);
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "render", "xr.yaml", "."]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("reads the XR's `spec.region`, which the XR does not have"),
+        "{stderr}"
+    );
+    snapshot!("render_discarded_local_missing_field", stderr);
+}

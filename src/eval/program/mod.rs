@@ -172,7 +172,7 @@ fn evaluate_with(
     variables.insert("req".to_string(), req.clone());
     let scope = root.child(variables);
     let diags = ev.group(&scope, &program.top, None);
-    unknown::resolve_reads(&program, &mut ev.discards);
+    unknown::resolve_reads(&program, &req, &mut ev.discards);
     let trace = ev.trace.take().map(|trace| {
         let mut trace = trace.into_inner();
         trace.desired = ev

@@ -56,7 +56,10 @@ fn overlaps(u: &Use<'_>, span: Span) -> bool {
 
 /// The read as steps below `req` (`["composite", "spec", "region"]`); `self.resource…` becomes
 /// `resource.NAME…` for the resource block it is in.
-fn req_path(resolution: &Resolution<'_>, read: &RequestRead<'_, '_>) -> Option<Vec<String>> {
+pub(super) fn req_path(
+    resolution: &Resolution<'_>,
+    read: &RequestRead<'_, '_>,
+) -> Option<Vec<String>> {
     match read.at.target {
         Target::Req => Some(read.path.clone()),
         Target::SelfObject => {
@@ -80,7 +83,7 @@ fn req_path(resolution: &Resolution<'_>, read: &RequestRead<'_, '_>) -> Option<V
 }
 
 /// What the path reads, and whether the request has it.
-fn describe(path: &[String], req: &Value) -> Option<String> {
+pub(super) fn describe(path: &[String], req: &Value) -> Option<String> {
     let (what, skip, lacks) = match path.first()?.as_str() {
         "composite" => ("the XR".to_string(), 1, "the XR does not have".to_string()),
         "composite_connection" => (
@@ -144,6 +147,12 @@ fn scalar(value: &Value) -> Option<String> {
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
+}
+
+/// Whether the request lacks what `path` reads (or it is null): the reason a value that reads
+/// it cannot be known.
+pub(super) fn absent(path: &[String], req: &Value) -> bool {
+    lookup(req, path).is_none_or(Value::is_null)
 }
 
 fn lookup<'v>(value: &'v Value, path: &[String]) -> Option<&'v Value> {

@@ -43,6 +43,12 @@ pub struct Read {
     /// For `self.resource` and `self.connection`: the resource block it belongs to, when the
     /// block has a fixed name (not a collection member).
     pub resource: Option<String>,
+    /// When the request lacks what is read (or it is null): where the missing path is
+    /// written (`xr.spec.region` in a local, for a body's `region`) and what it reads, in a
+    /// report's words ("reads the XR's `spec.region`, which the XR does not have").
+    pub missing: Option<(Span, String)>,
+    /// For a missing field of the XR: its path below the XR (`spec.region`).
+    pub xr_field: Option<String>,
 }
 
 impl Evaluator<'_> {
@@ -132,7 +138,7 @@ fn inside(d: &Diagnostic, span: Span) -> bool {
 }
 
 /// Fills [`Unknown::reads`] of every discard from the program's name resolution.
-pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
+pub(super) fn resolve_reads(program: &Program, req: &Value, discards: &mut [Discard]) {
     if discards.iter().all(|d| d.unknown.is_empty()) {
         return;
     }
@@ -162,7 +168,7 @@ pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
                 };
                 let mut reads = Vec::new();
                 for u in uses {
-                    collect(&resolution, u, &mut reads);
+                    collect(&resolution, u, req, &mut reads);
                 }
                 reads
             });
@@ -173,9 +179,18 @@ pub(super) fn resolve_reads(program: &Program, discards: &mut [Discard]) {
 
 /// The request values `u` reads (see [`Resolution::request_reads`]), as the first steps
 /// name them.
-fn collect(resolution: &Resolution, u: &Use, out: &mut Vec<Read>) {
+fn collect(resolution: &Resolution, u: &Use, req: &Value, out: &mut Vec<Read>) {
     for r in resolution.request_reads(u) {
         let span = Span::of(r.at.file, r.at.var.span);
+        let absent =
+            super::reads::req_path(resolution, &r).filter(|path| super::reads::absent(path, req));
+        let xr_field = absent
+            .as_ref()
+            .filter(|path| path.len() > 1 && path[0] == "composite")
+            .map(|path| path[1..].join("."));
+        let missing = absent
+            .and_then(|path| super::reads::describe(&path, req))
+            .map(|text| (Span::of(r.written.file, r.written.var.span), text));
         let read = match r.at.target {
             Target::Req => {
                 let mut path = "req".to_string();
@@ -187,6 +202,8 @@ fn collect(resolution: &Resolution, u: &Use, out: &mut Vec<Read>) {
                     span,
                     path,
                     resource: None,
+                    missing,
+                    xr_field,
                 }
             }
             Target::SelfObject => {
@@ -200,6 +217,8 @@ fn collect(resolution: &Resolution, u: &Use, out: &mut Vec<Read>) {
                     span,
                     path: format!("self.{key}"),
                     resource: owning_resource(resolution, r.at.scope),
+                    missing,
+                    xr_field,
                 }
             }
             _ => continue,

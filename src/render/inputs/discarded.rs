@@ -64,6 +64,11 @@ pub struct Input {
     pub path: String,
     /// Where it is read.
     pub span: Span,
+    /// When the inputs lack what is read: where that is written, and what, in a report's
+    /// words.
+    pub missing: Option<(Span, String)>,
+    /// For a field the XR lacks: its path below the XR (`spec.region`).
+    pub xr_field: Option<String>,
 }
 
 /// Which render input supplies a request value.
@@ -209,6 +214,8 @@ fn add_unknowns(entry: &mut Discarded, d: &Discard) {
                         kind,
                         path: read.path.clone(),
                         span: read.span,
+                        missing: read.missing.clone(),
+                        xr_field: read.xr_field.clone(),
                     });
                 }
             }
@@ -355,7 +362,13 @@ pub fn discarded_notes(map: &SourceMap, entries: &[Discarded], composed: usize) 
 pub fn help(entry: &Discarded) -> Option<String> {
     let mut wanted: Vec<String> = Vec::new();
     for input in entry.unknown.iter().flat_map(|u| &u.inputs) {
-        let text = input.kind.describe();
+        // The XR is given but lacks the field: say which, not "the XR file".
+        let text = match (&input.kind, &input.xr_field) {
+            (InputKind::Xr | InputKind::XrStatus, Some(field)) => {
+                format!("an XR with `{field}` (the XR file has none)")
+            }
+            _ => input.kind.describe(),
+        };
         if !wanted.contains(&text) {
             wanted.push(text);
         }
@@ -418,12 +431,20 @@ pub fn summary(map: &SourceMap, entries: &[Discarded], composed: usize) -> Strin
             if entry.unknown.iter().any(|u| u.span == input.span) {
                 continue;
             }
-            let line = format!(
-                "    reads      {}  {}: {}\n",
-                place(map, input.span),
-                input.path,
-                input.kind.describe()
-            );
+            let line = match &input.missing {
+                // Where the missing value is read, in the words of a failed render's label.
+                Some((span, text)) => format!(
+                    "    reads      {}  {}\n",
+                    place(map, *span),
+                    text.strip_prefix("reads ").unwrap_or(text)
+                ),
+                None => format!(
+                    "    reads      {}  {}: {}\n",
+                    place(map, input.span),
+                    input.path,
+                    input.kind.describe()
+                ),
+            };
             if !reads.contains(&line) {
                 reads.push(line);
             }

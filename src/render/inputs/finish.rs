@@ -166,6 +166,22 @@ pub fn discard_warnings(rendered: &Rendered, composite: bool) -> Vec<Diagnostic>
                 d.with_label(crate::diagnostics::Label::new(u.span, message))
             };
         }
+        // Where the missing input is read, when that is elsewhere (a local's `xr.spec.region`
+        // behind the body's `region`): the first cause is what the user has to fix.
+        let mut missing_labels = 0;
+        for u in entry.unknown.iter().take(3) {
+            for input in &u.inputs {
+                let Some((span, missing)) = &input.missing else {
+                    continue;
+                };
+                let taken = d.primary.iter().chain(&d.labels).any(|l| l.span == *span);
+                if taken || missing_labels >= 3 {
+                    continue;
+                }
+                d = d.with_label(crate::diagnostics::Label::new(*span, missing.clone()));
+                missing_labels += 1;
+            }
+        }
         if entry.unknown.len() > 3 {
             lines.push(format!(
                 "and {} more (`--show-discarded` lists them all)",
@@ -193,6 +209,15 @@ pub fn discard_warnings(rendered: &Rendered, composite: bool) -> Vec<Diagnostic>
         .iter()
         .filter(|e| matches!(e.kind, "resource" | "resources"))
         .count();
+    let waits_for_observed = entries.iter().any(|e| {
+        e.unknown.iter().flat_map(|u| &u.inputs).any(|i| {
+            matches!(
+                i.kind,
+                super::discarded::InputKind::Observed(_)
+                    | super::discarded::InputKind::ObservedCollection(_)
+            )
+        })
+    });
     if composite && resources > 0 && composed_count(&rendered.documents) == 0 {
         out.push(
             Diagnostic::new(
@@ -203,7 +228,11 @@ pub fn discard_warnings(rendered: &Rendered, composite: bool) -> Vec<Diagnostic>
                 ),
             )
             .with_severity(Severity::Warning)
-            .with_help("a first render has nothing observed yet: give observed resources with `-o`, or see `--show-discarded`"),
+            .with_help(if waits_for_observed {
+                "a first render has nothing observed yet: give observed resources with `-o`, or see `--show-discarded`"
+            } else {
+                "each discarded block's warning says what it lacks; `--show-discarded` lists them all"
+            }),
         );
     }
     out
