@@ -149,6 +149,11 @@ impl Render {
     fn errors(&self) -> String {
         errors_text(&self.diagnostics)
     }
+
+    /// The errors as a failing case shows them.
+    fn shown(&self) -> String {
+        super::expect_error::errors_shown(&self.diagnostics)
+    }
 }
 
 /// Calls `f` with what a test's render needs from outside: `stdin`, the gRPC client for
@@ -230,10 +235,10 @@ fn try_case(case: &Case, runner: Runner<'_>) -> Result<Outcome, String> {
         None if rendered.invalid => {
             return Err(format!(
                 "the output breaks its schemas (--validate):\n{}\n",
-                rendered.errors()
+                rendered.shown()
             ));
         }
-        None => return Err(format!("the render failed:\n{}\n", rendered.errors())),
+        None => return Err(format!("the render failed:\n{}\n", rendered.shown())),
     };
     if let Some(assert) = &assert {
         let failures = assert.failures(&actual);

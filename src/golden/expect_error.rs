@@ -29,12 +29,23 @@ pub fn places(map: &SourceMap, diagnostics: &[Diagnostic]) -> Vec<Place> {
 /// line (warnings left out: a kind without a schema under `--validate` is not why a render
 /// failed).
 pub fn errors_text(diagnostics: &[Diagnostic]) -> String {
+    joined(diagnostics, true)
+}
+
+/// A failed render's errors as a failing case shows them: [`errors_text`] without
+/// crossplane's own lines, which repeat each error in the Docker wrapping of the CLI.
+pub fn errors_shown(diagnostics: &[Diagnostic]) -> String {
+    joined(diagnostics, false)
+}
+
+fn joined(diagnostics: &[Diagnostic], upstream: bool) -> String {
     diagnostics
         .iter()
         .filter(|d| d.severity != Severity::Warning)
         .map(|d| {
             let mut text = d.summary.clone();
-            for more in [&d.detail, &d.help, &d.upstream].into_iter().flatten() {
+            let upstream = if upstream { &d.upstream } else { &None };
+            for more in [&d.detail, &d.help, upstream].into_iter().flatten() {
                 text.push('\n');
                 text.push_str(more);
             }

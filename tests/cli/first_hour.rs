@@ -218,3 +218,29 @@ locals {
     assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
     snapshot!("first_hour_eval_pool_without_program", transcript(&out));
 }
+
+/// A case whose render fails shows the error once, in fnhcl's words: crossplane's own line
+/// (the Docker wrapping of the CLI), which expected-error fragments may still match, is not
+/// repeated in the report.
+#[test]
+fn a_failed_render_in_a_test_is_reported_without_the_docker_wrapping() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "main.hcl",
+        "resource cm {\n  condition = req.composite.spec.size\n  body = {\n    apiVersion = \"v1\"\n    kind       = \"ConfigMap\"\n  }\n}\n",
+    );
+    let case = dir.path().join("tests").join("one");
+    std::fs::create_dir_all(&case).unwrap();
+    write(&case, "xr.yaml", XR);
+    write(&case, "expected.yaml", "---\n");
+    let out = run(fnhcl(dir.path()).args(["--color", "never", "test"]));
+    assert_eq!(out.status.code(), Some(1), "{}", transcript(&out));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("the render failed"), "{stdout}");
+    assert!(
+        stdout.contains("got type number, expected bool"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Docker"), "{stdout}");
+}

@@ -11,7 +11,7 @@ use crate::diff::diff_streams;
 use crate::golden::case::{Failure, Outcome, Runner, quiet_io};
 use crate::golden::confine::Confinement;
 use crate::golden::discover::{Case, TestRef, source_of};
-use crate::golden::expect_error::{Place, errors_text as errors, places};
+use crate::golden::expect_error::{Place, errors_shown, errors_text as errors, places};
 use crate::golden::scenario::{next_observed, next_xr, split};
 use crate::render::inputs::{self, Documents, Given, Request};
 use crate::schema::Schemas;
@@ -225,14 +225,14 @@ impl<'a> Test<'a> {
             Ok(Documents { valid: false, .. }) => Err(Failed {
                 why: format!(
                     "the output breaks its schemas (validate):\n{}\n",
-                    errors(&diagnostics)
+                    errors_shown(&diagnostics)
                 ),
                 errors: errors(&diagnostics),
                 places: places(&map, &diagnostics),
                 rendered: true,
             }),
             Err(_) => Err(Failed {
-                why: format!("the render failed:\n{}\n", errors(&diagnostics)),
+                why: format!("the render failed:\n{}\n", errors_shown(&diagnostics)),
                 errors: errors(&diagnostics),
                 places: places(&map, &diagnostics),
                 rendered: false,
