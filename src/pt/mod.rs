@@ -15,3 +15,4 @@
 //!   [`input::Transform::output_type`].
 
 pub mod input;
+pub mod validate;

@@ -1,0 +1,5 @@
+//! function-patch-and-transform natively (issue 33): the upstream test tables ported as data,
+//! one module per part.
+
+#[path = "pt/validate.rs"]
+mod validate;
