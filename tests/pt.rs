@@ -3,3 +3,6 @@
 
 #[path = "pt/validate.rs"]
 mod validate;
+
+#[path = "pt/migrate.rs"]
+mod migrate;

@@ -15,4 +15,5 @@
 //!   [`input::Transform::output_type`].
 
 pub mod input;
+pub mod migrate;
 pub mod validate;
