@@ -13,7 +13,16 @@
 //!   [`input::ComposedPatch::patch_set_name`], [`input::PatchSet::composed_patches`],
 //!   [`input::MathTransform::math_type`], [`input::ConvertTransform::format`],
 //!   [`input::Transform::output_type`].
+//! - [`fieldpath`]: crossplane-runtime's field paths: [`fieldpath::parse`] (segments, Go's
+//!   errors), reads over a borrowed object ([`fieldpath::get_value`], `get_string`, `get_bool`,
+//!   `get_integer`, `expand_wildcards`), and [`fieldpath::Paved`], an owned object that also
+//!   writes (`set_value`, creating objects and growing arrays) and merges
+//!   (`merge_value` with [`fieldpath::MergeOptions`], mergo's rules). Errors are
+//!   [`fieldpath::Error`] with Go's `IsNotFound` as `is_not_found()`. Numbers keep Kubernetes'
+//!   int64/float64 distinction: [`fieldpath::is_int64`], [`fieldpath::go_equal`],
+//!   [`fieldpath::normalize_numbers`] (Go's JSON round trip of a written value).
 
+pub mod fieldpath;
 pub mod input;
 pub mod migrate;
 pub mod validate;
