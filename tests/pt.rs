@@ -6,3 +6,9 @@ mod validate;
 
 #[path = "pt/migrate.rs"]
 mod migrate;
+
+#[path = "pt/ready.rs"]
+mod ready;
+
+#[path = "pt/connection.rs"]
+mod connection;

@@ -24,5 +24,7 @@
 
 pub mod fieldpath;
 pub mod input;
+pub mod connection;
 pub mod migrate;
+pub mod ready;
 pub mod validate;
