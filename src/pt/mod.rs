@@ -1,0 +1,30 @@
+//! function-patch-and-transform (v0.10.8) natively: its input, field paths, transforms and
+//! patches, with the function's results and error messages, for `render` (a P&T step and a
+//! legacy `mode: Resources` Composition) and `convert`.
+//!
+//! A map of the public API:
+//!
+//! - [`input`]: the `pt.fn.crossplane.io/v1beta1` `Resources` types (JSON names as Go's tags;
+//!   enum-like fields are `String`s, the known values are `input`'s constants) and
+//!   [`input::decode`], a step's `input` object → [`input::Resources`] with the SDK's error
+//!   text. Go's getters with defaults are methods: [`input::Patch::from_field_path`],
+//!   [`input::Patch::to_field_path`], [`input::Patch::from_field_path_policy`],
+//!   [`input::Patch::to_field_path_policy`], `patch_type()` on every patch kind,
+//!   [`input::ComposedPatch::patch_set_name`], [`input::PatchSet::composed_patches`],
+//!   [`input::MathTransform::math_type`], [`input::ConvertTransform::format`],
+//!   [`input::Transform::output_type`].
+//! - [`fieldpath`]: crossplane-runtime's field paths: [`fieldpath::parse`] (segments, Go's
+//!   errors), reads over a borrowed object ([`fieldpath::get_value`], `get_string`, `get_bool`,
+//!   `get_integer`, `expand_wildcards`), and [`fieldpath::Paved`], an owned object that also
+//!   writes (`set_value`, creating objects and growing arrays) and merges
+//!   (`merge_value` with [`fieldpath::MergeOptions`], mergo's rules). Errors are
+//!   [`fieldpath::Error`] with Go's `IsNotFound` as `is_not_found()`. Numbers keep Kubernetes'
+//!   int64/float64 distinction: [`fieldpath::is_int64`], [`fieldpath::go_equal`],
+//!   [`fieldpath::normalize_numbers`] (Go's JSON round trip of a written value).
+
+pub mod fieldpath;
+pub mod input;
+pub mod connection;
+pub mod migrate;
+pub mod ready;
+pub mod validate;
