@@ -10,6 +10,7 @@ pub mod analyzer;
 pub(crate) mod composite;
 pub mod config;
 mod probe;
+pub mod pt;
 pub mod reference;
 pub mod rules;
 pub(crate) mod schema_body;

@@ -226,6 +226,11 @@ const FAMILIES: &[(char, &str, &str)] = &[
         "V7xx — schema validation",
         "Resources checked against CRD and XRD schemas as the API server checks them. `validate`.",
     ),
+    (
+        'P',
+        "P9xx — patch-and-transform",
+        "function-patch-and-transform inputs and legacy `mode: Resources` Compositions, checked as the function reads them. `check` and the language server.",
+    ),
 ];
 
 /// `docs/codes.md`: every diagnostic code, from the code table.

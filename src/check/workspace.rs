@@ -134,6 +134,32 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
             load_failed,
         };
     }
+    // A patch-and-transform Composition is checked as one; with a function-hcl step too, its
+    // bundle is checked as well (below).
+    let mut pt_findings = Vec::new();
+    if let Unit::File(path) = unit
+        && loader::is_yaml(path)
+        && let Ok(text) = loader::read_text(path)
+        && let Some(Ok(document)) = yaml_first(&text)
+        && super::pt::holds_patch_and_transform(&document)
+    {
+        let file = map.add(path.display().to_string(), text);
+        map.set_display_name(file, loader::display_path(path));
+        let mut findings = super::pt::check(&map, file, config.schemas.as_deref());
+        let has_hcl = crate::source::composition::Composition::parse(map.get(file).text())
+            .is_ok_and(|c| c.steps.iter().any(|s| s.is_hcl || s.intends_hcl));
+        if !has_hcl {
+            config.apply(&mut findings);
+            return Checked {
+                map,
+                findings,
+                files: 1,
+                compositions: 1,
+                load_failed: false,
+            };
+        }
+        pt_findings = findings;
+    }
     let loaded = load(&mut map, unit, step);
     let bundle = match loaded {
         Ok(bundle) => bundle,
@@ -162,6 +188,7 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
     let shared = Arc::new(map);
     let mut findings = check_bundle(&shared, &bundle, config);
     findings.extend(stale);
+    findings.extend(pt_findings);
     // The check keeps no reference to the map once it returns.
     let map = Arc::try_unwrap(shared).unwrap_or_else(|arc| (*arc).clone());
     Checked {
@@ -170,6 +197,15 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
         files: bundle.files.len(),
         compositions: 1,
         load_failed: false,
+    }
+}
+
+/// The first document of a YAML text as JSON (`None` for an empty text).
+fn yaml_first(text: &str) -> Option<Result<serde_json::Value, ()>> {
+    match crate::source::yaml::read_first(text) {
+        Ok(Some(document)) => Some(serde_json::to_value(&document.value).map_err(|_| ())),
+        Ok(None) => None,
+        Err(_) => Some(Err(())),
     }
 }
 
@@ -200,9 +236,11 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
         } else if path.is_dir() {
             let tests = super::testfile::below(path);
             let found = compositions(path)?;
+            let pt = pt_compositions(path);
             // Checking nothing is not a pass: the path is most likely a typo or the wrong
             // folder. (A `composition.yaml` whose library files live elsewhere still counts.)
             if tests.is_empty()
+                && pt.is_empty()
                 && found.iter().all(|(_, names)| names.is_empty())
                 && !path.join(loader::CONFIG_FILE).is_file()
             {
@@ -220,10 +258,12 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
             units.extend(
                 found
                     .into_iter()
-                    // A folder of test files only is not an empty composition.
-                    .filter(|(_, names)| !names.is_empty() || tests.is_empty())
+                    // A folder of test files (or P&T Compositions) only is not an empty
+                    // composition.
+                    .filter(|(_, names)| !names.is_empty() || tests.is_empty() && pt.is_empty())
                     .map(|(dir, names)| Unit::Directory(dir, names)),
             );
+            units.extend(pt.into_iter().map(Unit::File));
             units.extend(tests.into_iter().map(Unit::TestFile));
         } else if loader::is_test_file(&path.file_name().unwrap_or_default().to_string_lossy()) {
             units.push(Unit::TestFile(path.clone()));
@@ -232,6 +272,37 @@ fn plan(paths: &[PathBuf], stdin: &mut dyn Read) -> Result<Vec<Unit>, Box<Diagno
         }
     }
     Ok(units)
+}
+
+/// The YAML files at or below `dir` (hidden folders skipped, as for `.hcl` files) that are
+/// patch-and-transform Compositions, sorted. Each file is read only when a cheap look at its
+/// text says it may be one; unreadable files are skipped (nothing names them as inputs).
+fn pt_compositions(dir: &Path) -> Vec<PathBuf> {
+    let walker = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+    let mut out = Vec::new();
+    for entry in walker.filter_map(Result::ok) {
+        let path = entry.path();
+        if entry.depth() == 0 || !entry.file_type().is_file() || !loader::is_yaml(path) {
+            continue;
+        }
+        let Ok(text) = loader::read_text(path) else {
+            continue;
+        };
+        if !text.contains("Composition")
+            || !(text.contains("pt.fn.crossplane.io") || text.contains("resources:"))
+        {
+            continue;
+        }
+        if let Some(Ok(document)) = yaml_first(&text)
+            && super::pt::holds_patch_and_transform(&document)
+        {
+            out.push(path.to_path_buf());
+        }
+    }
+    out
 }
 
 /// Every folder at or below `dir` that directly holds `.hcl` files, with those files' names

@@ -188,6 +188,14 @@ pub enum Code {
     T303,
     /// `check` stopped evaluating a composition at its time bound.
     T304,
+    /// A patch-and-transform input the function would refuse.
+    P901,
+    /// A patch-and-transform field path that does not parse.
+    P902,
+    /// A patch-and-transform path into the XR that its XRD does not have.
+    P903,
+    /// A patch-and-transform path into a composed resource that its CRD does not have.
+    P904,
 }
 
 /// What the table says about a code.
@@ -797,6 +805,30 @@ pub static CODES: &[CodeInfo] = &[
         "evaluation-timeout",
         "`check` stopped evaluating a composition at its time bound",
     ),
+    info(
+        Code::P901,
+        "P901",
+        "pt-invalid-input",
+        "A function-patch-and-transform input (or a legacy `mode: Resources` spec) the function would refuse: its decoding error, or each problem its validation finds, in its words",
+    ),
+    info(
+        Code::P902,
+        "P902",
+        "pt-field-path-syntax",
+        "A patch-and-transform field path (`fromFieldPath`, `toFieldPath`, a combine variable, a readiness check or connection detail) that does not parse: the patch fails when it runs",
+    ),
+    warning(
+        Code::P903,
+        "P903",
+        "pt-unknown-composite-field",
+        "A patch-and-transform path into the XR naming a field its XRD does not have: an Optional patch from it is skipped without a word",
+    ),
+    warning(
+        Code::P904,
+        "P904",
+        "pt-unknown-resource-field",
+        "A patch-and-transform path into a composed resource naming a field its CRD does not have",
+    ),
 ];
 
 impl Code {
@@ -825,7 +857,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::T304),
+            Some(Code::P904),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

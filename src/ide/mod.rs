@@ -24,6 +24,7 @@ pub mod example;
 pub mod hover;
 pub mod live;
 pub mod navigate;
+pub mod pt;
 pub mod symbols;
 pub mod testfile;
 pub mod types;

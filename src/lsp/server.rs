@@ -323,6 +323,9 @@ impl Server {
         for path in changed {
             if path.extension().is_some_and(|e| e == "hcl") {
                 dirs.extend(self.ws.folders_of(&path));
+            } else if !written && crate::source::loader::is_yaml(&path) {
+                // A Composition as edited: its folder's patch-and-transform findings.
+                dirs.extend(path.parent().map(Path::to_path_buf));
             } else if written
                 && path
                     .extension()
@@ -370,8 +373,11 @@ impl Server {
                     primary.span.end as usize,
                 ));
         }
-        // Test files of the folder are no part of its composition: checked on their own.
-        for test in ide::testfile::folder(&self.ws, dir) {
+        // Test files and patch-and-transform Compositions of the folder are no part of its
+        // composition: checked on their own.
+        let tests = ide::testfile::folder(&self.ws, dir);
+        let compositions = ide::pt::folder(&self.ws, dir);
+        for test in tests.into_iter().chain(compositions) {
             let lines = LineIndex::new(&test.text);
             let converted = test
                 .diagnostics

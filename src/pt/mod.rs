@@ -22,9 +22,9 @@
 //!   int64/float64 distinction: [`fieldpath::is_int64`], [`fieldpath::go_equal`],
 //!   [`fieldpath::normalize_numbers`] (Go's JSON round trip of a written value).
 
+pub mod connection;
 pub mod fieldpath;
 pub mod input;
-pub mod connection;
 pub mod migrate;
 pub mod ready;
 pub mod validate;

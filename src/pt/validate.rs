@@ -124,6 +124,102 @@ pub fn resources(r: &Resources) -> Checked {
     Ok(())
 }
 
+/// Every problem [`resources`] would find, not only the first: each patch set, resource
+/// template, patch, connection detail, readiness check and environment patch validated on its
+/// own, in the input's order. Each comes with where it is below the input
+/// (`patchSets[0].name`) and the error as the function words it (Go does not prefix a patch
+/// set's errors with its place: `name: Required value: name is required`). For `check`, which
+/// reports them all at once; the function itself stops at the first.
+pub fn every(r: &Resources) -> Vec<(String, FieldError)> {
+    let mut out = Vec::new();
+    let mut push = |at: &str, e: FieldError, wrapped: bool| {
+        let place = if at.is_empty() {
+            e.field.clone()
+        } else {
+            format!("{at}.{}", e.field)
+        };
+        let e = if wrapped && !at.is_empty() {
+            e.under(at)
+        } else {
+            e
+        };
+        out.push((place, e));
+    };
+    for (i, set) in r.patch_sets.iter().enumerate() {
+        let root = format!("patchSets[{i}]");
+        if set.name.is_empty() {
+            push(
+                &root,
+                FieldError::required("name", "name is required"),
+                false,
+            );
+        }
+        for (j, p) in set.patches.iter().enumerate() {
+            let view = PatchView {
+                go_type: "*v1beta1.PatchSetPatch",
+                type_: p.patch_type(),
+                patch_set_name: None,
+                patch: &p.patch,
+            };
+            if let Err(e) = validate_patch(&view) {
+                push(&root, e.under(&format!("patches[{j}]")), false);
+            }
+        }
+    }
+    let env_patches = r.environment.as_ref().map_or(0, |e| e.patches.len());
+    if r.resources.is_empty() && env_patches == 0 {
+        push(
+            "",
+            FieldError::required("resources", "resources or environment patches are required"),
+            true,
+        );
+    }
+    for (i, t) in r.resources.iter().enumerate() {
+        let root = format!("resources[{i}]");
+        if t.name.is_empty() {
+            push(
+                &root,
+                FieldError::required("name", "name is required"),
+                true,
+            );
+        }
+        for (j, p) in t.patches.iter().enumerate() {
+            let view = PatchView {
+                go_type: "*v1beta1.ComposedPatch",
+                type_: p.patch_type(),
+                patch_set_name: Some(p.patch_set_name()),
+                patch: &p.patch,
+            };
+            if let Err(e) = validate_patch(&view) {
+                push(&root, e.under(&format!("patches[{j}]")), true);
+            }
+        }
+        for (j, cd) in t.connection_details.iter().enumerate() {
+            if let Err(e) = connection_detail(cd) {
+                push(&root, e.under(&format!("connectionDetails[{j}]")), true);
+            }
+        }
+        for (j, rc) in t.readiness_checks.iter().enumerate() {
+            if let Err(e) = readiness_check(rc) {
+                push(&root, e.under(&format!("readinessChecks[{j}]")), true);
+            }
+        }
+    }
+    if let Some(env) = &r.environment {
+        for (i, p) in env.patches.iter().enumerate() {
+            let one = Environment {
+                patches: vec![p.clone()],
+            };
+            // One patch at a time, so its index is the input's, not 0.
+            if let Err(mut e) = environment(&one) {
+                e.field = e.field.replacen("patches[0]", &format!("patches[{i}]"), 1);
+                push("environment", e, true);
+            }
+        }
+    }
+    out
+}
+
 /// Go's `ValidateComposedTemplate`.
 pub fn composed_template(t: &ComposedTemplate) -> Checked {
     if t.name.is_empty() {
