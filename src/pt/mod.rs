@@ -21,6 +21,17 @@
 //!   [`fieldpath::Error`] with Go's `IsNotFound` as `is_not_found()`. Numbers keep Kubernetes'
 //!   int64/float64 distinction: [`fieldpath::is_int64`], [`fieldpath::go_equal`],
 //!   [`fieldpath::normalize_numbers`] (Go's JSON round trip of a written value).
+//! - [`transforms`]: transforms.go: [`transforms::resolve`] (one transform, errors wrapped
+//!   `<type> transform could not resolve: …`), [`transforms::resolve_transforms`] (a patch's
+//!   list, `transform at index N returned error: …`), the per-type resolvers
+//!   (`resolve_map`, `resolve_match`, `resolve_math`, `resolve_string`, `resolve_convert`,
+//!   `matches`), validate.go's `validate_math_transform` and `validate_convert_transform` (which
+//!   the resolvers run first, as Go does), [`transforms::check_conversion`] (Go's
+//!   `GetConversionFunc`), and helpers: [`transforms::go_json_marshal`] (Go's `json.Marshal` of
+//!   unstructured data), [`transforms::std_json_value`] (numbers as `encoding/json` decodes
+//!   them: float64), [`transforms::float_value`]. Go's `fmt.Sprintf` (the Format transform and
+//!   the string combine) is [`crate::gostd::fmt::sprintf`].
 
 pub mod fieldpath;
 pub mod input;
+pub mod transforms;
