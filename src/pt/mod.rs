@@ -31,7 +31,17 @@
 //!   unstructured data), [`transforms::std_json_value`] (numbers as `encoding/json` decodes
 //!   them: float64), [`transforms::float_value`]. Go's `fmt.Sprintf` (the Format transform and
 //!   the string combine) is [`crate::gostd::fmt::sprintf`].
+//! - [`patches`]: patches.go, what fn.go calls: [`patches::composed_templates`]
+//!   (`ComposedTemplates`: patch sets resolved into each resource),
+//!   [`patches::apply_composed_patch`] (`ApplyComposedPatch`: every patch type between the
+//!   observed/desired composed resource, XR and environment),
+//!   [`patches::apply_environment_patch`] (`ApplyEnvironmentPatch`), and their parts
+//!   `apply_from_field_path_patch`, `apply_combine_from_variables_patch`, `combine`,
+//!   `to_merge_option` (toFieldPath policies), `to_composed_resource`. Errors are
+//!   [`fieldpath::Error`]: `is_not_found()` is what fn.go's fromFieldPath policy checks
+//!   (Optional skips the patch, Required fails or warns: that decision is `RunFunction`'s).
 
 pub mod fieldpath;
 pub mod input;
+pub mod patches;
 pub mod transforms;
