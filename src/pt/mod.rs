@@ -40,6 +40,13 @@
 //!   `to_merge_option` (toFieldPath policies), `to_composed_resource`. Errors are
 //!   [`fieldpath::Error`]: `is_not_found()` is what fn.go's fromFieldPath policy checks
 //!   (Optional skips the patch, Required fails or warns: that decision is `RunFunction`'s).
+//!
+//! Numbers, as the function sees them: a base template is JSON-decoded (integers are int64),
+//! but the observed XR, observed composed resources, the environment and the context come
+//! from protobuf `Struct`s, whose every number is a float64 (the SDK's `AsMap`). A caller
+//! must hand those over as float64s ([`transforms::std_json_value`]) for Go's results:
+//! `%d` of an XR's integer prints `%!d(float64=7)` in the real function. Every write
+//! (`set_value`) turns an integral float64 back into an int64, as Go's JSON round trip does.
 
 pub mod fieldpath;
 pub mod input;
