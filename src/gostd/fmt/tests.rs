@@ -184,7 +184,8 @@ fn lead_spot_checks() {
         ("%g", vec![json!(0.000012345)], "1.2345e-05"),
         ("%v", vec![json!({"a": [1, 2]})], "map[a:[1 2]]"),
         ("%d%%", vec![json!(7)], "7%"),
-        ("%!", vec![], "%!!(NOVERB)"),
+        ("%", vec![], "%!(NOVERB)"),
+        ("%!", vec![], "%!!(MISSING)"),
         ("%z", vec![json!(1)], "%!z(int64=1)"),
     ];
     for (format, args, want) in cases {
