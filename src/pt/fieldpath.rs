@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde_json::{Map, Number, Value};
 
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 
 /// One step of a field path.
 #[derive(Debug, Clone, PartialEq, Eq)]

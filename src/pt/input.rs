@@ -196,7 +196,7 @@ fn mismatch(kind: &str, go: &str, ptr: &str, cause: Option<&str>) -> String {
     let mut s = format!("json: cannot unmarshal {kind} into Go value of type {go}");
     if !ptr.is_empty() {
         s.push_str(" within JSON value at ");
-        s.push_str(&crate::source::gostr::quote(ptr));
+        s.push_str(&crate::gostd::strconv::quote(ptr));
     }
     if let Some(cause) = cause {
         s.push_str(": ");
@@ -259,7 +259,7 @@ fn integer(v: &Value, ptr: &str, go: &str) -> Result<i64, String> {
         ptr,
         Some(&format!(
             "cannot parse {} as signed integer: {why}",
-            crate::source::gostr::quote(&text)
+            crate::gostd::strconv::quote(&text)
         )),
     ))
 }

@@ -166,7 +166,7 @@ fn query_escape(s: &str) -> String {
     out
 }
 
-pub(super) use crate::source::gostr::quote as go_quote;
+pub(super) use crate::gostd::strconv::quote as go_quote;
 
 #[cfg(test)]
 mod tests;
