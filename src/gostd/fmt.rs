@@ -384,24 +384,30 @@ fn format_int(i: i64, verb: char, f: Flags) -> Option<String> {
         }
         _ => return None,
     };
-    // Precision is the minimum number of digits; %.0d of zero prints nothing.
-    let mut zero_ok = true;
-    if let Some(p) = f.prec {
-        zero_ok = false;
-        if p == 0 && u == 0 {
-            digits.clear();
-        }
-        if digits.len() < p {
-            digits = format!("{}{digits}", "0".repeat(p - digits.len()));
-        }
-    }
-    if verb == 'o' && f.sharp && digits.starts_with('0') {
-        // Go's leading 0 is not doubled.
-        let sign = sign_of(neg, f);
-        return Some(pad(&format!("{sign}{digits}"), f, zero_ok));
-    }
+    // Precision is the minimum number of digits (%.0d of zero prints nothing); without one,
+    // the 0 flag asks for digits to the width, less the sign (a prefix comes on top, as Go's
+    // fmtInteger does: %#08x is 0x000000ff).
     let sign = sign_of(neg, f);
-    Some(pad(&format!("{sign}{prefix}{digits}"), f, zero_ok))
+    let min_digits = match (f.prec, f.width) {
+        (Some(p), _) => {
+            if p == 0 && u == 0 {
+                digits.clear();
+            }
+            p
+        }
+        (None, Some(w)) if f.zero && !f.minus => w.saturating_sub(sign.len()),
+        _ => 0,
+    };
+    if digits.len() < min_digits {
+        digits = format!("{}{digits}", "0".repeat(min_digits - digits.len()));
+    }
+    // Go's %#o does not double a leading 0.
+    let prefix = if verb == 'o' && digits.starts_with('0') {
+        ""
+    } else {
+        prefix
+    };
+    Some(pad(&format!("{sign}{prefix}{digits}"), f, false))
 }
 
 fn sign_of(neg: bool, f: Flags) -> &'static str {
