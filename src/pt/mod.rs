@@ -51,6 +51,7 @@
 pub mod fieldpath;
 pub mod input;
 pub mod connection;
+pub mod function;
 pub mod migrate;
 pub mod patches;
 pub mod ready;
