@@ -1,7 +1,8 @@
 //! function-patch-and-transform natively (issue 33): `function run` answers a request whose
-//! input is a `Resources` as the function does.
+//! input is a `Resources` as the function does, and `render` of a legacy `mode: Resources`
+//! Composition says how it was rendered.
 
-use super::{fnhcl, run, transcript, write};
+use super::{fnhcl, run, text, transcript, write};
 use std::path::Path;
 
 fn fixtures(rest: &str) -> std::path::PathBuf {
@@ -31,4 +32,18 @@ fn function_run_answers_a_patch_and_transform_request() {
     )
     .expect("JSON");
     assert_eq!(got, want);
+}
+
+#[test]
+fn render_of_a_legacy_composition_notes_the_conversion() {
+    let case = fixtures("render/pt-legacy");
+    let out = run(fnhcl(&case).args(["render", "xr.yaml", "composition.yaml"]));
+    assert_eq!(out.status.code(), Some(0), "{}", transcript(&out));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("I028"), "{stderr}");
+    assert!(
+        stderr.contains("legacy `mode: Resources` Composition"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("crossplane.io/composition-resource-name: bucketacl-1"));
 }

@@ -187,6 +187,9 @@ pub(super) fn pipeline(
     let composition = Composition::parse(&text)
         .map_err(|e| in_composition(composition_error(&args.source, &text, e, map)))?;
     let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
+    if crate::pt::migrate::is_legacy(&document) {
+        return legacy_pipeline(&document);
+    }
     let replaced = match &args.hcl {
         Some(_) => Some(match composition.hcl_step(args.step.as_deref()) {
             Ok(step) => step.name.clone(),
@@ -267,6 +270,29 @@ pub(super) fn pipeline(
         });
     }
     Ok((steps, Some(document)))
+}
+
+/// The one step of a legacy `mode: Resources` Composition, converted as crossplane-migrator
+/// converts it, and the converted Composition (which the pre-flight checks read).
+fn legacy_pipeline(document: &Json) -> Fallible<(Vec<Step>, Option<Json>)> {
+    use crate::pt::migrate;
+    let converted = migrate::convert(document, None).map_err(|e| {
+        usage(
+            format!("cannot convert the legacy Composition: {e}"),
+            "give a Composition with spec.resources or spec.pipeline",
+        )
+    })?;
+    let input = converted.pointer("/spec/pipeline/0/input").cloned();
+    let step = Step {
+        name: migrate::STEP_NAME.into(),
+        function: migrate::DEFAULT_FUNCTION_NAME.into(),
+        kind: StepKind::PatchAndTransform { legacy: true },
+        input,
+        credentials: Vec::new(),
+        required_resources: Vec::new(),
+        required_schemas: Vec::new(),
+    };
+    Ok((vec![step], Some(converted)))
 }
 
 /// Selectors by requirement name.
