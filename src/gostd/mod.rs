@@ -3,5 +3,6 @@
 
 pub mod base64;
 pub mod fmt;
+pub mod json;
 pub mod strconv;
 pub mod time;

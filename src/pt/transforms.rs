@@ -452,23 +452,8 @@ fn parse_float(s: &str) -> Result<f64, String> {
 
 /// Go's `json.Unmarshal` of a convert's `json` input into a map or a slice.
 fn unmarshal_json(s: &str, object: bool) -> Result<Value, String> {
-    let parsed: Value = serde_json::from_str(s).map_err(|e| {
-        if e.is_eof() {
-            "unexpected end of JSON input".to_string()
-        } else {
-            let at = e.column().saturating_sub(1);
-            let line_start: usize = s
-                .split_inclusive('\n')
-                .take(e.line().saturating_sub(1))
-                .map(str::len)
-                .sum();
-            let c = s[line_start..].chars().nth(at).unwrap_or(' ');
-            format!(
-                "invalid character {} looking for beginning of value",
-                quote_char(c)
-            )
-        }
-    })?;
+    crate::gostd::json::check_valid(s.as_bytes())?;
+    let parsed: Value = serde_json::from_str(s).map_err(|e| e.to_string())?;
     let go = if object {
         "map[string]interface {}"
     } else {
@@ -487,17 +472,6 @@ fn unmarshal_json(s: &str, object: bool) -> Result<Value, String> {
     Err(format!(
         "json: cannot unmarshal {kind} into Go value of type {go}"
     ))
-}
-
-fn quote_char(c: char) -> String {
-    match c {
-        '\'' => "'\\''".into(),
-        '"' => "'\"'".into(),
-        _ => {
-            let q = quote(&c.to_string());
-            format!("'{}'", &q[1..q.len() - 1])
-        }
-    }
 }
 
 /// Go's `GetConversionFunc` without running it: whether `from` converts to the transform's

@@ -154,3 +154,41 @@ fn format_float_matches_strconv() {
         assert_eq!(format_float_go(x, fmt, prec), want, "{x} {fmt} {prec:?}");
     }
 }
+
+/// Lead's spot checks of Go 1.25 `fmt.Sprintf` (values as they come out of JSON: int64,
+/// float64, string, bool, nil, maps and slices).
+#[test]
+fn lead_spot_checks() {
+    use serde_json::json;
+    let cases: &[(&str, Vec<serde_json::Value>, &str)] = &[
+        ("%d", vec![json!(3.0)], "%!d(float64=3)"),
+        ("%s", vec![json!(5)], "%!s(int64=5)"),
+        ("%v", vec![json!({"b": 1, "a": 2})], "map[a:2 b:1]"),
+        ("%.2f", vec![json!(3.14169)], "3.14"),
+        ("%05d", vec![json!(42)], "00042"),
+        ("%x", vec![json!("hi")], "6869"),
+        ("%q", vec![json!("a\"b")], "\"a\\\"b\""),
+        ("%v", vec![json!(1e21)], "1e+21"),
+        ("%v", vec![json!(100000000.0)], "1e+08"),
+        ("%s-%s", vec![json!("a")], "a-%!s(MISSING)"),
+        ("%s", vec![json!("a"), json!("b")], "a%!(EXTRA string=b)"),
+        ("%v", vec![json!([1, "a"])], "[1 a]"),
+        ("%v", vec![serde_json::Value::Null], "<nil>"),
+        ("%s", vec![serde_json::Value::Null], "%!s(<nil>)"),
+        ("%d", vec![json!(true)], "%!d(bool=true)"),
+        ("%v", vec![json!(2.5)], "2.5"),
+        ("%6.2f", vec![json!(3.14169)], "  3.14"),
+        ("%-5s|", vec![json!("ab")], "ab   |"),
+        ("%+d", vec![json!(5)], "+5"),
+        ("%e", vec![json!(1234.5678)], "1.234568e+03"),
+        ("%g", vec![json!(0.000012345)], "1.2345e-05"),
+        ("%v", vec![json!({"a": [1, 2]})], "map[a:[1 2]]"),
+        ("%d%%", vec![json!(7)], "7%"),
+        ("%", vec![], "%!(NOVERB)"),
+        ("%!", vec![], "%!!(MISSING)"),
+        ("%z", vec![json!(1)], "%!z(int64=1)"),
+    ];
+    for (format, args, want) in cases {
+        assert_eq!(&super::sprintf(format, args), want, "{format} {args:?}");
+    }
+}

@@ -711,6 +711,18 @@ fn convert_resolve() {
             json!("{\"a\":"),
             Err("unexpected end of JSON input"),
         ),
+        (
+            "JsonBadKey",
+            conv("object", Some("json")),
+            json!("{a: 1}"),
+            Err("invalid character 'a' looking for beginning of object key string"),
+        ),
+        (
+            "JsonNull",
+            conv("array", Some("json")),
+            json!("null"),
+            Ok(Value::Null),
+        ),
     ]);
 }
 
