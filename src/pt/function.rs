@@ -36,6 +36,15 @@ pub fn is_pt_input(input: &Value) -> bool {
         && input.get("kind").and_then(Value::as_str) == Some("Resources")
 }
 
+/// The XR side of a run: the observed XR, and the desired XR, its connection details and the
+/// environment, which the patches write to.
+struct Composite {
+    observed: Value,
+    desired: Value,
+    details: Details,
+    env: Value,
+}
+
 /// A desired composed resource being built: its object and whether it is ready.
 struct Desired {
     object: Value,
@@ -86,7 +95,7 @@ fn compose(req: &RunFunctionRequest, rsp: &mut RunFunctionResponse) -> Result<()
     let oxr = struct_object(req.observed.composite.as_ref());
     let desired_state = req.desired.clone().unwrap_or_default();
     let mut dxr = struct_object(desired_state.composite.as_ref());
-    let mut dxr_details = details_of(desired_state.composite.as_ref());
+    let dxr_details = details_of(desired_state.composite.as_ref());
     // The function gives the desired XR the observed one's apiVersion and kind, so that its
     // patching code can convert it.
     set_field(&mut dxr, "apiVersion", text(&oxr, "apiVersion"));
@@ -116,10 +125,17 @@ fn compose(req: &RunFunctionRequest, rsp: &mut RunFunctionResponse) -> Result<()
     let templates = patches::composed_templates(&input.patch_sets, &input.resources)
         .map_err(|e| format!("cannot resolve PatchSets: {e}"))?;
 
-    let mut env = environment(req);
+    let mut xr = Composite {
+        observed: oxr,
+        desired: dxr,
+        details: dxr_details,
+        env: environment(req),
+    };
     if let Some(environment) = &input.environment {
         for (i, p) in environment.patches.iter().enumerate() {
-            if let Err(e) = patches::apply_environment_patch(p, &mut env, &oxr, &mut dxr) {
+            if let Err(e) =
+                patches::apply_environment_patch(p, &mut xr.env, &xr.observed, &mut xr.desired)
+            {
                 if e.is_not_found()
                     && p.patch.from_field_path_policy() == input::FROM_POLICY_OPTIONAL
                 {
@@ -136,28 +152,18 @@ fn compose(req: &RunFunctionRequest, rsp: &mut RunFunctionResponse) -> Result<()
     let mut skipped = 0;
     for t in &templates {
         let observed_one = observed.get(&t.name);
-        let Some(built) = template(
-            t,
-            observed_one,
-            &desired,
-            &oxr,
-            &mut dxr,
-            &mut env,
-            &mut dxr_details,
-            rsp,
-        )?
-        else {
+        let Some(built) = template(t, observed_one, &desired, &mut xr, rsp)? else {
             skipped += 1;
             continue;
         };
         desired.insert(t.name.clone(), built);
     }
 
-    if !connection::supports_connection_details(&oxr) && !dxr_details.is_empty() {
-        let secret = connection_secret(&oxr, &dxr_details, &input)
+    if !connection::supports_connection_details(&xr.observed) && !xr.details.is_empty() {
+        let secret = connection_secret(&xr.observed, &xr.details, &input)
             .map_err(|e| format!("cannot compose connection secret: {e}"))?;
         if let Some(secret) = secret {
-            let name = format!("{}-connection-secret", text(&oxr, "metadata/name"));
+            let name = format!("{}-connection-secret", text(&xr.observed, "metadata/name"));
             desired.insert(
                 name,
                 Desired {
@@ -170,8 +176,8 @@ fn compose(req: &RunFunctionRequest, rsp: &mut RunFunctionResponse) -> Result<()
 
     let state = rsp.desired.get_or_insert_with(State::default);
     state.composite = Some(Resource {
-        resource: Some(struct_numbers(&dxr)),
-        connection_details: encode_details(&dxr_details),
+        resource: Some(struct_numbers(&xr.desired)),
+        connection_details: encode_details(&xr.details),
         ready: (skipped > 0).then(|| "READY_FALSE".to_string()),
     });
     for (name, d) in desired {
@@ -187,22 +193,18 @@ fn compose(req: &RunFunctionRequest, rsp: &mut RunFunctionResponse) -> Result<()
         *context = Value::Object(Map::new());
     }
     if let Some(map) = context.as_object_mut() {
-        map.insert(ENVIRONMENT_KEY.to_string(), struct_numbers(&env));
+        map.insert(ENVIRONMENT_KEY.to_string(), struct_numbers(&xr.env));
     }
     Ok(())
 }
 
 /// One resource template: its desired resource, or `None` when a `Required` patch source is
 /// missing and the resource does not exist yet (Go skips it).
-#[allow(clippy::too_many_arguments)]
 fn template(
     t: &ComposedTemplate,
     observed: Option<&(Value, Details)>,
     desired: &BTreeMap<String, Desired>,
-    oxr: &Value,
-    dxr: &mut Value,
-    env: &mut Value,
-    dxr_details: &mut Details,
+    xr: &mut Composite,
     rsp: &mut RunFunctionResponse,
 ) -> Result<Option<Desired>, String> {
     let name = quote(&t.name);
@@ -234,7 +236,7 @@ fn template(
         );
         set_meta(&mut dcd.object, "name", text(ocd, "metadata/name"));
         match connection::extract(ocd, data, &t.connection_details) {
-            Ok(conn) => dxr_details.extend(conn),
+            Ok(conn) => xr.details.extend(conn),
             Err(e) => rsp.results.push(result(
                 "SEVERITY_WARNING",
                 format!("cannot extract composite resource connection details from composed resource {name}: {e}"),
@@ -251,7 +253,14 @@ fn template(
     }
     let ocd = observed.map(|(o, _)| o);
     for (i, p) in t.patches.iter().enumerate() {
-        let Err(e) = patches::apply_composed_patch(p, ocd, &mut dcd.object, oxr, dxr, env) else {
+        let Err(e) = patches::apply_composed_patch(
+            p,
+            ocd,
+            &mut dcd.object,
+            &xr.observed,
+            &mut xr.desired,
+            &mut xr.env,
+        ) else {
             continue;
         };
         let kind = quote(p.patch_type());
