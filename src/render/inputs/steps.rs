@@ -187,9 +187,6 @@ pub(super) fn pipeline(
     let composition = Composition::parse(&text)
         .map_err(|e| in_composition(composition_error(&args.source, &text, e, map)))?;
     let document = serde_json::to_value(&composition.document.value).unwrap_or(Json::Null);
-    if crate::pt::migrate::is_legacy(&document) {
-        return legacy_pipeline(&document);
-    }
     let replaced = match &args.hcl {
         Some(_) => Some(match composition.hcl_step(args.step.as_deref()) {
             Ok(step) => step.name.clone(),
@@ -201,6 +198,10 @@ pub(super) fn pipeline(
         }),
         None => None,
     };
+    // After `--hcl`'s check, which refuses a Composition without a function-hcl step.
+    if crate::pt::migrate::is_legacy(&document) {
+        return legacy_pipeline(&document);
+    }
     let mut steps = Vec::new();
     for (i, step) in composition.steps.iter().enumerate() {
         let function = step.function.clone().unwrap_or_default();
