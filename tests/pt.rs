@@ -1,6 +1,6 @@
 //! function-patch-and-transform natively (issue 33): the library's `pt` module through its
-//! public API, the upstream test tables ported as data (`tests/fixtures/pt/`), one module per
-//! part.
+//! public API, case by case from `tests/fixtures/pt/`. Each part of the work keeps its cases
+//! in its own module file.
 
 #[path = "pt/core.rs"]
 mod core;
@@ -16,3 +16,6 @@ mod ready;
 
 #[path = "pt/connection.rs"]
 mod connection;
+
+#[path = "pt/function.rs"]
+mod function;

@@ -65,6 +65,8 @@ pub enum Code {
     I026,
     /// A Composition's inline function-hcl bundle differs from the folder it was packaged from.
     I027,
+    /// A legacy `mode: Resources` Composition, rendered as crossplane-migrator converts it.
+    I028,
     /// HCL syntax error (the summary is Go HCL's).
     S001,
     /// Nesting deeper than the parser allows.
@@ -443,6 +445,12 @@ pub static CODES: &[CodeInfo] = &[
         "I027",
         "stale-bundle",
         "A Composition's inline function-hcl bundle differs from the `.hcl` files of its folder (run `fnhcl package DIR --into`)",
+    ),
+    note(
+        Code::I028,
+        "I028",
+        "legacy-composition",
+        "A legacy `mode: Resources` Composition (which Crossplane v2 refuses), rendered as crossplane-migrator converts it: one function-patch-and-transform step",
     ),
     info(
         Code::S001,

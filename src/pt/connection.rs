@@ -48,13 +48,14 @@ pub fn extract(
 }
 
 /// Go's `fromFieldPath`: a string field's text, or any other value as JSON (`encoding/json`,
-/// HTML-escaped); `None` when the path does not resolve.
+/// HTML-escaped, numbers as Go writes int64s and float64s); `None` when the path does not resolve.
 fn from_field_path(object: &Value, path: &str) -> Option<Vec<u8>> {
     if let Ok(s) = fieldpath::get_string(object, path) {
         return Some(s.into_bytes());
     }
     let value = fieldpath::get_value(object, path).ok()?;
-    Some(crate::eval::json::encode_json(value, true).into_bytes())
+    // An observed object's numbers are float64s: Go writes 4.0 as `4`.
+    Some(super::transforms::go_json_marshal(value).into_bytes())
 }
 
 /// Go's `supportsConnectionDetails`: a legacy XR (one without `spec.crossplane`) has its own

@@ -21,9 +21,17 @@ pub const INPUT_KIND: &str = "Resources";
 /// The migrator's error for a missing Composition.
 pub const ERR_NIL_COMPOSITION: &str = "provided Composition is empty";
 
-/// Whether a Composition is a legacy one: `spec.mode` absent or anything but `Pipeline`.
+/// Whether a Composition is a legacy one, for `render`: `spec.mode: Resources`, or no mode,
+/// `spec.resources` and no `spec.pipeline` (Crossplane v1's default mode). [`convert`]
+/// itself, as the migrator, converts anything whose mode is not `Pipeline`.
 pub fn is_legacy(composition: &Value) -> bool {
-    composition.pointer("/spec/mode").and_then(Value::as_str) != Some("Pipeline")
+    match composition.pointer("/spec/mode").and_then(Value::as_str) {
+        Some(mode) => mode == "Resources",
+        None => {
+            composition.pointer("/spec/resources").is_some()
+                && composition.pointer("/spec/pipeline").is_none()
+        }
+    }
 }
 
 /// The Composition as a pipeline Composition: unchanged when it already is one, else a single
@@ -34,7 +42,7 @@ pub fn convert(composition: &Value, function_name: Option<&str>) -> Result<Value
     if composition.is_null() {
         return Err(ERR_NIL_COMPOSITION.to_string());
     }
-    if !is_legacy(composition) {
+    if composition.pointer("/spec/mode").and_then(Value::as_str) == Some("Pipeline") {
         return Ok(composition.clone());
     }
     let empty = Map::new();

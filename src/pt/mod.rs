@@ -50,6 +50,7 @@
 
 pub mod connection;
 pub mod fieldpath;
+pub mod function;
 pub mod input;
 pub mod migrate;
 pub mod patches;

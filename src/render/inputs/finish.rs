@@ -7,7 +7,7 @@ use super::{Given, Request, read_given};
 use crate::diagnostics::{Code, Diagnostic, Severity, fold_wrappers};
 use crate::render::engine::merge_override;
 use crate::render::{
-    DEFAULT_TARGET, RUNTIME_ANNOTATION, Remote, RenderError, Rendered, TARGET_ANNOTATION,
+    DEFAULT_TARGET, RUNTIME_ANNOTATION, Remote, RenderError, Rendered, StepKind, TARGET_ANNOTATION,
     composition_resource_name, render_with,
 };
 use crate::schema::inputs::load_schemas;
@@ -86,6 +86,13 @@ pub fn documents_given(
             return Err(Stopped::Input);
         }
     };
+    let legacy = inputs
+        .steps
+        .iter()
+        .any(|s| matches!(s.kind, StepKind::PatchAndTransform { legacy: true }));
+    if legacy && !io.quiet {
+        diagnostics.push(legacy_note(&request.source));
+    }
     if let Some(xrd) = &inputs.xrd {
         let path = given.xr.is_none().then_some(request.xr.as_path());
         diagnostics.extend(super::xr_warnings(map, &inputs.xr, xrd, path));
@@ -410,4 +417,16 @@ pub fn report(error: RenderError, timeout: &str) -> Vec<Diagnostic> {
     let mut out = vec![d];
     out.extend(rest);
     out
+}
+
+/// The note for a legacy `mode: Resources` Composition: crossplane v2 refuses it; fnhcl
+/// renders it as the migrator would convert it.
+fn legacy_note(source: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::I028,
+        format!("`{source}` is a legacy `mode: Resources` Composition: rendered as crossplane-migrator converts it, one function-patch-and-transform step"),
+    )
+    .with_help(
+        "Crossplane v2 refuses mode: Resources: convert the file for good with `crossplane-migrator new-pipeline-composition -i FILE`",
+    )
 }

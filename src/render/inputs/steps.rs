@@ -198,6 +198,10 @@ pub(super) fn pipeline(
         }),
         None => None,
     };
+    // After `--hcl`'s check, which refuses a Composition without a function-hcl step.
+    if crate::pt::migrate::is_legacy(&document) {
+        return legacy_pipeline(&document);
+    }
     let mut steps = Vec::new();
     for (i, step) in composition.steps.iter().enumerate() {
         let function = step.function.clone().unwrap_or_default();
@@ -221,7 +225,25 @@ pub(super) fn pipeline(
         {
             return Err(composition_error(&args.source, &text, error, map));
         }
-        let kind = if step.is_hcl || step.intends_hcl || by_package {
+        // function-patch-and-transform runs natively unless the Functions file points its
+        // runtime at a running function (Development), to compare against the real one.
+        let development = declared
+            .and_then(|f| f.annotations.get(RUNTIME_ANNOTATION))
+            .or_else(|| {
+                overrides
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k == RUNTIME_ANNOTATION)
+                    .map(|(_, v)| v)
+            })
+            .is_some_and(|r| r == "Development");
+        let patch_and_transform = input.as_ref().is_some_and(crate::pt::function::is_pt_input)
+            || package
+                .as_deref()
+                .is_some_and(|p| p.contains("function-patch-and-transform"));
+        let kind = if patch_and_transform && !development && !step.is_hcl {
+            StepKind::PatchAndTransform { legacy: false }
+        } else if step.is_hcl || step.intends_hcl || by_package {
             let bundle = match (&args.hcl, &replaced) {
                 (Some(dir), Some(name)) if *name == step.name => {
                     load(&dir.to_string_lossy(), None, map, stdin)?
@@ -249,6 +271,29 @@ pub(super) fn pipeline(
         });
     }
     Ok((steps, Some(document)))
+}
+
+/// The one step of a legacy `mode: Resources` Composition, converted as crossplane-migrator
+/// converts it, and the converted Composition (which the pre-flight checks read).
+fn legacy_pipeline(document: &Json) -> Fallible<(Vec<Step>, Option<Json>)> {
+    use crate::pt::migrate;
+    let converted = migrate::convert(document, None).map_err(|e| {
+        usage(
+            format!("cannot convert the legacy Composition: {e}"),
+            "give a Composition with spec.resources or spec.pipeline",
+        )
+    })?;
+    let input = converted.pointer("/spec/pipeline/0/input").cloned();
+    let step = Step {
+        name: migrate::STEP_NAME.into(),
+        function: migrate::DEFAULT_FUNCTION_NAME.into(),
+        kind: StepKind::PatchAndTransform { legacy: true },
+        input,
+        credentials: Vec::new(),
+        required_resources: Vec::new(),
+        required_schemas: Vec::new(),
+    };
+    Ok((vec![step], Some(converted)))
 }
 
 /// Selectors by requirement name.
