@@ -46,12 +46,7 @@ pub fn holds_patch_and_transform(composition: &Json) -> bool {
 }
 
 fn is_pt_input(input: Option<&Json>) -> bool {
-    input.is_some_and(|i| {
-        i.get("kind").and_then(Json::as_str) == Some(migrate::INPUT_KIND)
-            && i.get("apiVersion")
-                .and_then(Json::as_str)
-                .is_some_and(|v| v.starts_with("pt.fn.crossplane.io/"))
-    })
+    input.is_some_and(crate::pt::function::is_pt_input)
 }
 
 /// The findings for the Composition YAML `file` (in `map`); `schemas` (CRDs and XRDs), when
