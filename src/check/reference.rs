@@ -226,6 +226,11 @@ const FAMILIES: &[(char, &str, &str)] = &[
         "V7xx — schema validation",
         "Resources checked against CRD and XRD schemas as the API server checks them. `validate`.",
     ),
+    (
+        'M',
+        "M8xx — migration from patch-and-transform",
+        "What `convert` could not express in function-hcl, and what `convert --verify` found different between the original and the converted composition. `convert`.",
+    ),
 ];
 
 /// `docs/codes.md`: every diagnostic code, from the code table.

@@ -188,6 +188,12 @@ pub enum Code {
     T303,
     /// `check` stopped evaluating a composition at its time bound.
     T304,
+    /// `convert` met a patch-and-transform feature it cannot express exactly (a TODO).
+    M801,
+    /// `convert` was given a Composition with nothing it converts.
+    M802,
+    /// `convert --verify`: the converted composition renders differently from the original.
+    M803,
 }
 
 /// What the table says about a code.
@@ -797,6 +803,24 @@ pub static CODES: &[CodeInfo] = &[
         "evaluation-timeout",
         "`check` stopped evaluating a composition at its time bound",
     ),
+    warning(
+        Code::M801,
+        "M801",
+        "convert-todo",
+        "`convert` met a patch-and-transform feature it cannot express exactly in function-hcl; the program has a `# TODO(fnhcl convert)` comment at the place",
+    ),
+    info(
+        Code::M802,
+        "M802",
+        "nothing-to-convert",
+        "`convert` was given a Composition without a patch-and-transform pipeline step (or a legacy `mode: Resources` one)",
+    ),
+    info(
+        Code::M803,
+        "M803",
+        "conversion-differs",
+        "`convert --verify`: the converted composition renders a different XR status or composed resources than the original",
+    ),
 ];
 
 impl Code {
@@ -825,7 +849,7 @@ mod tests {
     fn table_is_sorted_unique_and_indexed_by_variant() {
         assert_eq!(
             CODES.last().map(|c| c.code),
-            Some(Code::T304),
+            Some(Code::M803),
             "the table ends with the last variant"
         );
         for (i, entry) in CODES.iter().enumerate() {

@@ -1,0 +1,349 @@
+//! A resource body (or a status object) as P&T builds it: a base document and, in patch
+//! order, writes that happen only when their source exists. Rendered as HCL that keeps P&T's
+//! semantics exactly: a write whose source is absent leaves the base as it is, the field
+//! absent when the base has none. Each conditional write becomes `COND ? { key = VALUE } : null`
+//! in a `merge(...)` at the deepest object the base has (`merge` skips null arguments, and a
+//! conditional with a `null` arm keeps the other arm's type, so no value is converted); an
+//! object no base holds exists only when one of its writes happens.
+
+use super::hcl::{Seg, key, literal};
+use serde_json::Value as Json;
+
+/// When a write happens: always, or when the HCL condition holds.
+pub type Cond = Option<String>;
+
+/// A node of the document being built.
+#[derive(Clone, Debug)]
+enum Node {
+    Obj(Obj),
+    Arr(Vec<Node>),
+    Lit(Json),
+}
+
+/// An object: its base fields (and objects the writes create), and the writes made at it.
+#[derive(Clone, Debug, Default)]
+pub struct Obj {
+    fields: Vec<Field>,
+    ops: Vec<Op>,
+}
+
+#[derive(Clone, Debug)]
+struct Field {
+    key: String,
+    node: Node,
+    /// Created by a write, not in the base.
+    created: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    /// `key` takes `value` when `cond` holds.
+    Set {
+        key: String,
+        cond: Cond,
+        value: String,
+    },
+    /// The created object `key` gets its first write here.
+    Into { key: String },
+}
+
+impl Obj {
+    /// The tree of a base document (`None` when it is not an object).
+    pub fn from_json(value: &Json) -> Option<Obj> {
+        match node(value) {
+            Node::Obj(obj) => Some(obj),
+            Node::Arr(_) | Node::Lit(_) => None,
+        }
+    }
+
+    /// Records a write of `value` at `path` when `cond` holds. `Err` says why P&T's write
+    /// cannot be expressed here (the caller turns it into a TODO).
+    pub fn write(&mut self, path: &[Seg], cond: Cond, value: String) -> Result<(), String> {
+        let Some((first, rest)) = path.split_first() else {
+            return Err("an empty field path".into());
+        };
+        let name = match first {
+            Seg::Field(name) => name.clone(),
+            Seg::Index(_) => return Err("an index where the document has an object".into()),
+            Seg::Wildcard => return Err("a `[*]` wildcard in `toFieldPath`".into()),
+        };
+        if rest.is_empty() {
+            self.ops.push(Op::Set {
+                key: name,
+                cond,
+                value,
+            });
+            return Ok(());
+        }
+        if self
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::Set { key, .. } if *key == name))
+        {
+            return Err(format!(
+                "a write below `{name}`, which an earlier patch replaced as a whole"
+            ));
+        }
+        match self.fields.iter().position(|f| f.key == name) {
+            Some(i) => match &mut self.fields[i].node {
+                Node::Obj(child) => child.write(rest, cond, value),
+                Node::Arr(items) => write_into_array(items, rest, cond, value),
+                Node::Lit(_) => Err(format!(
+                    "a write below `{name}`, which the base holds as a value, not an object"
+                )),
+            },
+            None => {
+                let mut child = Obj::default();
+                child.write(rest, cond, value)?;
+                self.fields.push(Field {
+                    key: name.clone(),
+                    node: Node::Obj(child),
+                    created: true,
+                });
+                self.ops.push(Op::Into { key: name });
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether any write was recorded.
+    pub fn has_writes(&self) -> bool {
+        !self.ops.is_empty()
+    }
+
+    /// When this object holds anything: `None` when always (a base object always exists).
+    fn presence(&self) -> Cond {
+        let mut any = Vec::new();
+        for op in &self.ops {
+            let cond = match op {
+                Op::Set { cond, .. } => cond.clone(),
+                Op::Into { key } => match self.field(key) {
+                    Some(Node::Obj(child)) => child.presence(),
+                    _ => None,
+                },
+            };
+            match cond {
+                None => return None,
+                Some(c) => any.push(c),
+            }
+        }
+        Some(or(&any))
+    }
+
+    fn field(&self, name: &str) -> Option<&Node> {
+        self.fields.iter().find(|f| f.key == name).map(|f| &f.node)
+    }
+
+    /// The HCL expression of this object as the writes leave it.
+    pub fn render(&self) -> String {
+        self.render_within(&[])
+    }
+
+    /// [`Obj::render`] inside guards that hold the conditions `known`: a write under one of
+    /// them is unconditional here.
+    fn render_within(&self, known: &[String]) -> String {
+        let settle = |cond: &Cond| cond.clone().filter(|c| !known.contains(c));
+        // Per key, the layers in order: the base value, then each write. The last
+        // unconditional layer is the literal's entry; the conditional ones after it overlay
+        // it, in patch order (writes to different keys commute).
+        let mut literal_entries: Vec<(String, String)> = Vec::new();
+        let mut overlays: Vec<(usize, String)> = Vec::new();
+        let mut keys: Vec<&str> = Vec::new();
+        for f in &self.fields {
+            keys.push(&f.key);
+        }
+        for op in &self.ops {
+            if let Op::Set { key, .. } = op
+                && !keys.contains(&key.as_str())
+            {
+                keys.push(key);
+            }
+        }
+        for name in keys {
+            let mut layers: Vec<(usize, Cond, String)> = Vec::new();
+            if let Some(f) = self.fields.iter().find(|f| f.key == name)
+                && !f.created
+            {
+                layers.push((0, None, render_node(&f.node, known)));
+            }
+            for (i, op) in self.ops.iter().enumerate() {
+                match op {
+                    Op::Set { key, cond, value } if key == name => {
+                        layers.push((i + 1, settle(cond), value.clone()));
+                    }
+                    Op::Into { key } if key == name => {
+                        if let Some(Node::Obj(child)) = self.field(name) {
+                            let presence = settle(&child.presence());
+                            let mut inner = known.to_vec();
+                            inner.extend(presence.clone());
+                            layers.push((i + 1, presence, child.render_within(&inner)));
+                        }
+                    }
+                    Op::Set { .. } | Op::Into { .. } => {}
+                }
+            }
+            let start = layers.iter().rposition(|(_, c, _)| c.is_none());
+            if let Some(s) = start {
+                literal_entries.push((name.to_string(), layers[s].2.clone()));
+            }
+            for (order, cond, value) in layers.into_iter().skip(start.map_or(0, |s| s + 1)) {
+                let cond = cond.unwrap_or_default();
+                overlays.push((
+                    order,
+                    format!("{cond} ? {{\n{} = {value}\n}} : null", key(name)),
+                ));
+            }
+        }
+        overlays.sort_by_key(|(order, _)| *order);
+        let literal = object_text(&literal_entries);
+        if overlays.is_empty() {
+            return literal;
+        }
+        let mut args = Vec::new();
+        if !literal_entries.is_empty() {
+            args.push(literal);
+        }
+        args.extend(overlays.into_iter().map(|(_, o)| o));
+        format!("merge(\n{},\n)", args.join(",\n"))
+    }
+}
+
+fn write_into_array(
+    items: &mut [Node],
+    path: &[Seg],
+    cond: Cond,
+    value: String,
+) -> Result<(), String> {
+    match path.split_first() {
+        Some((Seg::Index(i), rest)) if !rest.is_empty() => match items.get_mut(*i) {
+            Some(Node::Obj(child)) => child.write(rest, cond, value),
+            _ => Err(format!(
+                "a write into element {i} of an array the base does not hold as objects"
+            )),
+        },
+        Some((Seg::Index(i), _)) => Err(format!(
+            "a write of a whole array element (`[{i}]`), which P&T pads and extends"
+        )),
+        Some((Seg::Wildcard, _)) => Err("a `[*]` wildcard in `toFieldPath`".into()),
+        _ => Err("a field name where the base has an array".into()),
+    }
+}
+
+fn node(value: &Json) -> Node {
+    match value {
+        Json::Object(fields) => Node::Obj(Obj {
+            fields: fields
+                .iter()
+                .map(|(k, v)| Field {
+                    key: k.clone(),
+                    node: node(v),
+                    created: false,
+                })
+                .collect(),
+            ops: Vec::new(),
+        }),
+        Json::Array(items) if items.iter().any(Json::is_object) => {
+            Node::Arr(items.iter().map(node).collect())
+        }
+        other => Node::Lit(other.clone()),
+    }
+}
+
+fn render_node(node: &Node, known: &[String]) -> String {
+    match node {
+        Node::Obj(obj) => obj.render_within(known),
+        Node::Arr(items) => {
+            let parts: Vec<String> = items.iter().map(|n| render_node(n, known)).collect();
+            format!("[\n{},\n]", parts.join(",\n"))
+        }
+        Node::Lit(value) => literal(value),
+    }
+}
+
+fn object_text(entries: &[(String, String)]) -> String {
+    if entries.is_empty() {
+        return "{}".into();
+    }
+    let lines: Vec<String> = entries
+        .iter()
+        .map(|(k, v)| format!("{} = {v}", key(k)))
+        .collect();
+    format!("{{\n{}\n}}", lines.join("\n"))
+}
+
+/// `a || b || …`, each operand parenthesised when it has operators of its own.
+pub fn or(conds: &[String]) -> String {
+    join_conds(conds, " || ")
+}
+
+/// `a && b && …`.
+pub fn and(conds: &[String]) -> String {
+    join_conds(conds, " && ")
+}
+
+fn join_conds(conds: &[String], op: &str) -> String {
+    let mut seen: Vec<&String> = Vec::new();
+    for c in conds {
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    if seen.len() == 1 {
+        return seen[0].clone();
+    }
+    seen.iter()
+        .map(|c| {
+            if c.contains(' ') {
+                format!("({c})")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(op)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::hcl::parse_path;
+    use serde_json::json;
+
+    fn flat(s: &str) -> String {
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn a_conditional_write_merges_at_the_deepest_base_object() {
+        let mut obj =
+            Obj::from_json(&json!({"spec": {"forProvider": {"acl": "private"}}})).unwrap();
+        let path = parse_path("spec.forProvider.tags.env").unwrap();
+        obj.write(&path, Some("can(xr.a)".into()), "xr.a".into())
+            .unwrap();
+        let path = parse_path("spec.forProvider.tags.team").unwrap();
+        obj.write(&path, Some("can(xr.b)".into()), "xr.b".into())
+            .unwrap();
+        assert_eq!(
+            flat(&obj.render()),
+            "{ spec = { forProvider = merge( { acl = \"private\" }, (can(xr.a) || can(xr.b)) ? \
+             { tags = merge( can(xr.a) ? { env = xr.a } : null, can(xr.b) ? { team = xr.b } : null, ) } \
+             : null, ) } }"
+                .replace("(can(xr.a) || can(xr.b))", "can(xr.a) || can(xr.b)")
+        );
+    }
+
+    #[test]
+    fn the_last_unconditional_write_is_the_literal() {
+        let mut obj = Obj::from_json(&json!({"a": 1})).unwrap();
+        obj.write(&[Seg::Field("a".into())], Some("c1".into()), "2".into())
+            .unwrap();
+        obj.write(&[Seg::Field("a".into())], None, "3".into())
+            .unwrap();
+        obj.write(&[Seg::Field("a".into())], Some("c2".into()), "4".into())
+            .unwrap();
+        assert_eq!(
+            flat(&obj.render()),
+            "merge( { a = 3 }, c2 ? { a = 4 } : null, )"
+        );
+    }
+}
