@@ -15,6 +15,7 @@ pub mod grpc;
 pub mod ide;
 pub mod lsp;
 pub mod package;
+pub mod pt;
 pub mod re2;
 pub mod render;
 pub mod scaffold;
