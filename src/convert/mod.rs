@@ -102,6 +102,13 @@ pub fn convert(path: &str, text: &str) -> Result<Converted, Box<Diagnostic>> {
                 .with_help("give the Composition YAML whose patch-and-transform steps to convert"),
         ));
     }
+    // A legacy `mode: Resources` Composition converts as the migrator's pipeline of it.
+    let document = if crate::pt::migrate::is_legacy(&document) {
+        crate::pt::migrate::convert(&document, None)
+            .map_err(|e| Box::new(Diagnostic::new(Code::M802, e).with_path(path.to_string())))?
+    } else {
+        document
+    };
     let mut composition = document.clone();
     let mut steps = Vec::new();
     if let Some(pipeline) = composition
@@ -122,16 +129,6 @@ pub fn convert(path: &str, text: &str) -> Result<Converted, Box<Diagnostic>> {
             steps.push(converted);
         }
     }
-    if document.pointer("/spec/resources").is_some() {
-        return Err(Box::new(
-            Diagnostic::new(
-                Code::M802,
-                format!("`{path}` is a legacy `mode: Resources` Composition"),
-            )
-            .with_path(path.to_string())
-            .with_help("migrate it to a function-patch-and-transform pipeline first (`crossplane beta convert pipeline-composition`), then convert that"),
-        ));
-    }
     if steps.is_empty() {
         return Err(Box::new(
             Diagnostic::new(
@@ -139,7 +136,7 @@ pub fn convert(path: &str, text: &str) -> Result<Converted, Box<Diagnostic>> {
                 format!("`{path}` has no patch-and-transform step"),
             )
             .with_path(path.to_string())
-            .with_help("a step converts when its `input` has `apiVersion: pt.fn.crossplane.io/v1beta1` and `kind: Resources`"),
+            .with_help("a step converts when its `input` has `apiVersion: pt.fn.crossplane.io/v1beta1` and `kind: Resources`; a Composition without `mode: Pipeline` converts through its `spec.resources`"),
         ));
     }
     let xr_type = document.pointer("/spec/compositeTypeRef").and_then(|r| {
@@ -164,8 +161,19 @@ fn with_newline(mut text: String) -> String {
 
 /// One P&T input as a formatted, checked program.
 fn convert_input(name: &str, input: &Json) -> Step {
-    let program = emit::program(input);
-    let text = crate::fmt::format(&program.text);
+    let mut program = emit::program(input);
+    if let Err(e) = crate::pt::input::decode(input) {
+        let what = format!("P&T fails this step's input: {e}");
+        program.text = format!("# TODO(fnhcl convert): {what}\n\n{}", program.text);
+        program.todos.insert(
+            0,
+            Todo {
+                resource: None,
+                what,
+            },
+        );
+    }
+    let text = with_newline(crate::fmt::format(&program.text));
     let findings = check(&text);
     Step {
         name: name.to_string(),

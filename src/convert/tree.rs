@@ -293,7 +293,7 @@ fn join_conds(conds: &[String], op: &str) -> String {
     }
     seen.iter()
         .map(|c| {
-            if c.contains(' ') {
+            if c.contains(" ? ") || (op == " && " && c.contains(" || ")) {
                 format!("({c})")
             } else {
                 c.to_string()
