@@ -1,0 +1,177 @@
+//! `fnhcl convert` (issue 33 items 2 and 3), as a library: each case folder of
+//! `tests/fixtures/convert/` (and, when present, the ported function-patch-and-transform cases
+//! of `tests/fixtures/pt/fn/` and the real-world corpus of `tests/fixtures/pt-corpus/`) holds
+//! a Composition (`composition.yaml`) and an XR (`xr.yaml`, optional `observed.yaml`). Each is
+//! converted — its programs and TODO list snapshotted in `snapshots/convert/`, `check` finding
+//! nothing in them — and verified: the original and the converted composition render the same
+//! XR status and composed resources.
+
+use fnhcl::convert::{self, verify};
+use fnhcl::render::inputs::Io;
+use fnhcl::render::{NoRemote, Remote};
+use fnhcl::source::SourceMap;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Every case folder below `tests/fixtures/<kind>` that has a `composition.yaml`, sorted.
+fn cases(kind: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root().join(kind)];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.file_name().is_some_and(|n| n == "composition.yaml") {
+                out.push(dir.clone());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The snapshot text of one converted case: each step's program, then the TODO list.
+fn transcript(converted: &convert::Converted) -> String {
+    let mut out = String::new();
+    for step in &converted.steps {
+        out.push_str(&format!("=== step {} ===\n{}", step.name, step.program));
+    }
+    out.push_str("=== TODO ===\n");
+    let mut any = false;
+    for step in &converted.steps {
+        for t in &step.todos {
+            any = true;
+            match &t.resource {
+                Some(r) => out.push_str(&format!("{} / {r}: {}\n", step.name, t.what)),
+                None => out.push_str(&format!("{}: {}\n", step.name, t.what)),
+            }
+        }
+    }
+    if !any {
+        out.push_str("(none)\n");
+    }
+    out
+}
+
+fn name_of(kind: &str, case: &Path) -> String {
+    let relative = case
+        .strip_prefix(root().join(kind))
+        .unwrap_or(case)
+        .display()
+        .to_string();
+    format!("{kind}__{}", relative.replace('/', "__"))
+}
+
+/// Converts one case; the snapshot, the check and (with an XR) the verification.
+fn run_case(kind: &str, case: &Path, problems: &mut Vec<String>) {
+    let name = name_of(kind, case);
+    let path = case.join("composition.yaml");
+    let text = std::fs::read_to_string(&path).expect("the composition reads");
+    let converted = match convert::convert(&path.display().to_string(), &text) {
+        Ok(c) => c,
+        Err(d) => {
+            problems.push(format!("{name}: does not convert: {}", d.summary));
+            return;
+        }
+    };
+    insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name.clone(), transcript(&converted));
+    });
+    for step in &converted.steps {
+        for f in &step.findings {
+            problems.push(format!(
+                "{name}: check finds {} in step {}: {}",
+                f.code.as_str(),
+                step.name,
+                f.summary
+            ));
+        }
+    }
+    let xr = case.join("xr.yaml");
+    if !xr.exists() {
+        return;
+    }
+    let out = tempfile::tempdir().expect("a temporary folder");
+    convert::write(&converted, out.path()).expect("the conversion writes");
+    let observed = case.join("observed.yaml");
+    let given = verify::Inputs {
+        xr,
+        observed_resources: observed.exists().then_some(observed),
+        ..verify::Inputs::default()
+    };
+    let mut map = SourceMap::default();
+    let mut stdin = std::io::empty();
+    let remote = || -> Box<dyn Remote> { Box::new(NoRemote) };
+    let mut log = |_: String| {};
+    let mut io = Io {
+        stdin: &mut stdin,
+        remote: &remote,
+        log: &mut log,
+        quiet: true,
+        show_discarded: false,
+    };
+    let mut diagnostics = Vec::new();
+    match verify::verify(
+        &path,
+        &out.path().join("composition.yaml"),
+        &given,
+        &mut map,
+        &mut io,
+        &mut diagnostics,
+    ) {
+        Ok(v) if v.equal() => {}
+        Ok(v) => {
+            let mut diffs = String::new();
+            for d in &v.diff.documents {
+                if d.change != fnhcl::diff::Change::Unchanged {
+                    diffs.push_str(&d.unified(3, "original", "converted"));
+                }
+            }
+            problems.push(format!("{name}: renders differently:\n{diffs}"));
+        }
+        Err(which) => {
+            let why: Vec<String> = diagnostics.iter().map(|d| d.summary.clone()).collect();
+            // Until `render` runs P&T steps (and legacy Compositions) natively, the original
+            // cannot be rendered here: say so instead of failing.
+            if which == verify::Failed::Original
+                && why.iter().any(|w| {
+                    w.contains("would run in Docker") || w.contains("must use spec.mode: Pipeline")
+                })
+            {
+                eprintln!(
+                    "convert: {name}: not verified, `render` cannot run the original natively"
+                );
+                return;
+            }
+            problems.push(format!(
+                "{name}: the render of the {which:?} composition failed: {}",
+                why.join("; ")
+            ));
+        }
+    }
+}
+
+fn run_kind(kind: &str) {
+    let found = cases(kind);
+    if found.is_empty() {
+        eprintln!("convert: no cases under tests/fixtures/{kind}");
+        return;
+    }
+    let mut problems = Vec::new();
+    for case in &found {
+        run_case(kind, case, &mut problems);
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn own_cases_convert_and_verify() {
+    run_kind("convert");
+}
