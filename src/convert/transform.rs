@@ -249,12 +249,17 @@ fn string_convert(kind: &str, input: &str) -> Result<String, String> {
 }
 
 /// `format(FMT, args…)` when every verb of `fmt` is one whose Go and HCL outputs agree for
-/// the values P&T passes; else why not.
+/// the values P&T passes, and every value is used; else why not.
 pub fn format_call(fmt: &str, args: &[String]) -> Result<String, String> {
-    let verbs = verbs(fmt)?;
-    if verbs != args.len() {
+    let used = verbs(fmt)?;
+    let all: Vec<usize> = (1..=args.len()).collect();
+    let mut seen = used.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    if seen != all {
         return Err(format!(
-            "a format string with {verbs} verb(s) for {} value(s) (Go prints `%!(MISSING)`/`%!(EXTRA …)` markers, HCL's `format` fails)",
+            "a format string whose verbs use {} value(s) of {} (Go prints `%!(MISSING)`/`%!(EXTRA …)` markers, HCL's `format` fails)",
+            seen.len(),
             args.len()
         ));
     }
@@ -267,28 +272,63 @@ pub fn format_call(fmt: &str, args: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
-/// The number of verbs in a Go format string, when each is `%s`, `%v` or `%d` without flags,
-/// width or precision (and `%%`): for strings, whole numbers and bools these print the same
-/// text in Go's `fmt` and in HCL's `format`.
-fn verbs(fmt: &str) -> Result<usize, String> {
-    let mut count = 0;
-    let mut chars = fmt.chars();
+/// The argument numbers (from 1) the verbs of a Go format string use, when each verb is
+/// `%s`, `%v` or `%d`, optionally with an explicit index (`%[2]s`), or `%.Ns` (at most N
+/// characters): for strings, whole numbers and bools Go's `fmt` and HCL's `format` print
+/// these the same. `%%` is a percent sign in both.
+fn verbs(fmt: &str) -> Result<Vec<usize>, String> {
+    let mut used = Vec::new();
+    let mut next = 1;
+    let mut chars = fmt.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '%' {
             continue;
         }
+        if chars.peek() == Some(&'%') {
+            chars.next();
+            continue;
+        }
+        let mut spec = String::from("%");
+        if chars.peek() == Some(&'[') {
+            let mut index = String::new();
+            chars.next();
+            for c in chars.by_ref() {
+                if c == ']' {
+                    break;
+                }
+                index.push(c);
+            }
+            spec.push_str(&format!("[{index}]"));
+            next = index
+                .parse::<usize>()
+                .ok()
+                .filter(|i| *i > 0)
+                .ok_or(format!("the format verb index `%[{index}]`"))?;
+        }
+        let mut precision = false;
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            spec.push('.');
+            while let Some(d) = chars.peek().copied().filter(char::is_ascii_digit) {
+                spec.push(d);
+                chars.next();
+            }
+            precision = true;
+        }
         match chars.next() {
-            Some('%') => {}
-            Some('s' | 'v' | 'd') => count += 1,
+            Some('s') => {}
+            Some('v' | 'd') if !precision => {}
             Some(other) => {
                 return Err(format!(
-                    "the format verb `%{other}…` (only `%s`, `%v`, `%d` and `%%` print the same in Go and HCL)"
+                    "the format verb `{spec}{other}` (only `%s`, `%v`, `%d`, `%.Ns`, their `%[N]` forms and `%%` print the same in Go and HCL)"
                 ));
             }
-            None => return Err("a format string ending in `%`".into()),
+            None => return Err("a format string ending in a verb's start".into()),
         }
+        used.push(next);
+        next += 1;
     }
-    Ok(count)
+    Ok(used)
 }
 
 /// `convert`: by the target type; `format: quantity` has no HCL counterpart.

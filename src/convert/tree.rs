@@ -16,8 +16,18 @@ pub type Cond = Option<String>;
 #[derive(Clone, Debug)]
 enum Node {
     Obj(Obj),
-    Arr(Vec<Node>),
+    Arr(Arr),
     Lit(Json),
+}
+
+/// An array of the base: its elements, the writes of whole elements, and the writes that
+/// append one (at the index just past the base's end, as P&T extends an array).
+#[derive(Clone, Debug)]
+struct Arr {
+    base: Json,
+    items: Vec<Node>,
+    writes: Vec<(usize, Cond, String)>,
+    appends: Vec<(Cond, String)>,
 }
 
 /// An object: its base fields (and objects the writes create), and the writes made at it.
@@ -33,6 +43,8 @@ struct Field {
     node: Node,
     /// Created by a write, not in the base.
     created: bool,
+    /// Created by a write below a base field that is `null` (P&T makes it an object).
+    null_base: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +76,11 @@ impl Obj {
         };
         let name = match first {
             Seg::Field(name) => name.clone(),
-            Seg::Index(_) => return Err("an index where the document has an object".into()),
+            Seg::Index(i) => {
+                return Err(format!(
+                    "a write to element {i} of an array the document does not have"
+                ));
+            }
             Seg::Wildcard => return Err("a `[*]` wildcard in `toFieldPath`".into()),
         };
         if rest.is_empty() {
@@ -87,18 +103,34 @@ impl Obj {
         match self.fields.iter().position(|f| f.key == name) {
             Some(i) => match &mut self.fields[i].node {
                 Node::Obj(child) => child.write(rest, cond, value),
-                Node::Arr(items) => write_into_array(items, rest, cond, value),
+                Node::Arr(arr) => arr.write(rest, cond, value),
+                Node::Lit(Json::Null) => {
+                    let mut child = Obj::default();
+                    child.write(rest, cond, value)?;
+                    let field = &mut self.fields[i];
+                    field.node = Node::Obj(child);
+                    field.created = true;
+                    field.null_base = true;
+                    self.ops.push(Op::Into { key: name });
+                    Ok(())
+                }
                 Node::Lit(_) => Err(format!(
                     "a write below `{name}`, which the base holds as a value, not an object"
                 )),
             },
             None => {
+                if matches!(rest.first(), Some(Seg::Index(_) | Seg::Wildcard)) {
+                    return Err(format!(
+                        "a write into an array `{name}` the base does not have (P&T creates it, padded with nulls)"
+                    ));
+                }
                 let mut child = Obj::default();
                 child.write(rest, cond, value)?;
                 self.fields.push(Field {
                     key: name.clone(),
                     node: Node::Obj(child),
                     created: true,
+                    null_base: false,
                 });
                 self.ops.push(Op::Into { key: name });
                 Ok(())
@@ -161,10 +193,12 @@ impl Obj {
         }
         for name in keys {
             let mut layers: Vec<(usize, Cond, String)> = Vec::new();
-            if let Some(f) = self.fields.iter().find(|f| f.key == name)
-                && !f.created
-            {
-                layers.push((0, None, render_node(&f.node, known)));
+            if let Some(f) = self.fields.iter().find(|f| f.key == name) {
+                if f.null_base {
+                    layers.push((0, None, "null".into()));
+                } else if !f.created {
+                    layers.push((0, None, render_node(&f.node, known)));
+                }
             }
             for (i, op) in self.ops.iter().enumerate() {
                 match op {
@@ -208,24 +242,80 @@ impl Obj {
     }
 }
 
-fn write_into_array(
-    items: &mut [Node],
-    path: &[Seg],
-    cond: Cond,
-    value: String,
-) -> Result<(), String> {
-    match path.split_first() {
-        Some((Seg::Index(i), rest)) if !rest.is_empty() => match items.get_mut(*i) {
+impl Arr {
+    fn write(&mut self, path: &[Seg], cond: Cond, value: String) -> Result<(), String> {
+        let (i, rest) = match path.split_first() {
+            Some((Seg::Index(i), rest)) => (*i, rest),
+            Some((Seg::Wildcard, _)) => return Err("a `[*]` wildcard in `toFieldPath`".into()),
+            _ => return Err("a field name where the base has an array".into()),
+        };
+        let len = self.items.len();
+        if rest.is_empty() {
+            if i < len {
+                self.writes.push((i, cond, value));
+            } else if i == len {
+                self.appends.push((cond, value));
+            } else {
+                return Err(format!(
+                    "a write of element {i} of an array of {len} (P&T pads it with nulls)"
+                ));
+            }
+            return Ok(());
+        }
+        if self.writes.iter().any(|(w, _, _)| *w == i) {
+            return Err(format!(
+                "a write below element {i}, which an earlier patch replaced as a whole"
+            ));
+        }
+        match self.items.get_mut(i) {
             Some(Node::Obj(child)) => child.write(rest, cond, value),
+            Some(Node::Arr(inner)) => inner.write(rest, cond, value),
             _ => Err(format!(
-                "a write into element {i} of an array the base does not hold as objects"
+                "a write below element {i} of an array, which the base does not hold as an object"
             )),
-        },
-        Some((Seg::Index(i), _)) => Err(format!(
-            "a write of a whole array element (`[{i}]`), which P&T pads and extends"
-        )),
-        Some((Seg::Wildcard, _)) => Err("a `[*]` wildcard in `toFieldPath`".into()),
-        _ => Err("a field name where the base has an array".into()),
+        }
+    }
+
+    fn changed(&self) -> bool {
+        !self.writes.is_empty()
+            || !self.appends.is_empty()
+            || self.items.iter().any(|n| match n {
+                Node::Obj(o) => o.has_writes() || o.fields.iter().any(|f| f.created),
+                Node::Arr(a) => a.changed(),
+                Node::Lit(_) => false,
+            })
+    }
+
+    /// The array: each element with its writes (`COND ? NEW : OLD`: both are of the
+    /// element's type in every Composition seen, so the conditional's type unification changes
+    /// nothing), then the appended element when its write happens.
+    fn render(&self, known: &[String]) -> String {
+        if !self.changed() {
+            return literal(&self.base);
+        }
+        let mut parts = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            let mut expr = render_node(item, known);
+            for (_, cond, value) in self.writes.iter().filter(|(w, _, _)| *w == i) {
+                expr = match cond.clone().filter(|c| !known.contains(c)) {
+                    None => value.clone(),
+                    Some(c) => format!("{c} ? {value} : {expr}"),
+                };
+            }
+            parts.push(expr);
+        }
+        let list = format!("[\n{},\n]", parts.join(",\n"));
+        if self.appends.is_empty() {
+            return list;
+        }
+        let mut extra = "[]".to_string();
+        for (cond, value) in &self.appends {
+            extra = match cond.clone().filter(|c| !known.contains(c)) {
+                None => format!("[{value}]"),
+                Some(c) => format!("{c} ? [{value}] : {extra}"),
+            };
+        }
+        format!("concat({list}, {extra})")
     }
 }
 
@@ -238,13 +328,17 @@ fn node(value: &Json) -> Node {
                     key: k.clone(),
                     node: node(v),
                     created: false,
+                    null_base: false,
                 })
                 .collect(),
             ops: Vec::new(),
         }),
-        Json::Array(items) if items.iter().any(Json::is_object) => {
-            Node::Arr(items.iter().map(node).collect())
-        }
+        Json::Array(items) => Node::Arr(Arr {
+            base: value.clone(),
+            items: items.iter().map(node).collect(),
+            writes: Vec::new(),
+            appends: Vec::new(),
+        }),
         other => Node::Lit(other.clone()),
     }
 }
@@ -252,10 +346,7 @@ fn node(value: &Json) -> Node {
 fn render_node(node: &Node, known: &[String]) -> String {
     match node {
         Node::Obj(obj) => obj.render_within(known),
-        Node::Arr(items) => {
-            let parts: Vec<String> = items.iter().map(|n| render_node(n, known)).collect();
-            format!("[\n{},\n]", parts.join(",\n"))
-        }
+        Node::Arr(arr) => arr.render(known),
         Node::Lit(value) => literal(value),
     }
 }
