@@ -175,3 +175,58 @@ fn run_kind(kind: &str) {
 fn own_cases_convert_and_verify() {
     run_kind("convert");
 }
+
+/// The ported function-patch-and-transform `fn_test.go` cases (`tests/fixtures/pt/fn/<case>/`:
+/// `request.json`, P&T's `expected.json`): each input converted and run as function-hcl on
+/// the same request, its response compared with P&T's (`verify::call`). The outcome of every
+/// case (equal; not compared and why; what differs) and its TODOs are one snapshot.
+#[test]
+fn pt_function_cases_convert_and_verify() {
+    let dir = root().join("pt/fn");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("convert: no cases under tests/fixtures/pt/fn");
+        return;
+    };
+    let mut cases: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    cases.sort();
+    let mut out = String::new();
+    let mut different = Vec::new();
+    for case in cases {
+        let read = |name: &str| -> Option<serde_json::Value> {
+            serde_json::from_str(&std::fs::read_to_string(case.join(name)).ok()?).ok()
+        };
+        let (Some(request), Some(expected)) = (read("request.json"), read("expected.json")) else {
+            continue;
+        };
+        let name = case
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let input = request.get("input").cloned().unwrap_or_default();
+        let step = convert::convert_input("step", &input);
+        let outcome = verify::call(&request, &expected);
+        let word = match &outcome {
+            verify::Call::Equal => "equal".to_string(),
+            verify::Call::Skipped(why) => format!("not compared: {why}"),
+            verify::Call::Different(what) => {
+                if step.todos.is_empty() {
+                    different.push(format!("{name}: {what}"));
+                }
+                format!("DIFFERENT: {what}")
+            }
+        };
+        out.push_str(&format!("{name}: {word}\n"));
+        for t in &step.todos {
+            out.push_str(&format!("  TODO {}\n", t.what));
+        }
+    }
+    insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("pt-fn", out);
+    });
+    assert!(
+        different.is_empty(),
+        "differences no TODO explains:\n{}",
+        different.join("\n")
+    );
+}

@@ -249,7 +249,7 @@ fn resource(
             out.push_str(&format!(
                 "\ncomposite connection {{\nbody = self.resource != null ? {conn} : null\n}}\n"
             ));
-            todo("connection details: for an XR with `spec.crossplane` (Crossplane v2) P&T composes a Secret `<xr-name>-connection-secret` instead of setting the XR's connection details".into());
+            todo("connection details: P&T adds them to those earlier steps set (function-hcl replaces the desired XR's), and for an XR with `spec.crossplane` (Crossplane v2) composes a Secret `<xr-name>-connection-secret` with them instead".into());
         }
         Ok(None) => {}
         Err(why) => todo(why),

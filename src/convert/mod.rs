@@ -159,8 +159,8 @@ fn with_newline(mut text: String) -> String {
     text
 }
 
-/// One P&T input as a formatted, checked program.
-fn convert_input(name: &str, input: &Json) -> Step {
+/// One P&T step input (named `name`) as a formatted, checked program.
+pub fn convert_input(name: &str, input: &Json) -> Step {
     let mut program = emit::program(input);
     if let Err(e) = crate::pt::input::decode(input) {
         let what = format!("P&T fails this step's input: {e}");

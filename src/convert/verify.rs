@@ -8,6 +8,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::diff::{StreamDiff, diff_streams};
+use crate::eval::proto::RunFunctionRequest;
 use crate::render::inputs::{self, Io, Request};
 use crate::source::SourceMap;
 use serde_json::Value as Json;
@@ -135,4 +136,143 @@ fn comparable(mut doc: Json) -> Json {
         });
     }
     doc
+}
+
+/// How one function call of the converted program compared with P&T's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// Same desired resources (with their readiness) and XR status and connection details.
+    Equal,
+    /// Not compared, and why (P&T fails the call: there is nothing to reproduce).
+    Skipped(String),
+    /// What differs.
+    Different(String),
+}
+
+/// Runs the program converted from a P&T request's input on the same request (observed and
+/// desired state, context) and compares its response with `expected`, the response P&T gave:
+/// every desired composed resource with its readiness, and the desired XR's status and
+/// connection details. A desired resource's `metadata.name` and `namespace` copied from the
+/// observed resource by P&T are given to the program's too, as Crossplane does for a resource
+/// whose desired state has none (`render` compares after Crossplane).
+pub fn call(request: &Json, expected: &Json) -> Call {
+    if let Some(fatal) = expected
+        .get("results")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .find(|r| r.get("severity").and_then(Json::as_str) == Some("SEVERITY_FATAL"))
+    {
+        let message = fatal.get("message").and_then(Json::as_str).unwrap_or("");
+        return Call::Skipped(format!("P&T fails the call: {message}"));
+    }
+    let input = request.get("input").cloned().unwrap_or(Json::Null);
+    let step = super::convert_input("step", &input);
+    let mut hcl = request.clone();
+    hcl["input"] = serde_json::json!({
+        "apiVersion": "hcl.fn.crossplane.io/v1beta1",
+        "kind": "HclInput",
+        "hcl": super::bundle_text(&step.program),
+    });
+    let parsed: RunFunctionRequest = match serde_json::from_value(hcl) {
+        Ok(r) => r,
+        Err(e) => return Call::Skipped(format!("the request does not decode: {e}")),
+    };
+    let mut map = SourceMap::default();
+    let outcome = crate::eval::function::run(&mut map, &parsed, None);
+    if let Some(fatal) = outcome
+        .response
+        .results
+        .iter()
+        .find(|r| r.severity == "SEVERITY_FATAL")
+    {
+        return Call::Different(format!("function-hcl fails: {}", fatal.message));
+    }
+    let ours = serde_json::to_value(&outcome.response.desired).unwrap_or(Json::Null);
+    let theirs = expected.get("desired").cloned().unwrap_or(Json::Null);
+    let mut problems = Vec::new();
+    let empty = serde_json::Map::new();
+    let resources = |state: &Json| {
+        state
+            .get("resources")
+            .and_then(Json::as_object)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (our_resources, their_resources) = (resources(&ours), resources(&theirs));
+    let observed = request
+        .pointer("/observed/resources")
+        .and_then(Json::as_object)
+        .unwrap_or(&empty);
+    let mut names: Vec<&String> = our_resources.keys().chain(their_resources.keys()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let mut mine = our_resources.get(name).cloned().unwrap_or(Json::Null);
+        if let Some(o) = observed
+            .get(name)
+            .and_then(|o| o.pointer("/resource/metadata"))
+            && let Some(object) = mine.get_mut("resource").and_then(Json::as_object_mut)
+        {
+            let meta = object
+                .entry("metadata")
+                .or_insert_with(|| Json::Object(Default::default()));
+            for key in ["name", "namespace"] {
+                if let (Some(v), Some(m)) = (o.get(key), meta.as_object_mut()) {
+                    m.entry(key).or_insert(v.clone());
+                }
+            }
+        }
+        let theirs = their_resources.get(name).cloned().unwrap_or(Json::Null);
+        if resource_view(&mine) != resource_view(&theirs) {
+            problems.push(format!(
+                "resource {name}: P&T {} / function-hcl {}",
+                resource_view(&theirs),
+                resource_view(&mine)
+            ));
+        }
+    }
+    let status = |state: &Json| {
+        state
+            .pointer("/composite/resource/status")
+            .cloned()
+            .unwrap_or(Json::Object(Default::default()))
+    };
+    if status(&ours) != status(&theirs) {
+        problems.push(format!(
+            "XR status: P&T {} / function-hcl {}",
+            status(&theirs),
+            status(&ours)
+        ));
+    }
+    let connection = |state: &Json| {
+        state
+            .pointer("/composite/connectionDetails")
+            .cloned()
+            .unwrap_or(Json::Object(Default::default()))
+    };
+    if connection(&ours) != connection(&theirs) {
+        problems.push(format!(
+            "XR connection details: P&T {} / function-hcl {}",
+            connection(&theirs),
+            connection(&ours)
+        ));
+    }
+    if problems.is_empty() {
+        Call::Equal
+    } else {
+        Call::Different(problems.join("\n"))
+    }
+}
+
+/// A desired resource as compared: its object, and its readiness (unspecified when absent).
+fn resource_view(resource: &Json) -> Json {
+    let ready = resource
+        .get("ready")
+        .and_then(Json::as_str)
+        .unwrap_or("READY_UNSPECIFIED");
+    serde_json::json!({
+        "resource": resource.get("resource").cloned().unwrap_or(Json::Null),
+        "ready": ready,
+    })
 }
