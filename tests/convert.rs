@@ -16,10 +16,10 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-/// Every case folder below `tests/fixtures/<kind>` that has a `composition.yaml`, sorted.
-fn cases(kind: &str) -> Vec<PathBuf> {
+/// Every case folder below `base` that has a `composition.yaml`, sorted.
+fn cases(base: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![root().join(kind)];
+    let mut stack = vec![base.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -38,9 +38,9 @@ fn cases(kind: &str) -> Vec<PathBuf> {
 }
 
 /// The snapshot text of one converted case: each step's program, then the TODO list.
-fn transcript(converted: &convert::Converted) -> String {
+fn transcript(converted: &convert::Converted, programs: bool) -> String {
     let mut out = String::new();
-    for step in &converted.steps {
+    for step in converted.steps.iter().filter(|_| programs) {
         out.push_str(&format!("=== step {} ===\n{}", step.name, step.program));
     }
     out.push_str("=== TODO ===\n");
@@ -60,9 +60,9 @@ fn transcript(converted: &convert::Converted) -> String {
     out
 }
 
-fn name_of(kind: &str, case: &Path) -> String {
+fn name_of(kind: &str, base: &Path, case: &Path) -> String {
     let relative = case
-        .strip_prefix(root().join(kind))
+        .strip_prefix(base)
         .unwrap_or(case)
         .display()
         .to_string();
@@ -70,8 +70,8 @@ fn name_of(kind: &str, case: &Path) -> String {
 }
 
 /// Converts one case; the snapshot, the check and (with an XR) the verification.
-fn run_case(kind: &str, case: &Path, problems: &mut Vec<String>) {
-    let name = name_of(kind, case);
+fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
+    let name = name_of(kind, base, case);
     let path = case.join("composition.yaml");
     let text = std::fs::read_to_string(&path).expect("the composition reads");
     let converted = match convert::convert(&path.display().to_string(), &text) {
@@ -82,7 +82,8 @@ fn run_case(kind: &str, case: &Path, problems: &mut Vec<String>) {
         }
     };
     insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name.clone(), transcript(&converted));
+        // The corpus' programs are long: its snapshots hold the TODO lists only.
+        insta::assert_snapshot!(name.clone(), transcript(&converted, kind != "corpus"));
     });
     for step in &converted.steps {
         for f in &step.findings {
@@ -104,6 +105,7 @@ fn run_case(kind: &str, case: &Path, problems: &mut Vec<String>) {
     let given = verify::Inputs {
         xr,
         observed_resources: observed.exists().then_some(observed),
+        context_data: environment(case),
         ..verify::Inputs::default()
     };
     let mut map = SourceMap::default();
@@ -158,22 +160,82 @@ fn run_case(kind: &str, case: &Path, problems: &mut Vec<String>) {
     }
 }
 
-fn run_kind(kind: &str) {
-    let found = cases(kind);
+/// The environment a case's `environment.yaml` (EnvironmentConfigs) makes, as Crossplane
+/// merges their `data` in order: the context entry P&T reads it from.
+fn environment(case: &Path) -> Vec<(String, serde_json::Value)> {
+    let Ok(text) = std::fs::read_to_string(case.join("environment.yaml")) else {
+        return Vec::new();
+    };
+    let Ok(docs) = fnhcl::source::yaml::read_stream(&text) else {
+        return Vec::new();
+    };
+    let mut merged = serde_json::Map::new();
+    for doc in docs {
+        let value = serde_json::to_value(&doc.value).unwrap_or_default();
+        if let Some(data) = value.get("data").and_then(serde_json::Value::as_object) {
+            for (k, v) in data {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    vec![(
+        convert::ENVIRONMENT_KEY.to_string(),
+        serde_json::Value::Object(merged),
+    )]
+}
+
+fn run_kind(kind: &str, base: &Path) -> usize {
+    let found = cases(base);
     if found.is_empty() {
-        eprintln!("convert: no cases under tests/fixtures/{kind}");
-        return;
+        eprintln!("convert: no cases under {}", base.display());
+        return 0;
     }
     let mut problems = Vec::new();
     for case in &found {
-        run_case(kind, case, &mut problems);
+        run_case(kind, base, case, &mut problems);
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    found.len()
+}
+
+/// Where the real-world corpus' files are: `tests/fixtures/pt-corpus/` lists the cases, their
+/// files live in the shared folder beside the repository (as the shared conformance suites).
+fn corpus() -> Vec<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    vec![
+        root().join("pt-corpus"),
+        manifest.join("../shared/pt-corpus"),
+    ]
 }
 
 #[test]
 fn own_cases_convert_and_verify() {
-    run_kind("convert");
+    run_kind("convert", &root().join("convert"));
+}
+
+#[test]
+fn corpus_cases_convert_and_verify() {
+    for base in corpus() {
+        run_kind("corpus", &base);
+    }
+}
+
+/// The benchmark of issue 33: converting and verifying the whole corpus (and our own cases)
+/// should take under a second. `cargo test --release --test convert -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn timing_convert_and_verify_everything() {
+    let start = std::time::Instant::now();
+    let mut count = run_kind("convert", &root().join("convert"));
+    for base in corpus() {
+        count += run_kind("corpus", &base);
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "converted and verified {count} compositions in {:.3} s ({:.1} ms each)",
+        elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() * 1000.0 / count.max(1) as f64
+    );
 }
 
 /// The ported function-patch-and-transform `fn_test.go` cases (`tests/fixtures/pt/fn/<case>/`:

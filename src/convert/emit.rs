@@ -235,7 +235,7 @@ fn resource(
             "condition = {}\n",
             or(&[and(&built.required), "self.resource != null".into()])
         ));
-        todo("a `Required` fromFieldPath policy: the resource waits for its source as in P&T, but P&T also adds a Warning result and marks the XR not ready meanwhile".into());
+        todo("a `Required` source: the resource waits for it as in P&T, but P&T also marks the XR not ready meanwhile (function-hcl cannot set the XR's readiness)".into());
     }
     out.push_str(&format!("body = {}\n", built.body.render()));
     if built.status.has_writes() {

@@ -174,7 +174,7 @@ pub fn convert_input(name: &str, input: &Json) -> Step {
         );
     }
     let text = with_newline(crate::fmt::format(&program.text));
-    let findings = check(&text);
+    let findings = check(name, &text);
     Step {
         name: name.to_string(),
         program: text,
@@ -183,8 +183,10 @@ pub fn convert_input(name: &str, input: &Json) -> Step {
     }
 }
 
-/// `check`'s findings (warnings and errors) in a program of one `main.hcl`.
-fn check(text: &str) -> Vec<Diagnostic> {
+/// `check`'s findings (warnings and errors) in the program `main.hcl` of step `step`, each
+/// placed by `STEP/main.hcl:LINE:COL` in its text (the program is not in the caller's source
+/// map).
+fn check(step: &str, text: &str) -> Vec<Diagnostic> {
     let mut map = SourceMap::default();
     let Ok(bundle) = loader::load_txtar(&mut map, "main.hcl", bundle_text(text)) else {
         return Vec::new();
@@ -193,6 +195,20 @@ fn check(text: &str) -> Vec<Diagnostic> {
     crate::check::check_bundle(&map, &bundle, &crate::check::Config::default())
         .into_iter()
         .filter(|d| d.severity != Severity::Info)
+        .map(|mut d| {
+            let place = d.primary.take().map(|label| {
+                let at = map.get(label.span.file).line_col(label.span.start as usize);
+                format!(":{}:{}", at.line, at.column)
+            });
+            d.labels.clear();
+            d.expression = None;
+            d.summary = format!(
+                "{step}/main.hcl{}: {}",
+                place.unwrap_or_default(),
+                d.summary
+            );
+            d
+        })
         .collect()
 }
 

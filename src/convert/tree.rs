@@ -96,9 +96,24 @@ impl Obj {
             .iter()
             .any(|op| matches!(op, Op::Set { key, .. } if *key == name))
         {
-            return Err(format!(
-                "a write below `{name}`, which an earlier patch replaced as a whole"
-            ));
+            // P&T merges the field into the value an earlier patch set (a label into the
+            // labels copied from the XR): one level deep, `merge` says the same.
+            let [Seg::Field(field)] = rest else {
+                return Err(format!(
+                    "a write below `{name}`, which an earlier patch replaced as a whole"
+                ));
+            };
+            let merged = format!(
+                "merge({}, {{\n{} = {value}\n}})",
+                self.value_of(&name),
+                key(field)
+            );
+            self.ops.push(Op::Set {
+                key: name,
+                cond,
+                value: merged,
+            });
+            return Ok(());
         }
         match self.fields.iter().position(|f| f.key == name) {
             Some(i) => match &mut self.fields[i].node {
@@ -136,6 +151,30 @@ impl Obj {
                 Ok(())
             }
         }
+    }
+
+    /// The value of `name` after the writes so far (`{}` where it has none): the base, then
+    /// each write in order, a conditional one only when its condition holds.
+    fn value_of(&self, name: &str) -> String {
+        let mut expr = match self.fields.iter().find(|f| f.key == name) {
+            Some(f) if !f.created => render_node(&f.node, &[]),
+            _ => "{}".to_string(),
+        };
+        for op in &self.ops {
+            let (cond, value) = match op {
+                Op::Set { key, cond, value } if key == name => (cond.clone(), value.clone()),
+                Op::Into { key } if key == name => match self.field(name) {
+                    Some(Node::Obj(child)) => (child.presence(), child.render()),
+                    _ => continue,
+                },
+                Op::Set { .. } | Op::Into { .. } => continue,
+            };
+            expr = match cond {
+                None => value,
+                Some(c) => format!("{c} ? {value} : {expr}"),
+            };
+        }
+        expr
     }
 
     /// Whether any write was recorded.
@@ -304,7 +343,11 @@ impl Arr {
             }
             parts.push(expr);
         }
-        let list = format!("[\n{},\n]", parts.join(",\n"));
+        let list = if parts.is_empty() {
+            "[]".to_string()
+        } else {
+            format!("[\n{},\n]", parts.join(",\n"))
+        };
         if self.appends.is_empty() {
             return list;
         }

@@ -35,6 +35,8 @@ pub struct Inputs {
     pub context_files: Vec<String>,
     /// `--context-values`.
     pub context_values: Vec<String>,
+    /// Context entries given as values (the corpus' EnvironmentConfigs as the environment).
+    pub context_data: Vec<(String, Json)>,
     /// `--crossplane-version` (`render`'s default when empty).
     pub crossplane_version: String,
 }
@@ -76,7 +78,7 @@ pub fn request(source: &Path, given: &Inputs) -> Request {
         required_resources: given.required_resources.clone(),
         context_files: given.context_files.clone(),
         context_values: given.context_values.clone(),
-        context_data: Vec::new(),
+        context_data: given.context_data.clone(),
         include_function_results: false,
         include_context: false,
         include_full_xr: false,

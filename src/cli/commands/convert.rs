@@ -72,6 +72,7 @@ pub fn run(args: &ConvertArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
         required_resources: args.required_resources.clone(),
         context_files: args.context_files.clone(),
         context_values: args.context_values.clone(),
+        context_data: Vec::new(),
         crossplane_version: args.crossplane_version.clone(),
     };
     let mut stdin = std::io::stdin();
