@@ -68,6 +68,9 @@ mod stale;
 #[path = "cli/init.rs"]
 mod init;
 
+#[path = "cli/convert.rs"]
+mod convert;
+
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, source) in files {
