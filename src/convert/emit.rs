@@ -49,9 +49,14 @@ impl Root {
 
 /// Whether a read of `path` below `root` always succeeds: an XR always has these.
 fn always_there(root: Root, path: &[Seg]) -> bool {
-    root == Root::Xr && matches!(path, [Seg::Field(a)] if a == "apiVersion" || a == "kind")
-        || root == Root::Xr
-            && matches!(path, [Seg::Field(a), Seg::Field(b)] if a == "metadata" && b == "name")
+    if root != Root::Xr {
+        return false;
+    }
+    match path {
+        [Seg::Field(a)] => a == "apiVersion" || a == "kind",
+        [Seg::Field(a), Seg::Field(b)] => a == "metadata" && b == "name",
+        _ => false,
+    }
 }
 
 #[derive(Default)]
@@ -213,7 +218,6 @@ fn resource(
     // P&T copies an observed resource's name and namespace onto the desired one; Crossplane
     // (and so `render`) keeps the observed name of a resource whose desired state has none,
     // so the program does not need to.
-    let body = body;
     let mut built = Built {
         body,
         status: Obj::default(),
