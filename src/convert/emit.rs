@@ -110,9 +110,16 @@ pub fn program(input: &Json) -> Program {
     if !global.is_empty() {
         text.push('\n');
     }
+    let mut body = blocks.join("\n");
     let mut locals = Vec::new();
     if used.xr {
         locals.push("xr = req.composite".to_string());
+        // The XR's parameters, read by most patches, get a name of their own; `try` keeps the
+        // local known (and every `can(params.…)` false) when the XR has none.
+        if let Some(replaced) = alias(&body, "xr.spec.parameters", "params") {
+            body = replaced;
+            locals.push("params = try(xr.spec.parameters, {})".to_string());
+        }
     }
     if used.env {
         locals.push(format!(
@@ -123,8 +130,35 @@ pub fn program(input: &Json) -> Program {
     if !locals.is_empty() {
         text.push_str(&format!("locals {{\n{}\n}}\n\n", locals.join("\n")));
     }
-    text.push_str(&blocks.join("\n"));
+    text.push_str(&body);
     Program { text, todos }
+}
+
+/// `text` with every traversal that starts with `path` and goes deeper (`path.x`, `path[…]`)
+/// starting with `name` instead, when there are at least two; `None` otherwise. A match must
+/// not continue a longer name (`myxr.spec…`) and is never inside a string literal, since the
+/// program writes paths only as traversals.
+fn alias(text: &str, path: &str, name: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut count = 0;
+    let mut rest = text;
+    let mut previous: Option<char> = None;
+    while let Some(at) = rest.find(path) {
+        let before = rest[..at].chars().next_back().or(previous);
+        let after = rest[at + path.len()..].chars().next();
+        let boundary = !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+        out.push_str(&rest[..at]);
+        if boundary && matches!(after, Some('.' | '[')) {
+            out.push_str(name);
+            count += 1;
+        } else {
+            out.push_str(path);
+        }
+        previous = path.chars().next_back();
+        rest = &rest[at + path.len()..];
+    }
+    out.push_str(rest);
+    (count >= 2).then_some(out)
 }
 
 /// Patch sets by name.
