@@ -17,7 +17,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::program::{UserFunctions, check_requirement_block, constant, invoke_calls};
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::{ExprKind, ObjectItem, between};
 use crate::syntax::model::{Child, FileExpr, GroupBody, Program, Requirement};

@@ -560,7 +560,7 @@ fn format_string(s: &str, indent: usize, out: &mut String) {
 
 /// Go's `strconv.Quote`.
 fn go_quote(s: &str, out: &mut String) {
-    out.push_str(&crate::source::gostr::quote(s));
+    out.push_str(&crate::gostd::strconv::quote(s));
 }
 
 #[cfg(test)]

@@ -100,7 +100,7 @@ pub struct Mismatch {
 /// as compact JSON.
 pub fn show(value: &Json) -> String {
     match value {
-        Json::String(s) => crate::source::gostr::quote(s),
+        Json::String(s) => crate::gostd::strconv::quote(s),
         other => other.to_string(),
     }
 }

@@ -163,6 +163,12 @@ pub fn decode(input: &Value) -> Result<Resources, String> {
     })
 }
 
+/// Decodes one transform as [`decode`] decodes those of a whole input (for tests and tools
+/// that hold a transform alone); the error is go-json-experiment's text.
+pub fn decode_transform(v: &Value) -> Result<Transform, String> {
+    Transform::from_go(v, "")
+}
+
 /// A value decoded the way go-json-experiment unmarshals into the Go type it stands for.
 trait FromGo: Sized + Default {
     /// The Go type's name as `reflect.Type.String` prints it, for error messages.
@@ -196,7 +202,7 @@ fn mismatch(kind: &str, go: &str, ptr: &str, cause: Option<&str>) -> String {
     let mut s = format!("json: cannot unmarshal {kind} into Go value of type {go}");
     if !ptr.is_empty() {
         s.push_str(" within JSON value at ");
-        s.push_str(&crate::source::gostr::quote(ptr));
+        s.push_str(&crate::gostd::strconv::quote(ptr));
     }
     if let Some(cause) = cause {
         s.push_str(": ");
@@ -259,7 +265,7 @@ fn integer(v: &Value, ptr: &str, go: &str) -> Result<i64, String> {
         ptr,
         Some(&format!(
             "cannot parse {} as signed integer: {why}",
-            crate::source::gostr::quote(&text)
+            crate::gostd::strconv::quote(&text)
         )),
     ))
 }
@@ -736,7 +742,8 @@ go_struct! {
 }
 
 impl MathTransform {
-    /// The math type with Go's default applied: `Multiply` when `type` is empty.
+    /// The math type with the CRD's default applied: `Multiply` when `type` is empty. The
+    /// function itself applies no default (an empty type fails `validate_math_transform`).
     pub fn math_type(&self) -> &str {
         if self.type_.is_empty() {
             MATH_MULTIPLY

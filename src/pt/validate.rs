@@ -84,7 +84,7 @@ impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.field, self.kind.as_str())?;
         match &self.bad_value {
-            Some(BadValue::Str(s)) => write!(f, ": {}", crate::source::gostr::quote(s))?,
+            Some(BadValue::Str(s)) => write!(f, ": {}", crate::gostd::strconv::quote(s))?,
             Some(BadValue::Json(v)) => write!(f, ": {}", crate::eval::json::encode_json(v, true))?,
             None => {}
         }

@@ -196,7 +196,7 @@ pub use crate::cel::cost::STATIC_ESTIMATED_CRD_COST_LIMIT as STATIC_SCHEMA_COST_
 
 /// Go's `%q` of a string.
 fn go_quote(s: &str) -> String {
-    crate::source::gostr::quote(s)
+    crate::gostd::strconv::quote(s)
 }
 
 #[cfg(test)]

@@ -363,8 +363,8 @@ fn cost_message(name: &str, cost: u64, limit: u64) -> String {
 /// can be 100,000 characters long.
 fn go_quote(s: &str) -> String {
     match s.char_indices().nth(100) {
-        Some((at, _)) => crate::source::gostr::quote(&format!("{}…", &s[..at])),
-        None => crate::source::gostr::quote(s),
+        Some((at, _)) => crate::gostd::strconv::quote(&format!("{}…", &s[..at])),
+        None => crate::gostd::strconv::quote(s),
     }
 }
 

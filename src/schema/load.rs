@@ -152,7 +152,7 @@ impl Schemas {
             {
                 return Err(fail(format!(
                     "no matches for kind \"CompositeResourceDefinition\" in version {}",
-                    crate::source::gostr::quote(api)
+                    crate::gostd::strconv::quote(api)
                 )));
             }
             _ => return Ok(0),

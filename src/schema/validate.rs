@@ -10,7 +10,7 @@ use super::cel::{Budget, Outcome};
 use super::defaults;
 use super::format;
 use super::node::{Additional, Node, Type};
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 use serde_json::Value as Json;
 
 /// What kind of check found a problem.
@@ -1192,7 +1192,7 @@ fn node_rules(
         if let Some(Err(error)) = &steps {
             out.push(invalid(format!(
                 "rule compile error: fieldPath {} is invalid: {error}",
-                crate::source::gostr::quote(rule.field_path.as_deref().unwrap_or_default())
+                crate::gostd::strconv::quote(rule.field_path.as_deref().unwrap_or_default())
             )));
         }
         let shown = rule.shown();

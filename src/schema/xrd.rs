@@ -5,7 +5,7 @@
 //! for all.
 
 use super::crd::{Definition, Origin, Scope, group_and_kind};
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 use serde_json::{Map, Value as Json, json};
 
 /// An XRD's scope, as Crossplane reads it.

@@ -5,7 +5,6 @@
 //! computed only when something is printed. Nothing here builds diagnostics or prints.
 
 pub mod composition;
-pub mod gostr;
 pub mod loader;
 pub mod read;
 pub mod tree;

@@ -89,12 +89,12 @@ pub fn go_fixed(f: f64, prec: usize) -> String {
 
 /// Whether Go's `strconv.IsPrint` holds.
 pub fn is_print(c: char) -> bool {
-    crate::source::gostr::is_print(c)
+    crate::gostd::strconv::is_print(c)
 }
 
 /// Go's `strconv.Quote` (what `%q` prints for a string).
 pub fn go_quote(s: &str) -> String {
-    crate::source::gostr::quote(s)
+    crate::gostd::strconv::quote(s)
 }
 
 /// cel-go's `string(timestamp)`: RFC 3339 with nanoseconds, trailing zeros trimmed, at the

@@ -70,7 +70,7 @@ pub(crate) fn opaque_arg<T: 'static>(args: &[Value], i: usize) -> Result<&T, Err
 
 /// Go's `strconv.Quote` (what `%q` prints for a string).
 pub(crate) fn go_quote(s: &str) -> String {
-    crate::source::gostr::quote(s)
+    crate::gostd::strconv::quote(s)
 }
 
 /// The `no such overload` a Kubernetes type's `Equal` answers for a value it does not accept

@@ -363,4 +363,4 @@ fn prepare_unknown_result(source: &Value, target: Type) -> Value {
     )
 }
 
-pub(crate) use crate::source::gostr::quote as go_quote;
+pub(crate) use crate::gostd::strconv::quote as go_quote;

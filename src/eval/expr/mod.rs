@@ -337,4 +337,4 @@ fn literal(lit: &Literal) -> Value {
     }
 }
 
-use crate::source::gostr::quote as go_quote;
+use crate::gostd::strconv::quote as go_quote;

@@ -7,7 +7,7 @@ use super::{Function, FunctionError, FunctionTable, Param};
 use crate::eval::convert;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-pub(super) use crate::source::gostr::quote as go_quote;
+pub(super) use crate::gostd::strconv::quote as go_quote;
 
 /// Registers this family's functions.
 pub(super) fn register(table: &mut FunctionTable) {

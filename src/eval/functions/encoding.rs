@@ -5,7 +5,6 @@
 
 mod csv_decode;
 mod deflate;
-mod go_base64;
 mod json_decode;
 mod text;
 mod text_names;
@@ -21,7 +20,7 @@ use crate::eval::value::{Refinement, Value};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
-pub(super) use go_base64::decode as go_base64_decode;
+pub(super) use crate::gostd::base64::decode as go_base64_decode;
 
 /// Registers this family's functions.
 pub(super) fn register(table: &mut FunctionTable) {
@@ -166,7 +165,7 @@ fn query_escape(s: &str) -> String {
     out
 }
 
-pub(super) use crate::source::gostr::quote as go_quote;
+pub(super) use crate::gostd::strconv::quote as go_quote;
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! function-hcl's own error texts, in one place: the evaluator reports them when a block
 //! fails, and `check`'s probe reports the same texts when it finds a block that always fails.
 
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 
 /// The Ready enum names function-hcl accepts, sorted as its message lists them.
 pub(crate) const READY_VALUES: [&str; 3] = ["READY_FALSE", "READY_TRUE", "READY_UNSPECIFIED"];

@@ -12,7 +12,7 @@ use crate::eval::proto::{MatchLabels, ResourceSelector, struct_numbers};
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 use crate::source::{SourceMap, Span};
 use crate::syntax::model::{Composite, ContextBlock, FileExpr, Requirement, Select};
 use serde_json::{Map, Value as Json};

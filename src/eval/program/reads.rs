@@ -139,7 +139,7 @@ fn describe(path: &[String], req: &Value) -> Option<String> {
 /// bools.
 fn scalar(value: &Value) -> Option<String> {
     match value {
-        Value::String(s) if s.chars().count() <= 40 => Some(crate::source::gostr::quote(s)),
+        Value::String(s) if s.chars().count() <= 40 => Some(crate::gostd::strconv::quote(s)),
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,

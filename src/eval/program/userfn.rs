@@ -14,7 +14,7 @@ use crate::eval::functions::{Function, FunctionError, FunctionTable, Param, buil
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::Value;
-use crate::source::gostr::quote;
+use crate::gostd::strconv::quote;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::model::{FileExpr, Function as FunctionBlock, Locals};

@@ -22,7 +22,7 @@ pub(super) fn loading(
 ) -> impl Fn(Box<Diagnostic>) -> Box<Diagnostic> {
     let context = format!(
         "cannot load {what} from {}",
-        crate::source::gostr::quote(&path.to_string_lossy())
+        crate::gostd::strconv::quote(&path.to_string_lossy())
     );
     move |mut d| {
         d.summary = format!("{context}: {}", d.summary);
@@ -131,7 +131,7 @@ fn parse_value(key: &str, text: &str, from: Option<&Path>) -> Fallible<Json> {
         let d = usage(
             format!(
                 "cannot parse context data: cannot unmarshal context value for key {}: {what}{cause}",
-                crate::source::gostr::quote(key)
+                crate::gostd::strconv::quote(key)
             ),
             help,
         );
@@ -161,7 +161,7 @@ pub fn context_map(
             let mut d = load_error(e, map);
             d.summary = format!(
                 "cannot build context data: cannot read context value for key {}: {}",
-                crate::source::gostr::quote(&key),
+                crate::gostd::strconv::quote(&key),
                 d.summary
             );
             d

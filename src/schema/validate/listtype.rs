@@ -10,8 +10,8 @@
 //! CEL); a cluster refuses such a resource, so fnhcl reports it.
 
 use super::{Kind, Segment, Violation, field_path_text, go_float};
+use crate::gostd::strconv::quote;
 use crate::schema::node::{Additional, Node};
-use crate::source::gostr::quote;
 use serde_json::{Map, Value as Json};
 use std::collections::HashSet;
 
