@@ -146,7 +146,8 @@ fn alias(text: &str, path: &str, name: &str) -> Option<String> {
     while let Some(at) = rest.find(path) {
         let before = rest[..at].chars().next_back().or(previous);
         let after = rest[at + path.len()..].chars().next();
-        let boundary = !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+        let boundary =
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
         out.push_str(&rest[..at]);
         if boundary && matches!(after, Some('.' | '[')) {
             out.push_str(name);

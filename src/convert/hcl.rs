@@ -14,61 +14,22 @@ pub enum Seg {
     Wildcard,
 }
 
-/// Parses a field path as crossplane-runtime's `fieldpath.Parse` reads it: `.`-separated
-/// names, `[N]` indexes and `[name]` bracketed names. `None` when it is malformed (an
-/// unclosed bracket, an empty name).
+/// Parses a field path as crossplane-runtime's `fieldpath.Parse` reads it (`pt::fieldpath`):
+/// `.`-separated names, `[N]` indexes, `[name]` bracketed names stripped of quotes, `*` the
+/// wildcard. `None` when it is malformed or empty.
 pub fn parse_path(path: &str) -> Option<Vec<Seg>> {
-    let mut out = Vec::new();
-    let mut name = String::new();
-    let mut chars = path.chars().peekable();
-    let mut after_bracket = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '.' => {
-                if !name.is_empty() {
-                    out.push(Seg::Field(std::mem::take(&mut name)));
-                } else if !after_bracket {
-                    return None;
-                }
-                after_bracket = false;
+    let segments = crate::pt::fieldpath::parse(path).ok()?;
+    let out: Vec<Seg> = segments
+        .0
+        .into_iter()
+        .map(|s| match s {
+            crate::pt::fieldpath::Segment::Field(f) if f == "*" => Seg::Wildcard,
+            crate::pt::fieldpath::Segment::Field(f) => Seg::Field(f),
+            crate::pt::fieldpath::Segment::Index(i) => {
+                Seg::Index(usize::try_from(i).unwrap_or(usize::MAX))
             }
-            '[' => {
-                if !name.is_empty() {
-                    out.push(Seg::Field(std::mem::take(&mut name)));
-                }
-                let mut inner = String::new();
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == ']' {
-                        closed = true;
-                        break;
-                    }
-                    inner.push(c);
-                }
-                if !closed || inner.is_empty() {
-                    return None;
-                }
-                out.push(if inner == "*" {
-                    Seg::Wildcard
-                } else if let Ok(i) = inner.parse::<usize>() {
-                    Seg::Index(i)
-                } else {
-                    Seg::Field(inner)
-                });
-                after_bracket = true;
-            }
-            c => {
-                if after_bracket && name.is_empty() {
-                    // `a[0]b` is not a path crossplane-runtime accepts.
-                    return None;
-                }
-                name.push(c);
-            }
-        }
-    }
-    if !name.is_empty() {
-        out.push(Seg::Field(name));
-    }
+        })
+        .collect();
     if out.is_empty() { None } else { Some(out) }
 }
 
@@ -185,6 +146,10 @@ mod tests {
             ])
         );
         assert_eq!(parse_path("a[*].b").map(|p| p.len()), Some(3));
+        assert_eq!(
+            parse_path("tags[\"Name\"]").map(|p| p[1].clone()),
+            Some(Seg::Field("Name".into()))
+        );
         assert_eq!(parse_path("a["), None);
         assert_eq!(parse_path(""), None);
     }
