@@ -292,3 +292,134 @@ fn pt_function_cases_convert_and_verify() {
         different.join("\n")
     );
 }
+
+/// Every transform the conversion maps, run by P&T (`pt::transforms`) and, as the HCL it
+/// converts to, by function-hcl's evaluator, on the same inputs: strings, whole and
+/// fractional numbers, bools, arrays. Where P&T gives a value, the HCL must give the same
+/// value; where P&T fails, the HCL must fail. The cases where they disagree are the snapshot
+/// `transform-divergences` (docs/convert.md explains each).
+#[test]
+fn transforms_agree_with_pt() {
+    use serde_json::json;
+    let transforms = [
+        json!({"type": "map", "map": {"small": "t3.small", "large": 7}}),
+        json!({"type": "match", "match": {"patterns": [
+            {"type": "literal", "literal": "small", "result": "s"},
+            {"type": "regexp", "regexp": "^l", "result": "l"}], "fallbackValue": "other"}}),
+        json!({"type": "match", "match": {"patterns": [
+            {"type": "literal", "literal": "small", "result": 1}], "fallbackValue": "other"}}),
+        json!({"type": "match", "match": {"patterns": [
+            {"type": "literal", "literal": "small", "result": "s"}], "fallbackTo": "Input"}}),
+        json!({"type": "math", "math": {"type": "Multiply", "multiply": 3}}),
+        json!({"type": "math", "math": {"type": "ClampMin", "clampMin": 2}}),
+        json!({"type": "math", "math": {"type": "ClampMax", "clampMax": 2}}),
+        json!({"type": "string", "string": {"type": "Format", "fmt": "%s-bucket"}}),
+        json!({"type": "string", "string": {"type": "Format", "fmt": "n=%d"}}),
+        json!({"type": "string", "string": {"type": "Format", "fmt": "%v!"}}),
+        json!({"type": "string", "string": {"type": "Format", "fmt": "%.3s"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToUpper"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToLower"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToBase64"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "FromBase64"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToJson"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToSha1"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToSha256"}}),
+        json!({"type": "string", "string": {"type": "Convert", "convert": "ToSha512"}}),
+        json!({"type": "string", "string": {"type": "TrimPrefix", "trim": "ab"}}),
+        json!({"type": "string", "string": {"type": "TrimSuffix", "trim": "bc"}}),
+        json!({"type": "string", "string": {"type": "Regexp", "regexp": {"match": "^(a)(b)?"}}}),
+        json!({"type": "string", "string": {"type": "Regexp", "regexp": {"match": "^(a)(b)?", "group": 1}}}),
+        json!({"type": "string", "string": {"type": "Join", "join": {"separator": ","}}}),
+        json!({"type": "string", "string": {"type": "Join", "join": {"separator": ", "}}}),
+        json!({"type": "string", "string": {"type": "Replace", "replace": {"search": "a", "replace": "x"}}}),
+        json!({"type": "convert", "convert": {"toType": "string"}}),
+        json!({"type": "convert", "convert": {"toType": "int64"}}),
+        json!({"type": "convert", "convert": {"toType": "float64"}}),
+        json!({"type": "convert", "convert": {"toType": "bool"}}),
+        json!({"type": "convert", "convert": {"toType": "object", "format": "json"}}),
+    ];
+    let inputs = [
+        json!("small"),
+        json!("large"),
+        json!("abc"),
+        json!(""),
+        json!("5"),
+        json!("2.5"),
+        json!("true"),
+        json!("t"),
+        json!("aGVsbG8="),
+        json!("{\"a\":1}"),
+        json!(5),
+        json!(-3),
+        json!(2.5),
+        json!(true),
+        json!(["a", "b"]),
+    ];
+    let mut out = String::new();
+    let (mut agreed, mut total) = (0, 0);
+    for t in &transforms {
+        let decoded = fnhcl::pt::input::decode_transform(t).expect("the transform decodes");
+        let expr = convert::transform::apply(t, "req.composite.v").expect("the transform maps");
+        for input in &inputs {
+            total += 1;
+            let pt = fnhcl::pt::transforms::resolve(&decoded, input);
+            let hcl = evaluate(&expr, input);
+            let same = match (&pt, &hcl) {
+                (Ok(a), Some(b)) => numbers_equal(a, b),
+                (Err(_), None) => true,
+                _ => false,
+            };
+            if same {
+                agreed += 1;
+                continue;
+            }
+            let pt = match &pt {
+                Ok(v) => v.to_string(),
+                Err(e) => format!("error ({e})"),
+            };
+            let hcl = hcl.map_or_else(|| "error".to_string(), |v| v.to_string());
+            out.push_str(&format!("{t} on {input}: P&T {pt}; HCL {hcl}\n"));
+        }
+    }
+    out.insert_str(0, &format!("{agreed} of {total} agree\n"));
+    insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("transform-divergences", out);
+    });
+}
+
+/// The value of `expr` with `req.composite.v` = `input`, as function-hcl evaluates it; `None`
+/// when it fails.
+fn evaluate(expr: &str, input: &serde_json::Value) -> Option<serde_json::Value> {
+    let request: fnhcl::eval::proto::RunFunctionRequest = serde_json::from_value(
+        serde_json::json!({"observed": {"composite": {"resource": {"v": input}}}}),
+    )
+    .ok()?;
+    let mut map = SourceMap::default();
+    let options = fnhcl::eval::evaluate::Options {
+        expr,
+        program: None,
+        json: true,
+        pool: &[],
+    };
+    match fnhcl::eval::evaluate::expression(&mut map, &options, &request).0 {
+        fnhcl::eval::evaluate::Outcome::Value(text) => serde_json::from_str(&text).ok(),
+        _ => None,
+    }
+}
+
+/// JSON equality with numbers compared by value (Go's int64 5 and HCL's 5.0 are one number).
+fn numbers_equal(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| numbers_equal(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| numbers_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}

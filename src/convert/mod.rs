@@ -9,7 +9,7 @@
 
 mod emit;
 pub mod hcl;
-mod transform;
+pub mod transform;
 mod tree;
 pub mod verify;
 

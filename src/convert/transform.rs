@@ -139,8 +139,15 @@ fn math(config: &Json, input: &str) -> Result<String, String> {
     };
     match kind {
         "Multiply" => Ok(format!("{} * {}", paren(input), number("multiply")?)),
-        "ClampMin" => Ok(format!("max({input}, {})", number("clampMin")?)),
-        "ClampMax" => Ok(format!("min({input}, {})", number("clampMax")?)),
+        // P&T compares the number truncated toward zero, and returns the input itself.
+        "ClampMin" => {
+            let n = number("clampMin")?;
+            Ok(format!("{} < {n} ? {n} : {input}", truncated(input)))
+        }
+        "ClampMax" => {
+            let n = number("clampMax")?;
+            Ok(format!("{} > {n} ? {n} : {input}", truncated(input)))
+        }
         other => Err(format!("the math transform type `{other}`")),
     }
 }
@@ -201,7 +208,7 @@ fn string(config: &Json, input: &str) -> Result<String, String> {
             // separator of several bytes leaves all but its last byte at the end.
             let rest = quote(&sep[..sep.len() - 1]);
             Ok(format!(
-                "length({input}) == 0 ? \"\" : \"${{join({}, {input})}}{}\"",
+                "length({input}) == 0 ? join({0}, {input}) : \"${{join({0}, {input})}}{1}\"",
                 quote(sep),
                 &rest[1..rest.len() - 1]
             ))
@@ -340,19 +347,47 @@ fn convert(config: &Json, input: &str) -> Result<String, String> {
         .unwrap_or("none");
     match (to, format) {
         ("string", "none" | "") => Ok(format!("tostring({input})")),
-        // ParseInt: base 10, no fraction (`parseint` fails on one too).
-        ("int" | "int64", "none" | "") => Ok(format!("parseint({input}, 10)")),
-        ("float64", "none" | "") => Ok(format!("tonumber({input})")),
-        // strconv.ParseBool's spellings.
-        ("bool", "none" | "") => Ok(format!(
-            "contains([\"1\", \"t\", \"T\", \"TRUE\", \"true\", \"True\"], tostring({input})) ? true : contains([\"0\", \"f\", \"F\", \"FALSE\", \"false\", \"False\"], tostring({input})) ? false : tobool({input})"
+        // P&T converts by the input's Go type: a string is parsed (ParseInt, base 10, no
+        // fraction; ParseBool's spellings; ParseFloat), a bool is 1 or 0, a float64 is
+        // truncated toward zero; `jsonencode` tells the types apart at run time.
+        ("int" | "int64", "none" | "") => Ok(format!(
+            "{} ? parseint({input}, 10) : {} ? ({input} ? 1 : 0) : {}",
+            is_string(input),
+            is_bool(input),
+            truncated(input)
         )),
-        ("object" | "array", "json") => Ok(format!("jsondecode({input})")),
+        ("float64", "none" | "") => Ok(format!(
+            "{} ? ({input} ? 1 : 0) : tonumber({input})",
+            is_bool(input)
+        )),
+        ("bool", "none" | "") => Ok(format!(
+            "{} ? (contains([\"1\", \"t\", \"T\", \"TRUE\", \"true\", \"True\"], {input}) ? true : contains([\"0\", \"f\", \"F\", \"FALSE\", \"false\", \"False\"], {input}) ? false : tobool({input})) : {} ? tobool({input}) : {input} == 1",
+            is_string(input),
+            is_bool(input)
+        )),
+        // `merge` and `concat` fail on a document of the other shape, as Go's decoder does.
+        ("object", "json") => Ok(format!("merge(jsondecode({input}))")),
+        ("array", "json") => Ok(format!("concat(jsondecode({input}))")),
         (to, "quantity") => Err(format!(
             "a conversion to `{to}` with `format: quantity` (HCL cannot parse Kubernetes quantities)"
         )),
         (to, format) => Err(format!("a conversion to `{to}` with format `{format}`")),
     }
+}
+
+/// The number `input` truncated toward zero (Go's `int64(f)`).
+fn truncated(input: &str) -> String {
+    format!("({input} < 0 ? ceil({input}) : floor({input}))")
+}
+
+/// Whether `input` is a string: its JSON text starts with a quote.
+fn is_string(input: &str) -> String {
+    format!("startswith(jsonencode({input}), \"\\\"\")")
+}
+
+/// Whether `input` is a bool.
+fn is_bool(input: &str) -> String {
+    format!("contains([\"true\", \"false\"], jsonencode({input}))")
 }
 
 /// `input` in parentheses when it is more than a traversal or a call.
@@ -387,7 +422,7 @@ mod tests {
         let t = json!({"type": "string", "string": {"type": "Join", "join": {"separator": ", "}}});
         assert_eq!(
             apply(&t, "v").unwrap(),
-            "length(v) == 0 ? \"\" : \"${join(\", \", v)},\""
+            "length(v) == 0 ? join(\", \", v) : \"${join(\", \", v)},\""
         );
     }
 
