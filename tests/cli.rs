@@ -56,6 +56,9 @@ macro_rules! snapshot {
 #[path = "cli/import.rs"]
 mod import;
 
+#[path = "cli/pt.rs"]
+mod pt;
+
 #[path = "cli/discarded.rs"]
 mod discarded;
 

@@ -16,3 +16,6 @@ mod ready;
 
 #[path = "pt/connection.rs"]
 mod connection;
+
+#[path = "pt/function.rs"]
+mod function;

@@ -423,6 +423,8 @@ fn check_runnable(steps: &[Step]) -> Result<(), RenderError> {
 pub fn hcl_files(step: &Step) -> Option<&[FileId]> {
     match &step.kind {
         StepKind::Hcl(files) => Some(files),
-        StepKind::Remote { .. } | StepKind::Other { .. } => None,
+        StepKind::Remote { .. } | StepKind::PatchAndTransform { .. } | StepKind::Other { .. } => {
+            None
+        }
     }
 }

@@ -42,6 +42,13 @@ pub enum StepKind {
         /// The gRPC target (`host:port`, `dns:///host:port`).
         target: String,
     },
+    /// function-patch-and-transform, natively (`pt::function`): a step whose input is a
+    /// `pt.fn.crossplane.io/v1beta1` `Resources`, or whose Function's package is the function.
+    PatchAndTransform {
+        /// Whether the step was made from a legacy `mode: Resources` Composition (as
+        /// crossplane-migrator converts one).
+        legacy: bool,
+    },
     /// Any other function: crossplane render would run it in Docker; fnhcl cannot.
     Other {
         /// The function's package, when the Functions file names it.
@@ -360,6 +367,20 @@ fn call_once(
                         target: target.clone(),
                         message,
                     },
+                })?;
+            Ok(Call {
+                response,
+                evaluation: None,
+                failure: None,
+                coverage: None,
+            })
+        }
+        StepKind::PatchAndTransform { .. } => {
+            // Native like function-hcl, so the call is made under the run's deadline too.
+            let response = deadline::within(inputs.deadline, || crate::pt::function::run(request))
+                .map_err(|_| RenderError::DeadlineExceeded {
+                    step: step.name.clone(),
+                    target: None,
                 })?;
             Ok(Call {
                 response,

@@ -1,8 +1,9 @@
 //! function-patch-and-transform's connection_test.go, ported as data: each case folder under
-//! `tests/fixtures/pt/connection/` holds one call (`case.json`: `extract` or `supports`) and its outcome (`expected.json`).
+//! `tests/fixtures/pt/connection/` holds one call (`case.json`: `extract`, `secret` (the
+//! reference of the connection Secret, as `getConnectionSecretRef` makes it) or `supports`) and its outcome (`expected.json`).
 
 use base64::Engine;
-use fnhcl::pt::{connection, input};
+use fnhcl::pt::{connection, function, input};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -45,6 +46,22 @@ fn run(case: &Value) -> Value {
             Err(e) => json!({"error": e}),
         };
     }
+    if let Some(c) = case.get("secret") {
+        let mut wrapped = json!({"resources": [{"name": "r"}]});
+        if let Some(r) = c.get("writeConnectionSecretToRef") {
+            wrapped["writeConnectionSecretToRef"] = r.clone();
+        }
+        let resources = input::decode(&wrapped).expect("the reference decodes");
+        let details = connection::Details::from([("k".to_string(), b"v".to_vec())]);
+        return match function::connection_secret(&c["xr"], &details, &resources) {
+            Ok(Some(s)) => json!({
+                "name": s.pointer("/metadata/name").cloned().unwrap_or(json!("")),
+                "namespace": s.pointer("/metadata/namespace").cloned().unwrap_or(json!("")),
+            }),
+            Ok(None) => json!(null),
+            Err(e) => json!({"error": e}),
+        };
+    }
     let xr = &case["supports"]["xr"];
     json!({"supports": connection::supports_connection_details(xr)})
 }
@@ -65,6 +82,6 @@ fn connection_cases() {
             failures.push(format!("{}:\n  want {want}\n  got  {got}", dir.display()));
         }
     }
-    assert!(dirs.len() >= 5, "the fixtures are missing");
+    assert!(dirs.len() >= 13, "the fixtures are missing");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -22,6 +22,18 @@ pub fn run(args: &FunctionRunArgs, cx: &mut Context) -> io::Result<ExitStatus> {
         Ok(request) => request,
         Err(d) => return Ok(cx.fail(*d)),
     };
+    // A function-patch-and-transform input (and no bundle given) runs that function natively.
+    if args.source.is_none()
+        && request
+            .input
+            .as_ref()
+            .is_some_and(fnhcl::pt::function::is_pt_input)
+    {
+        let response = fnhcl::pt::function::run(&request);
+        let text = serde_json::to_string_pretty(&response).unwrap_or_default();
+        writeln!(cx.stdout, "{text}")?;
+        return Ok(ExitStatus::Success);
+    }
     let files = match &args.source {
         Some(source) => {
             let options = LoadOptions {

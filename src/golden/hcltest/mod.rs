@@ -540,7 +540,9 @@ fn first_hcl_step(steps: &[crate::render::Step]) -> Vec<FileId> {
         .iter()
         .find_map(|s| match &s.kind {
             StepKind::Hcl(files) => Some(files.clone()),
-            StepKind::Remote { .. } | StepKind::Other { .. } => None,
+            StepKind::Remote { .. }
+            | StepKind::PatchAndTransform { .. }
+            | StepKind::Other { .. } => None,
         })
         .unwrap_or_default()
 }

@@ -221,7 +221,25 @@ pub(super) fn pipeline(
         {
             return Err(composition_error(&args.source, &text, error, map));
         }
-        let kind = if step.is_hcl || step.intends_hcl || by_package {
+        // function-patch-and-transform runs natively unless the Functions file points its
+        // runtime at a running function (Development), to compare against the real one.
+        let development = declared
+            .and_then(|f| f.annotations.get(RUNTIME_ANNOTATION))
+            .or_else(|| {
+                overrides
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k == RUNTIME_ANNOTATION)
+                    .map(|(_, v)| v)
+            })
+            .is_some_and(|r| r == "Development");
+        let patch_and_transform = input.as_ref().is_some_and(crate::pt::function::is_pt_input)
+            || package
+                .as_deref()
+                .is_some_and(|p| p.contains("function-patch-and-transform"));
+        let kind = if patch_and_transform && !development && !step.is_hcl {
+            StepKind::PatchAndTransform { legacy: false }
+        } else if step.is_hcl || step.intends_hcl || by_package {
             let bundle = match (&args.hcl, &replaced) {
                 (Some(dir), Some(name)) if *name == step.name => {
                     load(&dir.to_string_lossy(), None, map, stdin)?
