@@ -69,7 +69,10 @@ fn name_of(kind: &str, base: &Path, case: &Path) -> String {
     format!("{kind}__{}", relative.replace('/', "__"))
 }
 
-/// Converts one case; the snapshot, the check and (with an XR) the verification.
+/// Converts one case: the snapshot (programs or TODO list, and the verification's outcome),
+/// the check, and (with an XR) the verification. A case fails when `check` finds something in
+/// its programs, when the converted composition does not render, or when the two renders
+/// differ and no TODO of the conversion explains it.
 fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
     let name = name_of(kind, base, case);
     let path = case.join("composition.yaml");
@@ -81,10 +84,6 @@ fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
             return;
         }
     };
-    insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
-        // The corpus' programs are long: its snapshots hold the TODO lists only.
-        insta::assert_snapshot!(name.clone(), transcript(&converted, kind != "corpus"));
-    });
     for step in &converted.steps {
         for f in &step.findings {
             problems.push(format!(
@@ -95,12 +94,57 @@ fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
             ));
         }
     }
+    let todos: usize = converted.steps.iter().map(|s| s.todos.len()).sum();
+    // The corpus' programs are long: its snapshots hold the TODO lists only.
+    let mut snapshot = transcript(&converted, kind != "corpus");
+    snapshot.push_str("=== verify ===\n");
+    match verify_case(case, &path, &converted) {
+        Verdict::NoXr => snapshot.push_str("no XR\n"),
+        Verdict::Equal => snapshot.push_str("equal\n"),
+        Verdict::OriginalFails(why) => {
+            snapshot.push_str(&format!(
+                "not verified: the original does not render: {why}\n"
+            ));
+        }
+        Verdict::ConvertedFails(why) => {
+            problems.push(format!(
+                "{name}: the converted composition does not render: {why}"
+            ));
+            snapshot.push_str(&format!(
+                "the converted composition does not render: {why}\n"
+            ));
+        }
+        Verdict::Differs(diffs) => {
+            if todos == 0 {
+                problems.push(format!(
+                    "{name}: renders differently, and no TODO says why:\n{diffs}"
+                ));
+            }
+            snapshot.push_str(&format!("differs:\n{diffs}"));
+        }
+    }
+    insta::with_settings!({snapshot_path => "../snapshots/convert", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name.clone(), snapshot);
+    });
+}
+
+/// What verifying one case found.
+enum Verdict {
+    NoXr,
+    Equal,
+    OriginalFails(String),
+    ConvertedFails(String),
+    Differs(String),
+}
+
+/// Renders the original and the converted composition of a case and compares them.
+fn verify_case(case: &Path, path: &Path, converted: &convert::Converted) -> Verdict {
     let xr = case.join("xr.yaml");
     if !xr.exists() {
-        return;
+        return Verdict::NoXr;
     }
     let out = tempfile::tempdir().expect("a temporary folder");
-    convert::write(&converted, out.path()).expect("the conversion writes");
+    convert::write(converted, out.path()).expect("the conversion writes");
     let observed = case.join("observed.yaml");
     let given = verify::Inputs {
         xr,
@@ -121,14 +165,14 @@ fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
     };
     let mut diagnostics = Vec::new();
     match verify::verify(
-        &path,
+        path,
         &out.path().join("composition.yaml"),
         &given,
         &mut map,
         &mut io,
         &mut diagnostics,
     ) {
-        Ok(v) if v.equal() => {}
+        Ok(v) if v.equal() => Verdict::Equal,
         Ok(v) => {
             let mut diffs = String::new();
             for d in &v.diff.documents {
@@ -136,26 +180,19 @@ fn run_case(kind: &str, base: &Path, case: &Path, problems: &mut Vec<String>) {
                     diffs.push_str(&d.unified(3, "original", "converted"));
                 }
             }
-            problems.push(format!("{name}: renders differently:\n{diffs}"));
+            Verdict::Differs(diffs)
         }
         Err(which) => {
-            let why: Vec<String> = diagnostics.iter().map(|d| d.summary.clone()).collect();
-            // Until `render` runs P&T steps (and legacy Compositions) natively, the original
-            // cannot be rendered here: say so instead of failing.
-            if which == verify::Failed::Original
-                && why.iter().any(|w| {
-                    w.contains("would run in Docker") || w.contains("must use spec.mode: Pipeline")
-                })
-            {
-                eprintln!(
-                    "convert: {name}: not verified, `render` cannot run the original natively"
-                );
-                return;
+            let why: Vec<String> = diagnostics
+                .iter()
+                .filter(|d| d.severity == fnhcl::diagnostics::Severity::Error)
+                .map(|d| d.summary.clone())
+                .collect();
+            let why = why.join("; ");
+            match which {
+                verify::Failed::Original => Verdict::OriginalFails(why),
+                verify::Failed::Converted => Verdict::ConvertedFails(why),
             }
-            problems.push(format!(
-                "{name}: the render of the {which:?} composition failed: {}",
-                why.join("; ")
-            ));
         }
     }
 }

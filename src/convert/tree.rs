@@ -316,13 +316,7 @@ impl Arr {
     }
 
     fn changed(&self) -> bool {
-        !self.writes.is_empty()
-            || !self.appends.is_empty()
-            || self.items.iter().any(|n| match n {
-                Node::Obj(o) => o.has_writes() || o.fields.iter().any(|f| f.created),
-                Node::Arr(a) => a.changed(),
-                Node::Lit(_) => false,
-            })
+        !self.writes.is_empty() || !self.appends.is_empty() || self.items.iter().any(changed)
     }
 
     /// The array: each element with its writes (`COND ? NEW : OLD`: both are of the
@@ -383,6 +377,15 @@ fn node(value: &Json) -> Node {
             appends: Vec::new(),
         }),
         other => Node::Lit(other.clone()),
+    }
+}
+
+/// Whether a write reached `node` or anything below it.
+fn changed(node: &Node) -> bool {
+    match node {
+        Node::Obj(o) => o.has_writes() || o.fields.iter().any(|f| changed(&f.node)),
+        Node::Arr(a) => a.changed(),
+        Node::Lit(_) => false,
     }
 }
 

@@ -109,6 +109,10 @@ pub fn verify(
     io: &mut Io<'_>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Verified, Failed> {
+    // A legacy `mode: Resources` Composition renders as the pipeline the migrator makes of it
+    // (what Crossplane's own migration would run), written beside the converted one.
+    let migrated = legacy_as_pipeline(original, converted);
+    let original = migrated.as_deref().unwrap_or(original);
     let old = inputs::documents(map, &request(original, given), None, io, diagnostics)
         .map_err(|_| Failed::Original)?
         .documents;
@@ -123,6 +127,24 @@ pub fn verify(
         converted,
         diff,
     })
+}
+
+/// The migrated pipeline of a legacy Composition, written as `original-pipeline.yaml` in the
+/// converted Composition's folder; `None` when `original` is not a legacy Composition (or
+/// cannot be read: its render then says why).
+fn legacy_as_pipeline(original: &Path, converted: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(original).ok()?;
+    let document = crate::source::yaml::read_first(&text).ok()??;
+    let value = serde_json::to_value(&document.value).ok()?;
+    if value.get("kind").and_then(Json::as_str) != Some("Composition")
+        || !crate::pt::migrate::is_legacy(&value)
+    {
+        return None;
+    }
+    let pipeline = crate::pt::migrate::convert(&value, None).ok()?;
+    let path = converted.with_file_name("original-pipeline.yaml");
+    std::fs::write(&path, crate::source::yaml_emit::to_yaml(&pipeline)).ok()?;
+    Some(path)
 }
 
 /// A rendered document without what a function says about its own run.

@@ -48,10 +48,10 @@
 //! `%d` of an XR's integer prints `%!d(float64=7)` in the real function. Every write
 //! (`set_value`) turns an integral float64 back into an int64, as Go's JSON round trip does.
 
-pub mod fieldpath;
-pub mod input;
 pub mod connection;
+pub mod fieldpath;
 pub mod function;
+pub mod input;
 pub mod migrate;
 pub mod patches;
 pub mod ready;
