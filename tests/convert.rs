@@ -177,6 +177,7 @@ fn verify_case(case: &Path, path: &Path, converted: &convert::Converted) -> Verd
             let mut diffs = String::new();
             for d in &v.diff.documents {
                 if d.change != fnhcl::diff::Change::Unchanged {
+                    diffs.push_str(&format!("# {} ({})\n", d.identity.title(), d.change.word()));
                     diffs.push_str(&d.unified(3, "original", "converted"));
                 }
             }

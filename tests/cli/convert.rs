@@ -62,6 +62,27 @@ fn a_composition_without_pt_steps_is_refused() {
     snapshot!("convert_nothing", transcript(&out));
 }
 
+#[test]
+fn convert_verify_equal_exits_0() {
+    let dir = fixture("pt-example");
+    let out = run(fnhcl(&dir).args(["convert", "composition.yaml", "--verify", "xr.yaml"]));
+    snapshot!("convert_verify_equal", transcript(&out));
+}
+
+#[test]
+fn convert_verify_prints_the_differences_and_exits_1() {
+    let dir = fixture("network");
+    let out = run(fnhcl(&dir).args([
+        "convert",
+        "composition.yaml",
+        "--verify",
+        "xr.yaml",
+        "--observed-resources",
+        "observed.yaml",
+    ]));
+    snapshot!("convert_verify_differs", transcript(&out));
+}
+
 fn walk(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap().flatten() {

@@ -114,6 +114,7 @@ pub fn run(args: &ConvertArgs, cx: &mut Context) -> std::io::Result<ExitStatus> 
     }
     for d in &verified.diff.documents {
         if d.change != Change::Unchanged {
+            writeln!(cx.stdout, "# {} ({})", d.identity.title(), d.change.word())?;
             cx.stdout
                 .write_all(d.unified(3, "original", "converted").as_bytes())?;
         }
