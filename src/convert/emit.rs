@@ -380,6 +380,16 @@ fn patch(p: &Json, built: &mut Built, used: &mut Used) -> Result<(), String> {
                 "a patch to the XR's `{to}`: function-hcl writes only the XR's status"
             ));
         }
+        if rest
+            .iter()
+            .any(|s| matches!(s, Seg::Index(_) | Seg::Wildcard))
+        {
+            // P&T writes the elements of one XR array from several resources, in order;
+            // function-hcl unifies the status blocks and fails where two arrays differ.
+            return Err(format!(
+                "a patch to an element of the XR's array `{to}` (P&T fills it from several resources in order; function-hcl's status blocks must agree on whole arrays)"
+            ));
+        }
         return built.status.write(rest, cond, value);
     }
     if required && let Some(c) = &cond {

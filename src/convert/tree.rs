@@ -28,6 +28,8 @@ struct Arr {
     items: Vec<Node>,
     writes: Vec<(usize, Cond, String)>,
     appends: Vec<(Cond, String)>,
+    /// Writes below the element just past the base's end: P&T creates it as an object.
+    appended: Option<Obj>,
 }
 
 /// An object: its base fields (and objects the writes create), and the writes made at it.
@@ -133,12 +135,30 @@ impl Obj {
                     "a write below `{name}`, which the base holds as a value, not an object"
                 )),
             },
+            None if matches!(rest.first(), Some(Seg::Index(_) | Seg::Wildcard)) => {
+                // P&T creates the array; its first element is all it can hold without nulls.
+                let mut arr = Arr {
+                    base: Json::Array(Vec::new()),
+                    items: Vec::new(),
+                    writes: Vec::new(),
+                    appends: Vec::new(),
+                    appended: None,
+                };
+                arr.write(rest, cond, value).map_err(|_| {
+                    format!(
+                        "a write into an array `{name}` the base does not have, past its first element (P&T pads it with nulls)"
+                    )
+                })?;
+                self.fields.push(Field {
+                    key: name.clone(),
+                    node: Node::Arr(arr),
+                    created: true,
+                    null_base: false,
+                });
+                self.ops.push(Op::Into { key: name });
+                Ok(())
+            }
             None => {
-                if matches!(rest.first(), Some(Seg::Index(_) | Seg::Wildcard)) {
-                    return Err(format!(
-                        "a write into an array `{name}` the base does not have (P&T creates it, padded with nulls)"
-                    ));
-                }
                 let mut child = Obj::default();
                 child.write(rest, cond, value)?;
                 self.fields.push(Field {
@@ -165,6 +185,7 @@ impl Obj {
                 Op::Set { key, cond, value } if key == name => (cond.clone(), value.clone()),
                 Op::Into { key } if key == name => match self.field(name) {
                     Some(Node::Obj(child)) => (child.presence(), child.render()),
+                    Some(Node::Arr(arr)) => (arr.presence(), arr.render(&[])),
                     _ => continue,
                 },
                 Op::Set { .. } | Op::Into { .. } => continue,
@@ -190,6 +211,7 @@ impl Obj {
                 Op::Set { cond, .. } => cond.clone(),
                 Op::Into { key } => match self.field(key) {
                     Some(Node::Obj(child)) => child.presence(),
+                    Some(Node::Arr(arr)) => arr.presence(),
                     _ => None,
                 },
             };
@@ -244,14 +266,21 @@ impl Obj {
                     Op::Set { key, cond, value } if key == name => {
                         layers.push((i + 1, settle(cond), value.clone()));
                     }
-                    Op::Into { key } if key == name => {
-                        if let Some(Node::Obj(child)) = self.field(name) {
+                    Op::Into { key } if key == name => match self.field(name) {
+                        Some(Node::Obj(child)) => {
                             let presence = settle(&child.presence());
                             let mut inner = known.to_vec();
                             inner.extend(presence.clone());
                             layers.push((i + 1, presence, child.render_within(&inner)));
                         }
-                    }
+                        Some(Node::Arr(arr)) => {
+                            let presence = settle(&arr.presence());
+                            let mut inner = known.to_vec();
+                            inner.extend(presence.clone());
+                            layers.push((i + 1, presence, arr.render(&inner)));
+                        }
+                        _ => {}
+                    },
                     Op::Set { .. } | Op::Into { .. } => {}
                 }
             }
@@ -292,7 +321,7 @@ impl Arr {
         if rest.is_empty() {
             if i < len {
                 self.writes.push((i, cond, value));
-            } else if i == len {
+            } else if i == len && self.appended.is_none() {
                 self.appends.push((cond, value));
             } else {
                 return Err(format!(
@@ -306,6 +335,12 @@ impl Arr {
                 "a write below element {i}, which an earlier patch replaced as a whole"
             ));
         }
+        if i == len && self.appends.is_empty() && matches!(rest.first(), Some(Seg::Field(_))) {
+            return self
+                .appended
+                .get_or_insert_with(Obj::default)
+                .write(rest, cond, value);
+        }
         match self.items.get_mut(i) {
             Some(Node::Obj(child)) => child.write(rest, cond, value),
             Some(Node::Arr(inner)) => inner.write(rest, cond, value),
@@ -316,7 +351,28 @@ impl Arr {
     }
 
     fn changed(&self) -> bool {
-        !self.writes.is_empty() || !self.appends.is_empty() || self.items.iter().any(changed)
+        !self.writes.is_empty()
+            || !self.appends.is_empty()
+            || self.appended.is_some()
+            || self.items.iter().any(changed)
+    }
+
+    /// When a created array holds anything (`None`: always).
+    fn presence(&self) -> Cond {
+        let mut any = Vec::new();
+        let conds = self
+            .writes
+            .iter()
+            .map(|(_, c, _)| c.clone())
+            .chain(self.appends.iter().map(|(c, _)| c.clone()))
+            .chain(self.appended.iter().map(Obj::presence));
+        for c in conds {
+            match c {
+                None => return None,
+                Some(c) => any.push(c),
+            }
+        }
+        Some(or(&any))
     }
 
     /// The array: each element with its writes (`COND ? NEW : OLD`: both are of the
@@ -342,6 +398,21 @@ impl Arr {
         } else {
             format!("[\n{},\n]", parts.join(",\n"))
         };
+        if let Some(obj) = &self.appended {
+            let presence = obj.presence().filter(|c| !known.contains(c));
+            let mut inner = known.to_vec();
+            inner.extend(presence.clone());
+            let element = obj.render_within(&inner);
+            let extra = match presence {
+                None => format!("[{element}]"),
+                Some(c) => format!("{c} ? [{element}] : []"),
+            };
+            return if parts.is_empty() {
+                extra
+            } else {
+                format!("concat({list}, {extra})")
+            };
+        }
         if self.appends.is_empty() {
             return list;
         }
@@ -351,6 +422,9 @@ impl Arr {
                 None => format!("[{value}]"),
                 Some(c) => format!("{c} ? [{value}] : {extra}"),
             };
+        }
+        if parts.is_empty() {
+            return extra;
         }
         format!("concat({list}, {extra})")
     }
@@ -375,6 +449,7 @@ fn node(value: &Json) -> Node {
             items: items.iter().map(node).collect(),
             writes: Vec::new(),
             appends: Vec::new(),
+            appended: None,
         }),
         other => Node::Lit(other.clone()),
     }
@@ -481,6 +556,44 @@ mod tests {
         assert_eq!(
             flat(&obj.render()),
             "merge( { a = 3 }, c2 ? { a = 4 } : null, )"
+        );
+    }
+}
+
+#[cfg(test)]
+mod array_tests {
+    use super::*;
+    use crate::convert::hcl::parse_path;
+    use serde_json::json;
+
+    fn flat(s: &str) -> String {
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn an_array_the_base_lacks_gets_its_first_element() {
+        let mut obj = Obj::from_json(&json!({"git": {"repoURL": "x"}})).unwrap();
+        let path = parse_path("git.files[0].path").unwrap();
+        obj.write(&path, Some("can(xr.p)".into()), "xr.p".into())
+            .unwrap();
+        assert_eq!(
+            flat(&obj.render()),
+            "{ git = merge( { repoURL = \"x\" }, can(xr.p) ? { files = [{ path = xr.p }] } : null, ) }"
+        );
+        let past = parse_path("git.files[1].path").unwrap();
+        assert!(obj.write(&past, None, "1".into()).is_err());
+    }
+
+    #[test]
+    fn an_element_of_a_base_array_is_replaced_or_appended() {
+        let mut obj = Obj::from_json(&json!({"a": ["x"]})).unwrap();
+        obj.write(&parse_path("a[0]").unwrap(), Some("c".into()), "v".into())
+            .unwrap();
+        obj.write(&parse_path("a[1]").unwrap(), Some("d".into()), "w".into())
+            .unwrap();
+        assert_eq!(
+            flat(&obj.render()),
+            "{ a = concat([ c ? v : \"x\", ], d ? [w] : []) }"
         );
     }
 }
