@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a composition folder that checks, renders and tests green at once')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a Composition''s patch-and-transform steps to function-hcl, and prove it')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
@@ -73,6 +74,29 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'With `--into`, write nothing: exit 1 when the Composition''s bundle is stale (differs from DIR''s files, as `fnhcl check` reports with I027), 0 when it is up to date')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With `--extract`, overwrite files whose contents differ from the bundle')
             [CompletionResult]::new('--skip-analysis', '--skip-analysis', [CompletionResultType]::ParameterName, 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more about what is being done')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fnhcl;convert' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the new Composition (`composition.yaml`) and each step''s program (`STEP/main.hcl`) into this folder (created when missing)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write the new Composition (`composition.yaml`) and each step''s program (`STEP/main.hcl`) into this folder (created when missing)')
+            [CompletionResult]::new('--verify', '--verify', [CompletionResultType]::ParameterName, 'Render the original and the converted composition with this XR and compare the XR''s status and every composed resource')
+            [CompletionResult]::new('--observed-resources', '--observed-resources', [CompletionResultType]::ParameterName, 'With `--verify`: observed composed resources (a YAML file or directory)')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'With `--verify`: resources the requirements loop may return. Repeatable')
+            [CompletionResult]::new('--required-resources', '--required-resources', [CompletionResultType]::ParameterName, 'With `--verify`: resources the requirements loop may return. Repeatable')
+            [CompletionResult]::new('--context-files', '--context-files', [CompletionResultType]::ParameterName, 'With `--verify`: context values from files, as `KEY=PATH`')
+            [CompletionResult]::new('--context-values', '--context-values', [CompletionResultType]::ParameterName, 'With `--verify`: context values as `KEY=VALUE`')
+            [CompletionResult]::new('--functions', '--functions', [CompletionResultType]::ParameterName, 'With `--verify`: the Functions, for steps that are neither P&T nor function-hcl')
+            [CompletionResult]::new('--crossplane-version', '--crossplane-version', [CompletionResultType]::ParameterName, 'With `--verify`: the Crossplane version whose render to follow')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect). Commands whose output is not diagnostics: `diff` prints its differences as `human`, `json` or `markdown` and refuses `github` and `sarif`; `eval` prints its value as HCL (`human`) or `json`; `validate --format json` prints one document, its report with the diagnostics. Other commands print `markdown` as `human`')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the command''s output')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more about what is being done')
@@ -506,6 +530,7 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
         'fnhcl;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a composition folder that checks, renders and tests green at once')
             [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a Composition''s patch-and-transform steps to function-hcl, and prove it')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Find every mistake function-hcl would reject, without running it, and lint the rest')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Evaluate an expression the way function-hcl does, with `req` built from your files')
             [CompletionResult]::new('fmt', 'fmt', [CompletionResultType]::ParameterValue, 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)')
@@ -525,6 +550,9 @@ Register-ArgumentCompleter -Native -CommandName 'fnhcl' -ScriptBlock {
             break
         }
         'fnhcl;help;package' {
+            break
+        }
+        'fnhcl;help;convert' {
             break
         }
         'fnhcl;help;check' {

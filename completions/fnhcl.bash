@@ -25,6 +25,9 @@ _fnhcl() {
             fnhcl,composition)
                 cmd="fnhcl__subcmd__composition"
                 ;;
+            fnhcl,convert)
+                cmd="fnhcl__subcmd__convert"
+                ;;
             fnhcl,diff)
                 cmd="fnhcl__subcmd__diff"
                 ;;
@@ -99,6 +102,9 @@ _fnhcl() {
                 ;;
             fnhcl__subcmd__help,composition)
                 cmd="fnhcl__subcmd__help__subcmd__composition"
+                ;;
+            fnhcl__subcmd__help,convert)
+                cmd="fnhcl__subcmd__help__subcmd__convert"
                 ;;
             fnhcl__subcmd__help,diff)
                 cmd="fnhcl__subcmd__help__subcmd__diff"
@@ -182,7 +188,7 @@ _fnhcl() {
 
     case "${cmd}" in
         fnhcl)
-            opts="-q -v -h -V --color --format --quiet --verbose --help --version init package check eval fmt diff test validate render lsp composition operation function completions help"
+            opts="-q -v -h -V --color --format --quiet --verbose --help --version init package convert check eval fmt diff test validate render lsp composition operation function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -427,6 +433,68 @@ _fnhcl() {
                     return 0
                     ;;
                 --max-concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github sarif markdown crossplane" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__convert)
+            opts="-o -e -q -v -h -V --out --verify --observed-resources --required-resources --context-files --context-values --functions --crossplane-version --color --format --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --verify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --observed-resources)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --required-resources)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-files)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-values)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --functions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --crossplane-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -718,7 +786,7 @@ _fnhcl() {
             return 0
             ;;
         fnhcl__subcmd__help)
-            opts="init package check eval fmt diff test validate render lsp composition operation function completions help"
+            opts="init package convert check eval fmt diff test validate render lsp composition operation function completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -776,6 +844,20 @@ _fnhcl() {
         fnhcl__subcmd__help__subcmd__composition__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fnhcl__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

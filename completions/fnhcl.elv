@@ -30,6 +30,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --version 'Print version'
             cand init 'Create a composition folder that checks, renders and tests green at once'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+            cand convert 'Convert a Composition''s patch-and-transform steps to function-hcl, and prove it'
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
@@ -68,6 +69,28 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
             cand --check 'With `--into`, write nothing: exit 1 when the Composition''s bundle is stale (differs from DIR''s files, as `fnhcl check` reports with I027), 0 when it is up to date'
             cand --force 'With `--extract`, overwrite files whose contents differ from the bundle'
             cand --skip-analysis 'Package even when `fnhcl check` finds errors (syntax and structure) in the files, as `fn-hcl-tools package --skip-analysis` does'
+            cand -q 'Print only errors and the command''s output'
+            cand --quiet 'Print only errors and the command''s output'
+            cand -v 'Print more about what is being done'
+            cand --verbose 'Print more about what is being done'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fnhcl;convert'= {
+            cand -o 'Write the new Composition (`composition.yaml`) and each step''s program (`STEP/main.hcl`) into this folder (created when missing)'
+            cand --out 'Write the new Composition (`composition.yaml`) and each step''s program (`STEP/main.hcl`) into this folder (created when missing)'
+            cand --verify 'Render the original and the converted composition with this XR and compare the XR''s status and every composed resource'
+            cand --observed-resources 'With `--verify`: observed composed resources (a YAML file or directory)'
+            cand -e 'With `--verify`: resources the requirements loop may return. Repeatable'
+            cand --required-resources 'With `--verify`: resources the requirements loop may return. Repeatable'
+            cand --context-files 'With `--verify`: context values from files, as `KEY=PATH`'
+            cand --context-values 'With `--verify`: context values as `KEY=VALUE`'
+            cand --functions 'With `--verify`: the Functions, for steps that are neither P&T nor function-hcl'
+            cand --crossplane-version 'With `--verify`: the Crossplane version whose render to follow'
+            cand --color 'When to use colour: `auto` follows the terminal and NO_COLOR, CLICOLOR_FORCE, CLICOLOR and TERM=dumb; `always` and `never` override them'
+            cand --format 'How to print diagnostics: `human` (source snippets), `json`, `github` (workflow commands for GitHub Actions annotations), `sarif` (SARIF 2.1.0) or `crossplane` (one `crossplane: error: …` line per error, as scripts written for the Crossplane CLI expect). Commands whose output is not diagnostics: `diff` prints its differences as `human`, `json` or `markdown` and refuses `github` and `sarif`; `eval` prints its value as HCL (`human`) or `json`; `validate --format json` prints one document, its report with the diagnostics. Other commands print `markdown` as `human`'
             cand -q 'Print only errors and the command''s output'
             cand --quiet 'Print only errors and the command''s output'
             cand -v 'Print more about what is being done'
@@ -470,6 +493,7 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help'= {
             cand init 'Create a composition folder that checks, renders and tests green at once'
             cand package 'Bundle a composition directory as txtar, or write it into (or extract it from) a Composition'
+            cand convert 'Convert a Composition''s patch-and-transform steps to function-hcl, and prove it'
             cand check 'Find every mistake function-hcl would reject, without running it, and lint the rest'
             cand eval 'Evaluate an expression the way function-hcl does, with `req` built from your files'
             cand fmt 'Format HCL files canonically (Go''s `hclwrite.Format`, as `fn-hcl-tools fmt`)'
@@ -487,6 +511,8 @@ set edit:completion:arg-completer[fnhcl] = {|@words|
         &'fnhcl;help;init'= {
         }
         &'fnhcl;help;package'= {
+        }
+        &'fnhcl;help;convert'= {
         }
         &'fnhcl;help;check'= {
         }

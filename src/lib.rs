@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod cel;
 pub mod check;
+pub mod convert;
 pub mod diagnostics;
 pub mod diff;
 pub mod eval;

@@ -73,6 +73,8 @@ mod init;
 
 #[path = "cli/pt_check.rs"]
 mod pt_check;
+#[path = "cli/convert.rs"]
+mod convert;
 
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");

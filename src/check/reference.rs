@@ -142,6 +142,25 @@ fn explain_code(info: &CodeInfo) -> String {
 /// The longer explanations of codes no rule reports: those a newcomer meets first.
 const CODE_DETAILS: &[(Code, &str)] = &[
     (
+        Code::M801,
+        "`fnhcl convert` writes function-hcl that does exactly what function-patch-and-transform\n\
+         does. Some P&T features have no exact function-hcl counterpart: patches to or from the\n\
+         environment, toFieldPath merge policies, writes through `[*]` or into arrays P&T would\n\
+         extend, Go format verbs HCL prints differently (`%05d`), `ToAdler32`, quantities.\n\
+         Each is reported once with the step and resource, and the program has a\n\
+         `# TODO(fnhcl convert): …` comment above that resource. Write that part by hand, then\n\
+         run `fnhcl convert --verify XR.yaml` (or `fnhcl render` and `fnhcl diff`) to compare\n\
+         with the original. docs/convert.md lists every case and why.\n",
+    ),
+    (
+        Code::M803,
+        "`fnhcl convert --verify` rendered the original Composition (P&T natively) and the\n\
+         converted one with the same XR, observed resources and context, and the XR's status or a\n\
+         composed resource differs. Each differing document is printed as a unified diff\n\
+         (`--- original`, `+++ converted`). A TODO of the conversion (M801) usually explains it;\n\
+         otherwise it is a bug of the conversion worth reporting with the inputs.\n",
+    ),
+    (
         Code::T301,
         "An expression could not be evaluated. The summary is Go HCL's (`Unsupported attribute`,\n\
          `Invalid function argument`, `Invalid index`, `Unknown variable`…) and the detail says\n\
@@ -225,6 +244,11 @@ const FAMILIES: &[(char, &str, &str)] = &[
         'V',
         "V7xx — schema validation",
         "Resources checked against CRD and XRD schemas as the API server checks them. `validate`.",
+    ),
+    (
+        'M',
+        "M8xx — migration from patch-and-transform",
+        "What `convert` could not express in function-hcl, and what `convert --verify` found different between the original and the converted composition. `convert`.",
     ),
     (
         'P',

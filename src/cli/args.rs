@@ -120,6 +120,20 @@ pub enum Command {
     /// `composition.yaml` (the same output as `fn-hcl-tools package`).
     Package(PackageArgs),
 
+    /// Convert a Composition's patch-and-transform steps to function-hcl, and prove it.
+    ///
+    /// Each pipeline step whose input is a `pt.fn.crossplane.io` `Resources` becomes a
+    /// function-hcl step: a `resource` block per P&T resource, transforms as HCL functions,
+    /// patches to the XR as `composite status`, connection details as `composite connection`,
+    /// readiness checks as `ready`, with P&T's semantics (a patch whose source is absent
+    /// leaves the base as it is). What cannot be expressed exactly is a warning (M801) and a
+    /// `# TODO(fnhcl convert)` comment in the program. With `-o DIR` writes the new
+    /// Composition and one folder per step into DIR, else prints the new Composition. With
+    /// `--verify XR` renders the original and the converted composition with the same inputs
+    /// and compares them: exit status 0 when they are equal, 1 when they differ (the
+    /// differences are printed) or a render fails.
+    Convert(ConvertArgs),
+
     /// Find every mistake function-hcl would reject, without running it, and lint the rest.
     ///
     /// Syntax, the block schema, user functions, function-hcl's analyzer (references to
@@ -941,6 +955,51 @@ pub struct PackageArgs {
     /// `fn-hcl-tools package --skip-analysis` does.
     #[arg(long)]
     pub skip_analysis: bool,
+}
+
+/// `fnhcl convert`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  fnhcl convert composition.yaml -o converted/
+  fnhcl convert composition.yaml -o converted/ --verify xr.yaml --observed-resources observed.yaml")]
+pub struct ConvertArgs {
+    /// The Composition whose patch-and-transform steps to convert.
+    #[arg(value_name = "COMPOSITION")]
+    pub composition: PathBuf,
+
+    /// Write the new Composition (`composition.yaml`) and each step's program
+    /// (`STEP/main.hcl`) into this folder (created when missing).
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Render the original and the converted composition with this XR and compare the XR's
+    /// status and every composed resource.
+    #[arg(long, value_name = "XR")]
+    pub verify: Option<PathBuf>,
+
+    /// With `--verify`: observed composed resources (a YAML file or directory).
+    #[arg(long, value_name = "PATH", requires = "verify")]
+    pub observed_resources: Option<PathBuf>,
+
+    /// With `--verify`: resources the requirements loop may return. Repeatable.
+    #[arg(short = 'e', long, value_name = "PATH", requires = "verify")]
+    pub required_resources: Vec<PathBuf>,
+
+    /// With `--verify`: context values from files, as `KEY=PATH`.
+    #[arg(long, value_name = "KEY=PATH", requires = "verify")]
+    pub context_files: Vec<String>,
+
+    /// With `--verify`: context values as `KEY=VALUE`.
+    #[arg(long, value_name = "KEY=VALUE", requires = "verify")]
+    pub context_values: Vec<String>,
+
+    /// With `--verify`: the Functions, for steps that are neither P&T nor function-hcl.
+    #[arg(long, value_name = "PATH", requires = "verify")]
+    pub functions: Option<PathBuf>,
+
+    /// With `--verify`: the Crossplane version whose render to follow.
+    #[arg(long, value_name = "X.Y[.Z]", default_value = "2.5")]
+    pub crossplane_version: String,
 }
 
 /// `fnhcl init`.

@@ -131,6 +131,7 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
     }
     let status = match &cli.command {
         Command::Package(args) => commands::package::run(args, &mut cx),
+        Command::Convert(args) => commands::convert::run(args, &mut cx),
         Command::Init(args) => commands::init::run(args, &mut cx),
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Lsp => fnhcl::lsp::run().map(|()| ExitStatus::Success),

@@ -190,6 +190,12 @@ pub enum Code {
     T303,
     /// `check` stopped evaluating a composition at its time bound.
     T304,
+    /// `convert` met a patch-and-transform feature it cannot express exactly (a TODO).
+    M801,
+    /// `convert` was given a Composition with nothing it converts.
+    M802,
+    /// `convert --verify`: the converted composition renders differently from the original.
+    M803,
     /// A patch-and-transform input the function would refuse.
     P901,
     /// A patch-and-transform field path that does not parse.
@@ -812,6 +818,24 @@ pub static CODES: &[CodeInfo] = &[
         "T304",
         "evaluation-timeout",
         "`check` stopped evaluating a composition at its time bound",
+    ),
+    warning(
+        Code::M801,
+        "M801",
+        "convert-todo",
+        "`convert` met a patch-and-transform feature it cannot express exactly in function-hcl; the program has a `# TODO(fnhcl convert)` comment at the place",
+    ),
+    info(
+        Code::M802,
+        "M802",
+        "nothing-to-convert",
+        "`convert` was given a Composition without a patch-and-transform pipeline step (or a legacy `mode: Resources` one)",
+    ),
+    info(
+        Code::M803,
+        "M803",
+        "conversion-differs",
+        "`convert --verify`: the converted composition renders a different XR status or composed resources than the original",
     ),
     info(
         Code::P901,

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod convert;
 pub mod diff;
 pub mod eval;
 pub mod fmt;
