@@ -71,10 +71,10 @@ mod stale;
 #[path = "cli/init.rs"]
 mod init;
 
-#[path = "cli/pt_check.rs"]
-mod pt_check;
 #[path = "cli/convert.rs"]
 mod convert;
+#[path = "cli/pt_check.rs"]
+mod pt_check;
 
 fn temp_with(files: &[(&str, &Path)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
