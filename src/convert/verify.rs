@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 /// The conditions function-hcl adds to the XR about its own run, left out of the comparison.
 pub const OWN_CONDITIONS: &[&str] = &["FullyResolved", "HclDiagnostics"];
 
-/// `fnhcl render`'s default `--crossplane-version`.
-pub const DEFAULT_CROSSPLANE_VERSION: &str = "2.5";
+pub use crate::render::version::DEFAULT_CROSSPLANE_VERSION;
 
 /// The render inputs both compositions get.
 #[derive(Clone, Debug, Default)]

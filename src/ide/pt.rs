@@ -6,7 +6,7 @@ use super::testfile::TestFindings;
 use super::workspace::Workspace;
 use crate::source::SourceMap;
 use crate::source::loader::is_yaml;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Whether `text` may be a patch-and-transform Composition (a cheap look before parsing).
 fn may_be_one(text: &str) -> bool {
@@ -17,21 +17,7 @@ fn may_be_one(text: &str) -> bool {
 /// The findings of every patch-and-transform Composition directly in `dir` (on disk or open),
 /// by path; their spans are byte ranges of each file's text.
 pub fn folder(ws: &Workspace, dir: &Path) -> Vec<TestFindings> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| is_yaml(p) && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    for open in ws.documents.keys() {
-        if open.parent() == Some(dir) && is_yaml(open) && !paths.contains(open) {
-            paths.push(open.clone());
-        }
-    }
-    paths.sort();
+    let paths = ws.files_in(dir, is_yaml);
     let settings = ws.settings(dir);
     paths
         .into_iter()

@@ -28,21 +28,7 @@ pub fn is_test(path: &Path) -> bool {
 
 /// The findings of every test file directly in `dir` (on disk or open), by path.
 pub fn folder(ws: &Workspace, dir: &Path) -> Vec<TestFindings> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| is_test(p) && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    for open in ws.documents.keys() {
-        if open.parent() == Some(dir) && is_test(open) && !paths.contains(open) {
-            paths.push(open.clone());
-        }
-    }
-    paths.sort();
+    let paths = ws.files_in(dir, is_test);
     paths
         .into_iter()
         .filter_map(|path| {

@@ -77,6 +77,27 @@ impl Workspace {
         }
     }
 
+    /// The files directly in `dir` that `wanted` accepts: those on disk (regular files) and
+    /// those open in the editor, sorted.
+    pub fn files_in(&self, dir: &Path, wanted: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| wanted(p) && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for open in self.documents.keys() {
+            if open.parent() == Some(dir) && wanted(open) && !paths.contains(open) {
+                paths.push(open.clone());
+            }
+        }
+        paths.sort();
+        paths
+    }
+
     /// The composition folders `path` belongs to: the folders whose `composition.yaml`
     /// lists it as a library file, and its own folder unless it is only a library folder
     /// (listed elsewhere and without a `composition.yaml` of its own).

@@ -17,6 +17,10 @@ use super::Inputs;
 use super::engine;
 use serde_json::Value as Json;
 
+/// `fnhcl render`'s default `--crossplane-version` (the CLI's flag says the same: its
+/// definition is clap-only and cannot name this).
+pub const DEFAULT_CROSSPLANE_VERSION: &str = "2.5";
+
 /// An engine release whose render output differs from the one before it, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EngineRelease {
