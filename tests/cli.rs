@@ -413,6 +413,13 @@ fn help_and_version() {
         text(&out.stdout),
         format!("fnhcl {}\n", env!("CARGO_PKG_VERSION"))
     );
+    // `--version` or `-V` alone skips clap (issue 34's startup); with another flag clap
+    // prints it: the two must agree.
+    let short = run(fnhcl(&examples()).arg("-V"));
+    assert_eq!(short.stdout, out.stdout);
+    let through_clap = run(fnhcl(&examples()).args(["--color", "never", "--version"]));
+    assert_eq!(through_clap.status.code(), Some(0));
+    assert_eq!(through_clap.stdout, out.stdout);
     let out = run(fnhcl(&examples()).arg("--help"));
     assert_eq!(out.status.code(), Some(0));
     snapshot!("help", text(&out.stdout));

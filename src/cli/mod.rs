@@ -51,6 +51,14 @@ impl Context {
 
 /// Runs fnhcl with the process's arguments.
 pub fn main() -> ExitCode {
+    // `fnhcl --version` alone needs none of the command tree clap would build first (every
+    // command's flags): it prints what clap prints for it, `fnhcl X.Y.Z`.
+    if let [_, flag] = std::env::args_os().collect::<Vec<_>>().as_slice()
+        && (flag == "--version" || flag == "-V")
+    {
+        let _ = writeln!(io::stdout(), "fnhcl {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
