@@ -250,11 +250,38 @@ pub fn files(converted: &Converted) -> Vec<(PathBuf, String)> {
     out
 }
 
-/// Writes [`files`] below `dir` (created when missing); returns the paths written.
+/// Writes [`files`] below `dir` (created when missing), each file atomically; returns the
+/// paths written. The folders are named after the Composition's steps, which come from the
+/// file: a step whose folder would be outside `dir` (an absolute name, `..`) or reached
+/// through a symbolic link is refused before anything is written.
 pub fn write(converted: &Converted, dir: &Path) -> Result<Vec<PathBuf>, Box<Diagnostic>> {
-    let mut written = Vec::new();
+    let mut targets = Vec::new();
     for (relative, text) in files(converted) {
-        let path = dir.join(&relative);
+        let shown = relative.display().to_string();
+        let refused = |why: String| {
+            Box::new(
+                Diagnostic::new(Code::I016, why)
+                    .with_path(dir.display().to_string())
+                    .with_help("rename the step to a plain name, or convert into a folder without symbolic links"),
+            )
+        };
+        let Some(clean) = crate::package::safe_relative(&shown) else {
+            return Err(refused(format!(
+                "`{shown}` would be written outside `{}`",
+                dir.display()
+            )));
+        };
+        if let Some(link) = crate::package::link_below(dir, &clean) {
+            return Err(refused(format!(
+                "`{shown}` would be written through the symbolic link `{}`, which may lead outside `{}`",
+                link.display(),
+                dir.display()
+            )));
+        }
+        targets.push((dir.join(clean), text));
+    }
+    let mut written = Vec::new();
+    for (path, text) in targets {
         let io = |e: std::io::Error| {
             Box::new(
                 Diagnostic::new(
@@ -267,8 +294,60 @@ pub fn write(converted: &Converted, dir: &Path) -> Result<Vec<PathBuf>, Box<Diag
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
-        std::fs::write(&path, text).map_err(io)?;
+        crate::source::write::write_atomic(&path, text.as_bytes()).map_err(io)?;
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Converted, Step, write};
+
+    fn converted(step: &str) -> Converted {
+        Converted {
+            steps: vec![Step {
+                name: step.into(),
+                program: "locals {}\n".into(),
+                todos: Vec::new(),
+                findings: Vec::new(),
+            }],
+            composition: "kind: Composition\n".into(),
+            xr_type: None,
+        }
+    }
+
+    /// Step names come from the Composition: one that climbs out of the folder, or a folder
+    /// that is a symbolic link, writes nothing at all.
+    #[test]
+    fn step_folders_stay_below_the_folder_named() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("out");
+        for name in ["../escaped", "/tmp/absolute", "a/../../escaped"] {
+            let refused = write(&converted(name), &out).unwrap_err();
+            assert_eq!(refused.code.as_str(), "I016", "{name}");
+            assert!(!out.exists(), "{name}: nothing is written");
+            assert!(!root.path().join("escaped").exists());
+        }
+        std::fs::create_dir_all(&out).unwrap();
+        let elsewhere = root.path().join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("linked")).unwrap();
+        let refused = write(&converted("linked"), &out).unwrap_err();
+        assert!(
+            refused.summary.contains("symbolic link"),
+            "{}",
+            refused.summary
+        );
+        assert!(std::fs::read_dir(&elsewhere).unwrap().next().is_none());
+        assert!(!out.join("composition.yaml").exists());
+        let written = write(&converted("plain"), &out).unwrap();
+        assert_eq!(
+            written,
+            [
+                out.join("composition.yaml"),
+                out.join("plain").join("main.hcl")
+            ]
+        );
+    }
 }

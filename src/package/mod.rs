@@ -260,9 +260,9 @@ pub fn link_below(out: &Path, relative: &Path) -> Option<PathBuf> {
     None
 }
 
-/// The member name as a path below the target directory, or `None` when it is absolute or
-/// climbs out with `..`.
-fn safe_relative(name: &str) -> Option<PathBuf> {
+/// A name from a file (a bundle member, a pipeline step) as a path below a target directory,
+/// or `None` when it is absolute or climbs out with `..`.
+pub fn safe_relative(name: &str) -> Option<PathBuf> {
     let path = Path::new(name);
     let mut depth = 0usize;
     let mut clean = PathBuf::new();
