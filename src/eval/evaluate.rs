@@ -288,18 +288,14 @@ fn settle(
         if requirements == previous {
             return settled;
         }
-        let mut extra = named.clone();
-        for (name, selector) in requirements.iter().flat_map(|r| r.extra_resources.iter()) {
-            extra
-                .entry(name.clone())
-                .or_insert_with(|| selector.select(pool));
-        }
+        let selected = requirements.as_ref();
+        // A requirement given by name (`-e NAME=PATH`) keeps what was given.
+        let mut extra = selected.map(|r| r.select_extra(pool)).unwrap_or_default();
+        extra.extend(named.clone());
         settled.extra_resources = extra;
-        settled.required_resources = requirements
-            .iter()
-            .flat_map(|r| r.resources.iter())
-            .map(|(name, selector)| (name.clone(), selector.select(pool)))
-            .collect();
+        settled.required_resources = selected
+            .map(|r| r.select_required(pool))
+            .unwrap_or_default();
         previous = requirements;
     }
     diagnostics.push(

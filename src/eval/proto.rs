@@ -265,6 +265,29 @@ pub struct Requirements {
     pub schemas: BTreeMap<String, SchemaSelector>,
 }
 
+impl Requirements {
+    /// What each `extraResources` requirement selects from `supplied`, by name.
+    pub fn select_extra(&self, supplied: &[Json]) -> BTreeMap<String, Resources> {
+        select_each(&self.extra_resources, supplied)
+    }
+
+    /// What each `resources` requirement selects from `supplied`, by name.
+    pub fn select_required(&self, supplied: &[Json]) -> BTreeMap<String, Resources> {
+        select_each(&self.resources, supplied)
+    }
+}
+
+/// What each selector selects from `supplied` ([`ResourceSelector::select`]), by name.
+fn select_each(
+    selectors: &BTreeMap<String, ResourceSelector>,
+    supplied: &[Json],
+) -> BTreeMap<String, Resources> {
+    selectors
+        .iter()
+        .map(|(name, selector)| (name.clone(), selector.select(supplied)))
+        .collect()
+}
+
 /// `RunFunctionResponse`, fields in protobuf order.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]

@@ -211,10 +211,9 @@ fn settle(
             return (result, trace);
         }
         request.extra_resources = requirements
-            .iter()
-            .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), selector.select(&inputs.extra)))
-            .collect();
+            .as_ref()
+            .map(|r| r.select_extra(&inputs.extra))
+            .unwrap_or_default();
         if let Some(Json::Object(theirs)) = &evaluation.response.context {
             let mut context = match request.context.take() {
                 Some(Json::Object(mine)) => mine,

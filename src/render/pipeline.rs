@@ -432,17 +432,15 @@ fn call_until_settled(
         }
         // Rebuilt from scratch on every round, keeping the bootstrap entries.
         request.extra_resources = requirements
-            .iter()
-            .flat_map(|r| r.extra_resources.iter())
-            .map(|(name, selector)| (name.clone(), selector.select(supplied)))
-            .collect();
+            .as_ref()
+            .map(|r| r.select_extra(supplied))
+            .unwrap_or_default();
         request.required_resources = bootstrap_resources.clone();
-        request.required_resources.extend(
-            requirements
-                .iter()
-                .flat_map(|r| r.resources.iter())
-                .map(|(name, selector)| (name.clone(), selector.select(supplied))),
-        );
+        if let Some(r) = &requirements {
+            request
+                .required_resources
+                .extend(r.select_required(supplied));
+        }
         // From `--required-schemas`: a kind no document has comes back as an empty schema,
         // as crossplane's fetchers answer it.
         request.required_schemas = bootstrap_schemas.clone();
