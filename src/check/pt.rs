@@ -49,16 +49,33 @@ fn is_pt_input(input: Option<&Json>) -> bool {
     input.is_some_and(crate::pt::function::is_pt_input)
 }
 
-/// The findings for the Composition YAML `file` (in `map`); `schemas` (CRDs and XRDs), when
-/// given, check the field paths against the XR's and each composed resource's schema.
-pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Vec<Diagnostic> {
+/// Whether a YAML text may be a patch-and-transform Composition: a look at its words, before
+/// anything is parsed (most YAML files of a repository are not).
+pub fn may_hold(text: &str) -> bool {
+    text.contains("Composition")
+        && (text.contains("pt.fn.crossplane.io") || text.contains("resources:"))
+}
+
+/// Whether a YAML text is a patch-and-transform Composition ([`holds_patch_and_transform`]
+/// of its first document).
+pub fn holds_text(text: &str) -> bool {
+    may_hold(text)
+        && matches!(read_first(text), Ok(Some(document))
+            if serde_json::to_value(&document.value).is_ok_and(|c| holds_patch_and_transform(&c)))
+}
+
+/// The findings for the Composition YAML `file` (in `map`), or `None` when it is no
+/// patch-and-transform Composition; `schemas` (CRDs and XRDs), when given, check the field
+/// paths against the XR's and each composed resource's schema.
+pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Option<Vec<Diagnostic>> {
     let source = map.get(file);
-    let Ok(Some(document)) = read_first(source.text()) else {
-        return Vec::new();
-    };
+    if !may_hold(source.text()) {
+        return None;
+    }
+    let document = read_first(source.text()).ok()??;
     let composition = serde_json::to_value(&document.value).unwrap_or(Json::Null);
     if !holds_patch_and_transform(&composition) {
-        return Vec::new();
+        return None;
     }
     let mut targets = Vec::new();
     if migrate::is_legacy(&composition) {
@@ -194,7 +211,7 @@ pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Vec<Di
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// For an unknown type, strategy or conversion: the values the function knows, with the one
@@ -390,14 +407,12 @@ fn paths(r: &input::Resources) -> Vec<FieldPathAt> {
     }
     if let Some(env) = &r.environment {
         for (j, p) in env.patches.iter().enumerate() {
-            // Environment patches go between the XR and the environment.
-            let kind = match p.patch_type() {
-                "FromCompositeFieldPath" | "CombineFromComposite" => "ToEnvironmentFieldPath",
-                "ToCompositeFieldPath" | "CombineToComposite" => "FromEnvironmentFieldPath",
-                other => other,
-            };
-            let swapped = match kind {
-                "ToEnvironmentFieldPath" => (Side::Composite, Side::Other),
+            // Environment patches go between the XR and the environment: from the XR when
+            // their type says so, else from the environment into the XR.
+            let swapped = match p.patch_type() {
+                "FromCompositeFieldPath" | "CombineFromComposite" | "ToEnvironmentFieldPath" => {
+                    (Side::Composite, Side::Other)
+                }
                 _ => (Side::Other, Side::Composite),
             };
             let root = format!("environment.patches[{j}]");

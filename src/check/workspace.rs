@@ -135,17 +135,17 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
         };
     }
     // A patch-and-transform Composition is checked as one; with a function-hcl step too, its
-    // bundle is checked as well (below).
+    // bundle is checked as well (below). A YAML file whose words only look like one stays in
+    // the map unused when it is not; the loader reads it on its own below.
     let mut pt_findings = Vec::new();
     if let Unit::File(path) = unit
         && loader::is_yaml(path)
         && let Ok(text) = loader::read_text(path)
-        && let Some(Ok(document)) = yaml_first(&text)
-        && super::pt::holds_patch_and_transform(&document)
+        && super::pt::may_hold(&text)
+        && let file = map.add(path.display().to_string(), text)
+        && let Some(mut findings) = super::pt::check(&map, file, config.schemas.as_deref())
     {
-        let file = map.add(path.display().to_string(), text);
         map.set_display_name(file, loader::display_path(path));
-        let mut findings = super::pt::check(&map, file, config.schemas.as_deref());
         let has_hcl = crate::source::composition::Composition::parse(map.get(file).text())
             .is_ok_and(|c| c.steps.iter().any(|s| s.is_hcl || s.intends_hcl));
         if !has_hcl {
@@ -197,15 +197,6 @@ fn check_unit(unit: &Unit, step: Option<&str>, config: &Config) -> Checked {
         files: bundle.files.len(),
         compositions: 1,
         load_failed: false,
-    }
-}
-
-/// The first document of a YAML text as JSON (`None` for an empty text).
-fn yaml_first(text: &str) -> Option<Result<serde_json::Value, ()>> {
-    match crate::source::yaml::read_first(text) {
-        Ok(Some(document)) => Some(serde_json::to_value(&document.value).map_err(|_| ())),
-        Ok(None) => None,
-        Err(_) => Some(Err(())),
     }
 }
 
@@ -288,17 +279,7 @@ fn pt_compositions(dir: &Path) -> Vec<PathBuf> {
         if entry.depth() == 0 || !entry.file_type().is_file() || !loader::is_yaml(path) {
             continue;
         }
-        let Ok(text) = loader::read_text(path) else {
-            continue;
-        };
-        if !text.contains("Composition")
-            || !(text.contains("pt.fn.crossplane.io") || text.contains("resources:"))
-        {
-            continue;
-        }
-        if let Some(Ok(document)) = yaml_first(&text)
-            && super::pt::holds_patch_and_transform(&document)
-        {
+        if loader::read_text(path).is_ok_and(|text| super::pt::holds_text(&text)) {
             out.push(path.to_path_buf());
         }
     }

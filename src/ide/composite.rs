@@ -56,19 +56,7 @@ fn fields(node: &Node) -> Vec<Completion> {
             if required {
                 detail.push_str(", required");
             }
-            let mut doc = field
-                .description
-                .clone()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-            let facts = super::body::facts(field);
-            if !facts.is_empty() {
-                if !doc.is_empty() {
-                    doc.push_str("\n\n");
-                }
-                doc.push_str(&facts.join("\n"));
-            }
+            let doc = super::body::field_doc(field);
             let item = Completion {
                 detail: Some(detail),
                 documentation: (!doc.is_empty()).then_some(doc),
@@ -145,15 +133,7 @@ fn field_text(entry: &Entry, below: &[String], node: &Node, required: bool) -> S
         type_text(node),
         if required { " · required" } else { "" }
     );
-    if let Some(description) = &node.description {
-        out.push_str("\n\n");
-        out.push_str(description.trim());
-    }
-    let facts = super::body::facts(node);
-    if !facts.is_empty() {
-        out.push_str("\n\n");
-        out.push_str(&facts.join("\n"));
-    }
+    super::body::push_field_doc(&mut out, node);
     if node.kind == Some(Type::Object) && !node.properties.is_empty() {
         let names: Vec<String> = node.properties.keys().map(|k| format!("`{k}`")).collect();
         out.push_str(&format!("\n\nfields: {}", names.join(", ")));

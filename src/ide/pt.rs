@@ -2,41 +2,30 @@
 //! `function-patch-and-transform` step, or a legacy `mode: Resources` one): `check`'s P9xx
 //! findings on the document as edited, with the folder's schemas.
 
-use super::testfile::TestFindings;
+use super::testfile::FileFindings;
 use super::workspace::Workspace;
 use crate::source::SourceMap;
 use crate::source::loader::is_yaml;
 use std::path::Path;
 
-/// Whether `text` may be a patch-and-transform Composition (a cheap look before parsing).
-fn may_be_one(text: &str) -> bool {
-    text.contains("Composition")
-        && (text.contains("pt.fn.crossplane.io") || text.contains("resources:"))
-}
-
 /// The findings of every patch-and-transform Composition directly in `dir` (on disk or open),
 /// by path; their spans are byte ranges of each file's text.
-pub fn folder(ws: &Workspace, dir: &Path) -> Vec<TestFindings> {
+pub fn folder(ws: &Workspace, dir: &Path) -> Vec<FileFindings> {
     let paths = ws.files_in(dir, is_yaml);
     let settings = ws.settings(dir);
     paths
         .into_iter()
         .filter_map(|path| {
             let text = ws.text(&path)?;
-            if !may_be_one(&text) {
+            if !crate::check::pt::may_hold(&text) {
                 return None;
             }
             let mut map = SourceMap::new();
             let file = map.add(path.display().to_string(), text.clone());
-            let document = crate::source::yaml::read_first(&text).ok()??;
-            let value = serde_json::to_value(&document.value).ok()?;
-            if !crate::check::pt::holds_patch_and_transform(&value) {
-                return None;
-            }
             let mut diagnostics =
-                crate::check::pt::check(&map, file, settings.config.schemas.as_deref());
+                crate::check::pt::check(&map, file, settings.config.schemas.as_deref())?;
             settings.config.apply(&mut diagnostics);
-            Some(TestFindings {
+            Some(FileFindings {
                 path,
                 text,
                 diagnostics,

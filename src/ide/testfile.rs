@@ -9,9 +9,10 @@ use crate::source::SourceMap;
 use crate::source::loader::is_test_file;
 use std::path::{Path, PathBuf};
 
-/// One test file's findings; their spans are byte ranges of `text`.
+/// One file's findings (a test file's, a patch-and-transform Composition's), checked on its
+/// own; their spans are byte ranges of `text`.
 #[derive(Clone, Debug)]
-pub struct TestFindings {
+pub struct FileFindings {
     /// The file.
     pub path: PathBuf,
     /// Its text as analysed (the open document, else the file).
@@ -27,7 +28,7 @@ pub fn is_test(path: &Path) -> bool {
 }
 
 /// The findings of every test file directly in `dir` (on disk or open), by path.
-pub fn folder(ws: &Workspace, dir: &Path) -> Vec<TestFindings> {
+pub fn folder(ws: &Workspace, dir: &Path) -> Vec<FileFindings> {
     let paths = ws.files_in(dir, is_test);
     paths
         .into_iter()
@@ -40,7 +41,7 @@ pub fn folder(ws: &Workspace, dir: &Path) -> Vec<TestFindings> {
                 // Only what is in the test file itself goes on it.
                 .filter(|d| d.primary.as_ref().is_some_and(|p| p.span.file == file))
                 .collect();
-            Some(TestFindings {
+            Some(FileFindings {
                 path,
                 text,
                 diagnostics,

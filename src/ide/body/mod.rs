@@ -104,15 +104,7 @@ pub fn hover(at: &At) -> Option<HoverInfo> {
         type_text(&node),
         if required { " · required" } else { "" }
     );
-    if let Some(description) = &node.description {
-        out.push_str("\n\n");
-        out.push_str(description.trim());
-    }
-    let facts = facts(&node);
-    if !facts.is_empty() {
-        out.push_str("\n\n");
-        out.push_str(&facts.join("\n"));
-    }
+    push_field_doc(&mut out, &node);
     out.push_str(&format!("\n\n*{} ({})*", entry.kind, entry.api_version));
     Some(markdown(out, range))
 }
@@ -254,6 +246,39 @@ fn number_text(n: f64) -> String {
     }
 }
 
+/// A field's documentation for a completion item: its description, then its constraints
+/// ([`facts`]) after a blank line; empty when it has neither.
+pub(crate) fn field_doc(node: &Node) -> String {
+    let mut doc = node
+        .description
+        .clone()
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let facts = facts(node);
+    if !facts.is_empty() {
+        if !doc.is_empty() {
+            doc.push_str("\n\n");
+        }
+        doc.push_str(&facts.join("\n"));
+    }
+    doc
+}
+
+/// A hover's paragraphs about a field, after its headline in `out`: the description, then the
+/// constraints ([`facts`]), each after a blank line.
+pub(crate) fn push_field_doc(out: &mut String, node: &Node) {
+    if let Some(description) = &node.description {
+        out.push_str("\n\n");
+        out.push_str(description.trim());
+    }
+    let facts = facts(node);
+    if !facts.is_empty() {
+        out.push_str("\n\n");
+        out.push_str(&facts.join("\n"));
+    }
+}
+
 /// A node's constraints, one Markdown list line each.
 pub(crate) fn facts(node: &Node) -> Vec<String> {
     let mut out = Vec::new();
@@ -343,19 +368,7 @@ fn field_items(node: &Node, root: bool, written: &[&str], has_equals: bool) -> V
             } else {
                 format!("{name} = $0")
             };
-            let mut doc = field
-                .description
-                .clone()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-            let facts = facts(&field);
-            if !facts.is_empty() {
-                if !doc.is_empty() {
-                    doc.push_str("\n\n");
-                }
-                doc.push_str(&facts.join("\n"));
-            }
+            let doc = field_doc(&field);
             Some((
                 required,
                 Completion {
