@@ -101,6 +101,9 @@ pub struct Report {
     pub missing: usize,
     /// Resources with problems.
     pub failures: usize,
+    /// Some XR looks like `render` output and misses required fields of its `spec`
+    /// ([`RENDERED_XR_HELP`]).
+    pub rendered_xr_incomplete: bool,
 }
 
 /// How to report.
@@ -153,6 +156,7 @@ pub fn report(
     let mut findings = Vec::new();
     let mut entries = Vec::new();
     let (mut missing, mut failures) = (0usize, 0usize);
+    let mut rendered_xr_incomplete = false;
     for resource in resources {
         let text = |p: &str| {
             resource
@@ -214,6 +218,7 @@ pub fn report(
             });
             let mut d = v.diagnostic(&format!("{kind} {name:?}"));
             if rendered && v.message.ends_with("Required value") {
+                rendered_xr_incomplete = true;
                 d = d.with_help(RENDERED_XR_HELP);
             }
             findings.push(locate(d, resource, &v.path, map));
@@ -242,6 +247,7 @@ pub fn report(
         total,
         missing,
         failures,
+        rendered_xr_incomplete,
     }
 }
 
@@ -294,11 +300,7 @@ impl Report {
                 Code::V701,
                 format!("could not validate all resources: {failures} of {total} invalid"),
             );
-            if self
-                .findings
-                .iter()
-                .any(|f| f.help.as_deref() == Some(RENDERED_XR_HELP))
-            {
+            if self.rendered_xr_incomplete {
                 d = d.with_help(RENDERED_XR_HELP);
             }
             Some(d)
