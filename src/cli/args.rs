@@ -110,7 +110,7 @@ pub enum Command {
     /// CompositionTest) and `.crds/README.md`. With `--from-xrd` the XR type, a resource stub,
     /// the status fields and an example XR come from the XRD. Existing files are listed and
     /// left alone (exit 2) unless `--force`; nothing is written through a symbolic link.
-    Init(InitArgs),
+    Init(Deferred<InitArgs>),
 
     /// Bundle a composition directory as txtar, or write it into (or extract it from) a
     /// Composition.
@@ -118,7 +118,7 @@ pub enum Command {
     /// With only DIR, prints the txtar bundle that function-hcl's `input.hcl` takes: the
     /// directory's `.hcl` files sorted by name, then the `libraryFiles` listed in its
     /// `composition.yaml` (the same output as `fn-hcl-tools package`).
-    Package(PackageArgs),
+    Package(Deferred<PackageArgs>),
 
     /// Convert a Composition's patch-and-transform steps to function-hcl, and prove it.
     ///
@@ -132,7 +132,7 @@ pub enum Command {
     /// `--verify XR` renders the original and the converted composition with the same inputs
     /// and compares them: exit status 0 when they are equal, 1 when they differ (the
     /// differences are printed) or a render fails.
-    Convert(ConvertArgs),
+    Convert(Deferred<ConvertArgs>),
 
     /// Find every mistake function-hcl would reject, without running it, and lint the rest.
     ///
@@ -145,21 +145,21 @@ pub enum Command {
     /// with `# fnhcl-ignore: RULE` comments. Diagnostics go to standard output in the chosen
     /// `--format`; the exit status is 1 when any finding is at or above `--fail-level`, 2 when
     /// an input or the configuration cannot be read, or a folder holds no `.hcl` files.
-    Check(CheckArgs),
+    Check(Deferred<CheckArgs>),
 
     /// Evaluate an expression the way function-hcl does, with `req` built from your files.
     ///
     /// Prints the value as HCL (`--format hcl`, the default) or as JSON (`--format json`:
     /// exact decimal numbers, sets as arrays). Exit status 1 when the expression has an error
     /// or its value is not fully known (the unknown references are listed).
-    Eval(EvalArgs),
+    Eval(Deferred<EvalArgs>),
 
     /// Format HCL files canonically (Go's `hclwrite.Format`, as `fn-hcl-tools fmt`).
     ///
     /// Rewrites files in place, atomically and only when they change; `-` filters standard
     /// input to standard output. A Composition's function-hcl steps have their inline files
     /// formatted. Files with syntax errors are reported and left untouched (exit 1).
-    Fmt(FmtArgs),
+    Fmt(Deferred<FmtArgs>),
 
     /// Compare two render streams document by document, or what a change does to a render.
     ///
@@ -170,7 +170,7 @@ pub enum Command {
     /// arguments>` the render runs twice, with the composition as it is in git revision REV
     /// and as it is now. Exit status 0 without differences, 3 with, 1 when an input cannot be
     /// read or rendered, 2 for a usage error.
-    Diff(DiffArgs),
+    Diff(Deferred<DiffArgs>),
 
     /// Run composition tests: render each case natively and check the output.
     ///
@@ -190,7 +190,7 @@ pub enum Command {
     /// inside a `tests` folder is a new case: listed, not run, until `--update` records it.
     /// Exit status 1 when a case fails, none is found, a new case is not recorded, or coverage
     /// is below `--coverage-min`. Every format: docs/test.md.
-    Test(TestArgs),
+    Test(Deferred<TestArgs>),
 
     /// Validate resources against CRD and XRD schemas, offline, as `crossplane beta validate`.
     ///
@@ -208,7 +208,7 @@ pub enum Command {
     /// diagnostics pointing at each field in the resources' files.
     /// Exit status 1 when a resource is invalid (or, with `--error-on-missing-schemas`, has no
     /// schema), 2 when an input cannot be read.
-    Validate(ValidateArgs),
+    Validate(Deferred<ValidateArgs>),
 
     /// Render a composite resource like `crossplane render`, without Docker.
     ///
@@ -218,7 +218,7 @@ pub enum Command {
     /// annotated `render.crossplane.io/runtime: Development` (or `-a` says so), and a step
     /// that would need Docker is refused with how to run it. Exit status 1 when a step
     /// returns a fatal result or fails, 2 when an input cannot be read.
-    Render(RenderArgs),
+    Render(Deferred<RenderArgs>),
 
     /// A language server over standard input and output, for editors.
     ///
@@ -234,18 +234,18 @@ pub enum Command {
 
     /// Composition commands, as the Crossplane CLI names them (v2.3 and later).
     #[command(subcommand)]
-    Composition(CompositionCommand),
+    Composition(Deferred<CompositionCommand>),
 
     /// Operation commands, as the Crossplane CLI names them (v2.5 and later).
     #[command(subcommand)]
-    Operation(OperationCommand),
+    Operation(Deferred<OperationCommand>),
 
     /// Run function-hcl on one RunFunctionRequest, as Crossplane would call it.
     #[command(subcommand)]
-    Function(FunctionCommand),
+    Function(Deferred<FunctionCommand>),
 
     /// Print a shell completion script.
-    Completions(CompletionsArgs),
+    Completions(Deferred<CompletionsArgs>),
 }
 
 /// `fnhcl fmt`.
@@ -419,7 +419,7 @@ pub enum TestCommand {
     /// The input may also be the JSON lines of Crossplane's pipeline inspector sidecar: one
     /// recorded request of a function-hcl step (the last one, or the one `--step`, `--xr` and
     /// `--index` choose) becomes the same files.
-    Import(TestImportArgs),
+    Import(Deferred<TestImportArgs>),
 }
 
 /// `fnhcl test import`.
@@ -508,7 +508,7 @@ pub enum OperationCommand {
     /// no observed state); other functions are called over gRPC when their Function is
     /// annotated `render.crossplane.io/runtime: Development` (or `-a` says so). Exit status 1
     /// when a step returns a fatal result or fails, 2 when an input cannot be read.
-    Render(OperationRenderArgs),
+    Render(Deferred<OperationRenderArgs>),
 }
 
 /// `fnhcl operation render`.
@@ -644,7 +644,7 @@ impl OperationRenderArgs {
 #[derive(Debug, Subcommand)]
 pub enum CompositionCommand {
     /// `fnhcl render` under the name `crossplane composition render` gives it.
-    Render(RenderArgs),
+    Render(Deferred<RenderArgs>),
 }
 
 /// `fnhcl render`.
@@ -834,7 +834,7 @@ pub enum FunctionCommand {
     /// The program is SOURCE (a directory, a `.hcl` file, a txtar file or a Composition) or,
     /// without it, the request's own `input.hcl`. Exit status 0 whenever a response was
     /// produced, fatal results included; 2 when the request or SOURCE cannot be read.
-    Run(FunctionRunArgs),
+    Run(Deferred<FunctionRunArgs>),
 
     /// Serve function-hcl over gRPC: fnhcl as the function itself.
     ///
@@ -844,7 +844,7 @@ pub enum FunctionCommand {
     /// to standard error. `crossplane render` reaches it through a Function annotated
     /// `render.crossplane.io/runtime: Development` (target `localhost:9443` by default).
     /// SIGINT or SIGTERM stops it gracefully: requests in flight finish, exit 0.
-    Serve(FunctionServeArgs),
+    Serve(Deferred<FunctionServeArgs>),
 }
 
 /// `fnhcl function serve`.
@@ -1027,9 +1027,122 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The clap command, for completions, man pages and tests.
+/// The clap command, for completions, man pages and tests: every command's flags.
 pub fn command() -> clap::Command {
     Cli::command()
+}
+
+/// Parses the process's arguments, building the flags of only the commands they name.
+///
+/// Building every command's flags is a fifth of a small render's work (clap makes each flag,
+/// its help text and its value parser whether or not the command runs): here the commands
+/// whose names are not among the arguments get their flags from [`clap::Command::defer`],
+/// which clap calls only if it ever needs them. A command named is built as the derive
+/// builds it, so its flags, their order and its help are the same as [`command`]'s.
+pub fn parse() -> Result<Cli, clap::Error> {
+    let words = std::env::args_os()
+        .skip(1)
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    *named() = Some(words);
+    let parsed = Cli::try_parse();
+    // Anything that builds the command later (completions) wants every flag.
+    *named() = None;
+    parsed
+}
+
+/// The arguments of the parse under way, while [`parse`] runs; `None` builds every command.
+static NAMED: std::sync::Mutex<Option<Vec<String>>> = std::sync::Mutex::new(None);
+
+fn named() -> std::sync::MutexGuard<'static, Option<Vec<String>>> {
+    NAMED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A command's flags or subcommands `T`, built when the command is named on the command line
+/// (see [`parse`]) and otherwise only if clap asks for them.
+#[derive(Debug, Clone)]
+pub struct Deferred<T>(pub T);
+
+impl<T> std::ops::Deref for Deferred<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Args> Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        if built_now(&cmd) {
+            T::augment_args(cmd)
+        } else {
+            cmd.defer(T::augment_args)
+        }
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        if built_now(&cmd) {
+            T::augment_args_for_update(cmd)
+        } else {
+            cmd.defer(T::augment_args_for_update)
+        }
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+impl<T: Subcommand> Subcommand for Deferred<T> {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        if built_now(&cmd) {
+            T::augment_subcommands(cmd)
+        } else {
+            cmd.defer(T::augment_subcommands)
+        }
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        if built_now(&cmd) {
+            T::augment_subcommands_for_update(cmd)
+        } else {
+            cmd.defer(T::augment_subcommands_for_update)
+        }
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        T::has_subcommand(name)
+    }
+}
+
+/// Whether `cmd`'s flags are built now: always, except while [`parse`] runs and the command's
+/// name is not one of the arguments.
+fn built_now(cmd: &clap::Command) -> bool {
+    named()
+        .as_ref()
+        .is_none_or(|words| words.iter().any(|word| word == cmd.get_name()))
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 /// `fnhcl check`.

@@ -11,7 +11,6 @@ mod report;
 pub mod settings;
 
 use args::{Cli, Command};
-use clap::Parser;
 use exit::ExitStatus;
 use fnhcl::diagnostics::Diagnostic;
 use fnhcl::source::SourceMap;
@@ -59,7 +58,7 @@ pub fn main() -> ExitCode {
         let _ = writeln!(io::stdout(), "fnhcl {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
-    let cli = match Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -79,7 +78,7 @@ pub fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> io::Result<ExitStatus> {
     let watched = match &cli.command {
-        Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args))
+        Command::Render(args) | Command::Composition(args::Deferred(args::CompositionCommand::Render(args)))
             if args.watch =>
         {
             Some(commands::render::watch_paths(args))
@@ -144,10 +143,10 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Lsp => fnhcl::lsp::run().map(|()| ExitStatus::Success),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
-        Command::Render(args) | Command::Composition(args::CompositionCommand::Render(args)) => {
+        Command::Render(args) | Command::Composition(args::Deferred(args::CompositionCommand::Render(args))) => {
             commands::render::run(args, cli.global.format, &mut cx)
         }
-        Command::Operation(args::OperationCommand::Render(args)) => {
+        Command::Operation(args::Deferred(args::OperationCommand::Render(args))) => {
             commands::operation::run(args, &mut cx)
         }
         Command::Test(args) => {
@@ -166,10 +165,10 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
             let color = settings::use_color(cli.global.color, env, io::stdout().is_terminal());
             commands::fmt::run(args, color, &mut cx)
         }
-        Command::Function(args::FunctionCommand::Serve(args)) => {
+        Command::Function(args::Deferred(args::FunctionCommand::Serve(args))) => {
             commands::function::serve(args, &mut cx)
         }
-        Command::Function(args::FunctionCommand::Run(args)) => {
+        Command::Function(args::Deferred(args::FunctionCommand::Run(args))) => {
             commands::function::run(args, &mut cx)
         }
         Command::Validate(args) => {

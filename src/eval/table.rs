@@ -169,12 +169,24 @@ impl Function {
 #[derive(Clone, Debug, Default)]
 pub struct FunctionTable {
     functions: BTreeMap<String, Function>,
+    /// Where a name not in `functions` is looked up: the built-ins a program's own functions
+    /// are added over, shared rather than copied for each program.
+    base: Option<&'static FunctionTable>,
 }
 
 impl FunctionTable {
     /// An empty table.
     pub fn new() -> FunctionTable {
         FunctionTable::default()
+    }
+
+    /// A table of `base`'s functions, to which [`insert`](Self::insert) adds or replaces
+    /// functions without changing `base`.
+    pub fn over(base: &'static FunctionTable) -> FunctionTable {
+        FunctionTable {
+            functions: BTreeMap::new(),
+            base: Some(base),
+        }
     }
 
     /// A table of only `try` and `can`: the expression evaluator evaluates them itself,
@@ -199,17 +211,27 @@ impl FunctionTable {
 
     /// The function called `name`.
     pub fn get(&self, name: &str) -> Option<&Function> {
-        self.functions.get(name)
+        match self.functions.get(name) {
+            Some(function) => Some(function),
+            None => self.base.and_then(|base| base.get(name)),
+        }
     }
 
-    /// The function called `name`, to adjust after registration (the refinements).
+    /// The function called `name` in this table itself (not its base), to adjust after
+    /// registration (the refinements).
     pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut Function> {
         self.functions.get_mut(name)
     }
 
     /// Every registered name, sorted.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.functions.keys().map(String::as_str)
+        let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
+        if let Some(base) = self.base {
+            names.extend(base.names());
+            names.sort_unstable();
+            names.dedup();
+        }
+        names.into_iter()
     }
 }
 

@@ -62,7 +62,7 @@ impl Invoker {
             table: OnceLock::new(),
         });
         let weak: Weak<Invoker> = Arc::downgrade(&invoker);
-        let mut table = shared_builtins().clone();
+        let mut table = FunctionTable::over(shared_builtins());
         table.insert(Function::new(
             "invoke",
             vec![

@@ -90,6 +90,8 @@ impl Context {
 pub struct Emitter {
     dialect: Dialect,
     out: String,
+    /// The characters of the scalar being written (kept to be reused).
+    chars: Vec<char>,
     /// Characters (not bytes) written since the last line break: the emitter counts that way.
     column: usize,
     /// `None` before the root node, where the emitter's indent is -1.
@@ -108,6 +110,7 @@ impl Emitter {
         Emitter {
             dialect,
             out: String::new(),
+            chars: Vec::new(),
             column: 0,
             indent: None,
             whitespace: true,
@@ -139,14 +142,26 @@ impl Emitter {
         let style = select_style(requested, &analysis, ctx.simple_key, text.is_empty());
         let saved = self.indent;
         self.increase_indent(true, false);
-        let chars: Vec<char> = text.chars().collect();
         // Keys are never folded: a break inside a simple key would end it.
         let allow_breaks = !ctx.simple_key;
-        match style {
-            Style::Plain => self.write_plain(&chars, allow_breaks, ctx.root),
-            Style::SingleQuoted => self.write_single_quoted(&chars, allow_breaks),
-            Style::DoubleQuoted => self.write_double_quoted(&chars, allow_breaks),
-            Style::Literal => self.write_literal(&chars),
+        if style == Style::Plain
+            && !text.contains([' ', '\r', '\n', '\u{85}', '\u{2028}', '\u{2029}'])
+        {
+            // Most scalars of a document: nothing to fold or break, so the text goes out as
+            // it is, without the character-by-character loop.
+            self.write_plain_word(text, ctx.root);
+        } else {
+            // One buffer for every scalar of the document rather than one per scalar.
+            let mut chars = std::mem::take(&mut self.chars);
+            chars.clear();
+            chars.extend(text.chars());
+            match style {
+                Style::Plain => self.write_plain(&chars, allow_breaks, ctx.root),
+                Style::SingleQuoted => self.write_single_quoted(&chars, allow_breaks),
+                Style::DoubleQuoted => self.write_double_quoted(&chars, allow_breaks),
+                Style::Literal => self.write_literal(&chars),
+            }
+            self.chars = chars;
         }
         self.indent = saved;
     }
@@ -285,6 +300,21 @@ impl Emitter {
             self.put(' ');
         }
         self.write_flow_text(chars, allow_breaks, false);
+        self.whitespace = false;
+        self.indention = false;
+        if root && self.dialect.open_ended_root {
+            self.open_ended = true;
+        }
+    }
+
+    /// [`write_plain`](Self::write_plain) for a text without spaces or line breaks, which
+    /// its loop would copy character by character.
+    fn write_plain_word(&mut self, text: &str, root: bool) {
+        if !self.whitespace {
+            self.put(' ');
+        }
+        self.out.push_str(text);
+        self.column += text.chars().count();
         self.whitespace = false;
         self.indention = false;
         if root && self.dialect.open_ended_root {
