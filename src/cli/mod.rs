@@ -78,7 +78,8 @@ pub fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> io::Result<ExitStatus> {
     let watched = match &cli.command {
-        Command::Render(args) | Command::Composition(args::Deferred(args::CompositionCommand::Render(args)))
+        Command::Render(args)
+        | Command::Composition(args::Deferred(args::CompositionCommand::Render(args)))
             if args.watch =>
         {
             Some(commands::render::watch_paths(args))
@@ -143,7 +144,8 @@ fn run_once(cli: &Cli) -> io::Result<ExitStatus> {
         Command::Completions(args) => commands::completions::run(args, &mut cx),
         Command::Lsp => fnhcl::lsp::run().map(|()| ExitStatus::Success),
         Command::Eval(args) => commands::eval::run(args, cli.global.format, &mut cx),
-        Command::Render(args) | Command::Composition(args::Deferred(args::CompositionCommand::Render(args))) => {
+        Command::Render(args)
+        | Command::Composition(args::Deferred(args::CompositionCommand::Render(args))) => {
             commands::render::run(args, cli.global.format, &mut cx)
         }
         Command::Operation(args::Deferred(args::OperationCommand::Render(args))) => {

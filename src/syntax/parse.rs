@@ -543,9 +543,7 @@ impl<'a> Parser<'a> {
         }
         let body = match self.peek().kind {
             TokenKind::Newline | TokenKind::Eof | TokenKind::CBrace => {
-                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                    self.parse_body(TokenKind::CBrace, false)
-                })
+                on_enough_stack(self.depth, || self.parse_body(TokenKind::CBrace, false))
             }
             _ => self.parse_single_line_body(open_brace),
         };
@@ -686,4 +684,21 @@ pub(super) fn opposite(kind: TokenKind) -> Option<TokenKind> {
         K::TemplateSeqEnd => K::TemplateInterp,
         _ => return None,
     })
+}
+
+/// How many levels of nesting are parsed without asking how much stack is left: fewer than a
+/// few hundred kilobytes even in a debug build, which any stack the parser runs on has. The
+/// first question costs a read of `/proc/self/maps` on the main thread (how `stacker` finds
+/// where the stack ends), a tenth of a small render's start-up, which most programs, a
+/// dozen levels deep, never need.
+const SHALLOW: usize = 16;
+
+/// Runs `parse` at nesting `depth`: on a new stack segment when this one is nearly used up
+/// (nesting is limited to [`MAX_DEPTH`], and each level takes some stack).
+pub(super) fn on_enough_stack<R>(depth: usize, parse: impl FnOnce() -> R) -> R {
+    if depth < SHALLOW {
+        parse()
+    } else {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, parse)
+    }
 }

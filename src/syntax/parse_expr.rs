@@ -52,7 +52,7 @@ impl Parser<'_> {
             self.leave();
             return expr(ExprKind::Error, at);
         }
-        let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.parse_ternary());
+        let result = super::parse::on_enough_stack(self.depth, || self.parse_ternary());
         self.leave();
         result
     }
@@ -254,7 +254,7 @@ impl Parser<'_> {
                         let marker = between(&open.range32(), &close.range32());
                         let item = expr(ExprKind::SplatItem, marker.clone());
                         // Splats nest up to the nesting limit: their recursion grows the stack.
-                        let each = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+                        let each = super::parse::on_enough_stack(self.depth, || {
                             self.parse_traversals(item)
                         });
                         let span = between(&from_span, &each.span);
@@ -487,7 +487,7 @@ impl Parser<'_> {
                     return expr(ExprKind::Error, start.range32());
                 }
                 let operand =
-                    stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.parse_with_traversals());
+                    super::parse::on_enough_stack(self.depth, || self.parse_with_traversals());
                 self.leave();
                 let op = if start.kind == TokenKind::Minus {
                     UnaryOp::Negate
