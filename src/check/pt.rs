@@ -53,7 +53,24 @@ fn is_pt_input(input: Option<&Json>) -> bool {
 /// anything is parsed (most YAML files of a repository are not).
 pub fn may_hold(text: &str) -> bool {
     text.contains("Composition")
-        && (text.contains("pt.fn.crossplane.io") || text.contains("resources:"))
+        && (text.contains("pt.fn.crossplane.io") || has_key(text, "resources"))
+}
+
+/// Whether `key` appears in `text` as a mapping key (`resources:` at the start of a line, or
+/// after `{` or `,` in flow style, quoted or not), not inside a value such as
+/// `message: 'Unready resources: bucket'` of a rendered XR.
+fn has_key(text: &str, key: &str) -> bool {
+    text.match_indices(key).any(|(at, _)| {
+        let after = text[at + key.len()..].trim_start_matches(['"', '\'']);
+        if !after.starts_with(':') {
+            return false;
+        }
+        let line = text[..at].rsplit('\n').next().unwrap_or_default();
+        let before = line.trim_end_matches(['"', '\'']).trim_end();
+        before.chars().all(|c| c == ' ' || c == '\t' || c == '-')
+            || before.ends_with('{')
+            || before.ends_with(',')
+    })
 }
 
 /// Whether a YAML text is a patch-and-transform Composition ([`holds_patch_and_transform`]
@@ -509,8 +526,27 @@ fn path_steps(path: &str) -> Vec<PathStep> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PathStep, path_steps};
+    use super::{PathStep, may_hold, path_steps};
     use crate::pt::{input, validate};
+
+    /// The look before parsing: a legacy Composition's `resources:` key in block or flow
+    /// style, quoted or not, but not the word inside a rendered XR's condition message.
+    #[test]
+    fn only_a_resources_key_makes_a_legacy_composition_likely() {
+        let legacy = "kind: Composition\nspec:\n  resources:\n  - name: a\n";
+        assert!(may_hold(legacy));
+        assert!(may_hold("kind: Composition\nspec:\n  \"resources\": []\n"));
+        assert!(may_hold("{kind: Composition, spec: {resources: []}}"));
+        assert!(may_hold(
+            "{\"kind\": \"Composition\", \"spec\": {\"resources\": []}}"
+        ));
+        assert!(may_hold(
+            "kind: Composition\nspec:\n  pipeline:\n  - input:\n      apiVersion: pt.fn.crossplane.io/v1beta1\n"
+        ));
+        let rendered = "kind: XBucket\nstatus:\n  conditions:\n  - message: 'Unready resources: bucket'\n    reason: SelectComposition\n";
+        assert!(!may_hold(rendered));
+        assert!(!may_hold("kind: Composition\nspec:\n  pipeline: []\n"));
+    }
 
     /// `every` finds what the function would say first, and the rest the function would say
     /// once that is fixed.

@@ -153,6 +153,9 @@ pub fn check_folder(map: &mut SourceMap, dir: &Path, bundle: &Bundle) -> Vec<Dia
             continue;
         };
         // Only Compositions with exactly one readable function-hcl step take part.
+        if !Composition::may_be(&text) {
+            continue;
+        }
         let Some((step, inline)) = Composition::parse(&text).ok().and_then(|c| {
             let s = c.hcl_step(None).ok()?;
             Some((s.name.clone(), s.hcl().and_then(Node::as_str)?.to_string()))

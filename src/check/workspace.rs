@@ -94,14 +94,21 @@ pub fn run(
     let configs = configs(options.config, &units, map)?;
     let mut report = Report::default();
     let configs = with_schemas(options.schemas, &units, configs, &mut report.warnings);
-    let checked: Vec<Checked> = units
-        .par_iter()
-        .zip(configs.par_iter())
-        .map(|(unit, config)| match config {
-            Some(config) => check_unit(unit, options.step, config),
-            None => Checked::default(),
-        })
-        .collect();
+    let check = |(unit, config): (&Unit, &Option<std::sync::Arc<Config>>)| match config {
+        Some(config) => check_unit(unit, options.step, config),
+        None => Checked::default(),
+    };
+    // One unit (a pre-commit hook's file, an editor's folder) is checked on this thread:
+    // starting the pool's threads would cost more than it could save.
+    let checked: Vec<Checked> = if units.len() < 2 {
+        units.iter().zip(&configs).map(check).collect()
+    } else {
+        units
+            .par_iter()
+            .zip(configs.par_iter())
+            .map(check)
+            .collect()
+    };
     report.excluded = units
         .iter()
         .zip(&configs)

@@ -302,6 +302,14 @@ pub fn quoted_list(names: &[String]) -> String {
 }
 
 impl Composition {
+    /// Whether `text` may be a Composition, by its words alone: [`parse`](Self::parse)
+    /// accepts only a first document of kind `Composition` and API version
+    /// `apiextensions.crossplane.io/v1`, so a text without both words is none (and need not
+    /// be parsed when looking for Compositions among a folder's YAML files).
+    pub fn may_be(text: &str) -> bool {
+        text.contains("Composition") && text.contains("apiextensions.crossplane.io/v1")
+    }
+
     /// Reads a Composition from the text of a YAML file (its first document).
     pub fn parse(text: &str) -> Result<Composition, CompositionError> {
         let document = read_first(text)
