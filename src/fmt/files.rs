@@ -148,13 +148,14 @@ pub fn filter(
         };
     }
     let id = map.add("-", text.to_string());
-    let parsed = crate::syntax::parse_file(map.get(id));
-    let warnings = parsed
+    // The syntax check keeps no tree: its warnings and the token count are all it gives.
+    let checked = crate::syntax::parse::check_file(map.get(id), &mut |_| {});
+    let warnings = checked
         .diagnostics
         .into_iter()
         .map(|d| d.with_severity(Severity::Warning))
         .collect();
-    let out = super::format(text);
+    let out = super::format_sized(text, checked.tokens);
     let out = super::same_tokens(text, &out).then_some(out);
     (out, warnings)
 }

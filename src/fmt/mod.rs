@@ -56,7 +56,7 @@ pub fn format(text: &str) -> String {
 
 /// [`format`], with room for `capacity` tokens from the start (a table that grew by doubling
 /// would hold up to twice the memory).
-fn format_sized(text: &str, capacity: usize) -> String {
+pub(crate) fn format_sized(text: &str, capacity: usize) -> String {
     let mut toks = tokens(text, capacity);
     let lines = lines(&toks, text);
     indent(&mut toks, &lines);
@@ -412,19 +412,25 @@ pub fn format_file(
     file: &crate::source::SourceFile,
     normalize_literals: bool,
 ) -> Result<String, FormatError> {
-    let parsed = crate::syntax::parse_file(file);
-    if parsed.has_errors() {
-        return Err(FormatError::Syntax(parsed.diagnostics));
+    // The syntax check keeps no tree: of each top-level item only the attribute ranges the
+    // rewrite needs, so the file's text and one token table are all that is held at a time.
+    let mut ranges = Vec::new();
+    let checked = crate::syntax::parse::check_file(file, &mut |item| {
+        if normalize_literals {
+            normalize::item_ranges(item, &mut ranges);
+        }
+    });
+    if checked.has_errors() {
+        return Err(FormatError::Syntax(checked.diagnostics));
     }
     let text = file.text();
     let source = if normalize_literals {
-        normalize(text, &parsed.body)
+        std::borrow::Cow::Owned(normalize::normalize_ranges(text, &ranges))
     } else {
-        text.to_string()
+        std::borrow::Cow::Borrowed(text)
     };
-    // The tree is not needed any more: free it before the formatter's own token tables.
-    drop(parsed);
-    let out = format(&source);
+    drop(ranges);
+    let out = format_sized(&source, checked.tokens);
     if same_tokens(&source, &out) {
         Ok(out)
     } else {

@@ -11,6 +11,7 @@
 
 use crate::syntax::ast::Body;
 use crate::syntax::lex::{Token, TokenKind, lex};
+use crate::syntax::parse::TopItem;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Context {
@@ -22,11 +23,25 @@ enum Context {
 /// The text with the object-literal colons of every attribute of `body` (the parse of
 /// `text`) replaced by `=`. Only those bytes change.
 pub fn normalize(text: &str, body: &Body) -> String {
-    let tokens = lex(text);
     let mut ranges = Vec::new();
     attribute_ranges(body, &mut ranges);
+    normalize_ranges(text, &ranges)
+}
+
+/// The ranges [`normalize`] rewrites inside one top-level item (what
+/// [`crate::syntax::parse::check_file`] hands over), added to `out`.
+pub(super) fn item_ranges(item: TopItem<'_>, out: &mut Vec<(u32, u32)>) {
+    match item {
+        TopItem::Block(block) => attribute_ranges(&block.body, out),
+        TopItem::Attribute(attr) => out.push((attr.equals.end, attr.expr.span.end)),
+    }
+}
+
+/// [`normalize`] given the byte ranges of the attributes' expressions instead of the tree.
+pub(super) fn normalize_ranges(text: &str, ranges: &[(u32, u32)]) -> String {
+    let tokens = lex(text);
     let mut bytes = text.as_bytes().to_vec();
-    for (start, end) in ranges {
+    for &(start, end) in ranges {
         // Tokens are in source order and do not overlap: an attribute's are one run, found
         // by binary search (a linear filter per attribute made large files quadratic).
         let first = tokens.partition_point(|t| t.start < start);
