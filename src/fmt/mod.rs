@@ -57,8 +57,8 @@ pub fn format(text: &str) -> String {
 /// [`format`], with room for `capacity` tokens from the start (a table that grew by doubling
 /// would hold up to twice the memory).
 pub(crate) fn format_sized(text: &str, capacity: usize) -> String {
-    let mut toks = tokens(text, capacity);
-    let lines = lines(&toks, text);
+    let (mut toks, line_ends) = tokens(text, capacity);
+    let lines = lines(&toks, text, line_ends);
     indent(&mut toks, &lines);
     space(&mut toks, &lines, text);
     align(&mut toks, &lines, text);
@@ -72,16 +72,19 @@ pub(crate) fn format_sized(text: &str, capacity: usize) -> String {
 }
 
 /// hclwrite's `lexConfig`: every token with the number of bytes between it and the previous
-/// one as its spaces.
-fn tokens(text: &str, capacity: usize) -> Vec<Tok> {
+/// one as its spaces; and how many tokens end a line (to size the table of lines).
+fn tokens(text: &str, capacity: usize) -> (Vec<Tok>, usize) {
     let mut last = 0u32;
+    let mut line_ends = 0;
     let mut toks = Vec::with_capacity(capacity);
     toks.extend(lex_tokens(text).map(|token| {
         let spaces = token.start.saturating_sub(last);
         last = token.end;
-        Tok { token, spaces }
+        let tok = Tok { token, spaces };
+        line_ends += usize::from(ends_line(&tok, text));
+        tok
     }));
-    toks
+    (toks, line_ends)
 }
 
 /// A newline token, or a `#`/`//` comment (which holds its newline).
@@ -107,8 +110,9 @@ fn bracket_change(kind: TokenKind) -> i64 {
 }
 
 /// hclwrite's `linesForFormat`: lines, each split into lead, assign and comment cells.
-fn lines(toks: &[Tok], text: &str) -> Vec<Line> {
-    let mut out = Vec::new();
+/// `line_ends` tokens end a line: one line each, and at most two more.
+fn lines(toks: &[Tok], text: &str, line_ends: usize) -> Vec<Line> {
+    let mut out = Vec::with_capacity(line_ends + 2);
     let mut start = 0;
     for (i, t) in toks.iter().enumerate() {
         if t.kind() == TokenKind::Eof {
@@ -425,7 +429,7 @@ pub fn format_file(
     }
     let text = file.text();
     let source = if normalize_literals {
-        std::borrow::Cow::Owned(normalize::normalize_ranges(text, &ranges))
+        std::borrow::Cow::Owned(normalize::normalize_ranges(text, &mut ranges))
     } else {
         std::borrow::Cow::Borrowed(text)
     };

@@ -83,7 +83,7 @@ impl Checked {
 /// top-level attribute only its name stays, for "Attribute redefined"). For a reader of
 /// large files that needs one item at a time, such as the formatter.
 pub fn check_file(file: &SourceFile, visit: &mut dyn FnMut(TopItem<'_>)) -> Checked {
-    let tokens = lex(file.text());
+    let tokens = super::lex::lex_exact(file.text());
     let count = tokens.len();
     let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
     let mut parser = Parser::new(file, tokens);
