@@ -131,30 +131,34 @@ pub fn format_path(map: &mut SourceMap, path: &Path, normalize_literals: bool) -
     }
 }
 
-/// Formats standard input's `text` (added to `map` as `-`): the formatted text, or `None`
-/// when it cannot be formatted (a filter must not swallow its input: the caller writes the
-/// text back unchanged). With `normalize_literals` off this is exactly Go's
+/// Formats standard input's `text` (added to `map` as its last file, `-`: taken, not
+/// copied, so the caller compares the result with `map.files().last()`): the formatted text,
+/// or `None` when it cannot be formatted (a filter must not swallow its input: the caller
+/// writes the text back unchanged). With `normalize_literals` off this is exactly Go's
 /// `hclwrite.Format`, which works on tokens and so also formats text that does not parse (its
 /// syntax errors come back as warnings).
 pub fn filter(
     map: &mut SourceMap,
-    text: &str,
+    text: impl Into<String>,
     normalize_literals: bool,
 ) -> (Option<String>, Vec<Diagnostic>) {
     if normalize_literals {
-        return match formatted(map, "-", text.to_string(), true) {
+        return match formatted(map, "-", text.into(), true) {
             Ok(out) => (Some(out), Vec::new()),
             Err(diagnostics) => (None, diagnostics),
         };
     }
-    let id = map.add("-", text.to_string());
-    let parsed = crate::syntax::parse_file(map.get(id));
-    let warnings = parsed
+    let id = map.add("-", text);
+    let file = map.get(id);
+    // The syntax check keeps no tree: its warnings and the token count are all it gives.
+    let checked = crate::syntax::parse::check_file(file, &mut |_| {});
+    let warnings = checked
         .diagnostics
         .into_iter()
         .map(|d| d.with_severity(Severity::Warning))
         .collect();
-    let out = super::format(text);
+    let text = file.text();
+    let out = super::format_sized(text, checked.tokens);
     let out = super::same_tokens(text, &out).then_some(out);
     (out, warnings)
 }

@@ -12,15 +12,16 @@ mod normalize;
 
 pub use normalize::normalize;
 
-use crate::syntax::lex::{Token, TokenKind, lex};
+use crate::syntax::lex::{Token, TokenKind, tokens as lex_tokens};
 use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
 
-/// A token and the spaces hclwrite writes before it.
+/// A token and the spaces hclwrite writes before it (16 bytes: the formatter keeps one per
+/// token of the file).
 #[derive(Clone, Copy, Debug)]
 struct Tok {
     token: Token,
-    spaces: usize,
+    spaces: u32,
 }
 
 impl Tok {
@@ -29,41 +30,61 @@ impl Tok {
     }
 }
 
-/// One line split into hclwrite's three cells (ranges of token indexes).
+/// One line split into hclwrite's three cells (ranges of token indexes; `u32` as the
+/// tokens' offsets, so a line takes 32 bytes).
 #[derive(Clone, Debug, Default)]
 struct Line {
-    lead: Range<usize>,
-    assign: Option<Range<usize>>,
-    comment: Option<Range<usize>>,
+    lead: Range<u32>,
+    assign: Option<Range<u32>>,
+    comment: Option<Range<u32>>,
+}
+
+/// A range of token indexes as a slice range.
+fn cell(range: &Range<u32>) -> Range<usize> {
+    range.start as usize..range.end as usize
+}
+
+/// A token index or a count of spaces as stored (token offsets are `u32`, so are these).
+fn small(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Formats HCL source text as Go's `hclwrite.Format` does. Works on any input, valid or not.
 pub fn format(text: &str) -> String {
-    let mut toks = tokens(text);
-    let lines = lines(&toks, text);
+    format_sized(text, text.len() / 4 + 1)
+}
+
+/// [`format`], with room for `capacity` tokens from the start (a table that grew by doubling
+/// would hold up to twice the memory).
+pub(crate) fn format_sized(text: &str, capacity: usize) -> String {
+    let (mut toks, line_ends) = tokens(text, capacity);
+    let lines = lines(&toks, text, line_ends);
     indent(&mut toks, &lines);
     space(&mut toks, &lines, text);
     align(&mut toks, &lines, text);
+    drop(lines);
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     for t in &toks {
-        out.extend(std::iter::repeat_n(' ', t.spaces));
+        out.extend(std::iter::repeat_n(' ', t.spaces as usize));
         out.push_str(t.token.text(text));
     }
     out
 }
 
 /// hclwrite's `lexConfig`: every token with the number of bytes between it and the previous
-/// one as its spaces.
-fn tokens(text: &str) -> Vec<Tok> {
-    let mut last = 0usize;
-    lex(text)
-        .into_iter()
-        .map(|token| {
-            let spaces = (token.start as usize).saturating_sub(last);
-            last = token.end as usize;
-            Tok { token, spaces }
-        })
-        .collect()
+/// one as its spaces; and how many tokens end a line (to size the table of lines).
+fn tokens(text: &str, capacity: usize) -> (Vec<Tok>, usize) {
+    let mut last = 0u32;
+    let mut line_ends = 0;
+    let mut toks = Vec::with_capacity(capacity);
+    toks.extend(lex_tokens(text).map(|token| {
+        let spaces = token.start.saturating_sub(last);
+        last = token.end;
+        let tok = Tok { token, spaces };
+        line_ends += usize::from(ends_line(&tok, text));
+        tok
+    }));
+    (toks, line_ends)
 }
 
 /// A newline token, or a `#`/`//` comment (which holds its newline).
@@ -89,13 +110,14 @@ fn bracket_change(kind: TokenKind) -> i64 {
 }
 
 /// hclwrite's `linesForFormat`: lines, each split into lead, assign and comment cells.
-fn lines(toks: &[Tok], text: &str) -> Vec<Line> {
-    let mut out = Vec::new();
+/// `line_ends` tokens end a line: one line each, and at most two more.
+fn lines(toks: &[Tok], text: &str, line_ends: usize) -> Vec<Line> {
+    let mut out = Vec::with_capacity(line_ends + 2);
     let mut start = 0;
     for (i, t) in toks.iter().enumerate() {
         if t.kind() == TokenKind::Eof {
             out.push(Line {
-                lead: start..i,
+                lead: small(start)..small(i),
                 ..Line::default()
             });
             start = toks.len();
@@ -103,7 +125,7 @@ fn lines(toks: &[Tok], text: &str) -> Vec<Line> {
         }
         if ends_line(t, text) {
             out.push(Line {
-                lead: start..i + 1,
+                lead: small(start)..small(i + 1),
                 ..Line::default()
             });
             start = i + 1;
@@ -111,7 +133,7 @@ fn lines(toks: &[Tok], text: &str) -> Vec<Line> {
     }
     if start < toks.len() {
         out.push(Line {
-            lead: start..toks.len(),
+            lead: small(start)..small(toks.len()),
             ..Line::default()
         });
     }
@@ -122,15 +144,15 @@ fn lines(toks: &[Tok], text: &str) -> Vec<Line> {
 }
 
 fn split_cells(line: &mut Line, toks: &[Tok]) {
-    let lead = line.lead.clone();
+    let lead = cell(&line.lead);
     if lead.is_empty() {
         return;
     }
     if lead.len() > 1 && toks[lead.end - 1].kind() == TokenKind::Comment {
-        line.comment = Some(lead.end - 1..lead.end);
-        line.lead = lead.start..lead.end - 1;
+        line.comment = Some(small(lead.end - 1)..small(lead.end));
+        line.lead = small(lead.start)..small(lead.end - 1);
     }
-    let lead = line.lead.clone();
+    let lead = cell(&line.lead);
     for i in lead.clone().skip(1) {
         if toks[i].kind() == TokenKind::Equal {
             let net: i64 = toks[i..lead.end]
@@ -138,8 +160,8 @@ fn split_cells(line: &mut Line, toks: &[Tok]) {
                 .map(|t| bracket_change(t.kind()))
                 .sum();
             if net == 0 {
-                line.assign = Some(i..lead.end);
-                line.lead = lead.start..i;
+                line.assign = Some(small(i)..small(lead.end));
+                line.lead = small(lead.start)..small(i);
             }
             break;
         }
@@ -153,26 +175,26 @@ fn indent(toks: &mut [Tok], lines: &[Line]) {
         if line.lead.is_empty() {
             continue;
         }
-        let first = line.lead.start;
+        let first = line.lead.start as usize;
         if toks[first].kind() == TokenKind::Newline {
             toks[first].spaces = 0;
             continue;
         }
         let mut net = 0;
-        for t in &toks[line.lead.clone()] {
+        for t in &toks[cell(&line.lead)] {
             net += bracket_change(t.kind());
             if t.kind() == TokenKind::OHeredoc {
                 break;
             }
         }
         if let Some(assign) = &line.assign {
-            net += toks[assign.clone()]
+            net += toks[cell(assign)]
                 .iter()
                 .map(|t| bracket_change(t.kind()))
                 .sum::<i64>();
         }
         if net > 0 {
-            toks[first].spaces = 2 * stack.len();
+            toks[first].spaces = small(2 * stack.len());
             stack.push(net);
             continue;
         }
@@ -187,16 +209,16 @@ fn indent(toks: &mut [Tok], lines: &[Line]) {
                 closed = 0;
             }
         }
-        toks[first].spaces = 2 * stack.len();
+        toks[first].spaces = small(2 * stack.len());
     }
 }
 
 /// Pass 2: the spaces between neighbouring tokens of a cell.
 fn space(toks: &mut [Tok], lines: &[Line], text: &str) {
     for line in lines {
-        space_cell(toks, line.lead.clone(), false, text);
+        space_cell(toks, cell(&line.lead), false, text);
         if let Some(assign) = &line.assign {
-            space_cell(toks, assign.clone(), true, text);
+            space_cell(toks, cell(assign), true, text);
         }
     }
 }
@@ -211,7 +233,7 @@ fn space_cell(toks: &mut [Tok], cell: Range<usize>, is_assign: bool, text: &str)
     for i in cell.start..cell.end - 1 {
         let before = (i > cell.start).then(|| toks[i - 1]);
         let space = space_after(&toks[i], before.as_ref(), &toks[i + 1], text);
-        toks[i + 1].spaces = usize::from(space);
+        toks[i + 1].spaces = u32::from(space);
     }
 }
 
@@ -288,24 +310,24 @@ fn minus_is_binary(before: Option<TokenKind>) -> bool {
 }
 
 /// The width of a cell: spaces plus grapheme clusters of the tokens.
-fn columns(toks: &[Tok], cell: &Range<usize>, text: &str) -> usize {
-    toks[cell.clone()]
+fn columns(toks: &[Tok], range: &Range<u32>, text: &str) -> usize {
+    toks[cell(range)]
         .iter()
-        .map(|t| t.spaces + t.token.text(text).graphemes(true).count())
+        .map(|t| t.spaces as usize + t.token.text(text).graphemes(true).count())
         .sum()
 }
 
 /// Pass 3: `=` aligned across consecutive assignment lines, then trailing comments across
 /// consecutive commented lines.
 fn align(toks: &mut [Tok], lines: &[Line], text: &str) {
-    let assigns: Vec<Option<usize>> = lines
+    let assigns: Vec<Option<u32>> = lines
         .iter()
         .map(|l| l.assign.as_ref().map(|a| a.start))
         .collect();
     align_chains(toks, lines, &assigns, text, |toks, line, text| {
         columns(toks, &line.lead, text)
     });
-    let comments: Vec<Option<usize>> = lines
+    let comments: Vec<Option<u32>> = lines
         .iter()
         .map(|l| l.comment.as_ref().map(|c| c.start))
         .collect();
@@ -319,7 +341,7 @@ fn align(toks: &mut [Tok], lines: &[Line], text: &str) {
 fn align_chains(
     toks: &mut [Tok],
     lines: &[Line],
-    cells: &[Option<usize>],
+    cells: &[Option<u32>],
     text: &str,
     width: impl Fn(&[Tok], &Line, &str) -> usize,
 ) {
@@ -337,7 +359,7 @@ fn align_chains(
         let max = widths.iter().copied().max().unwrap_or(0);
         for (k, w) in (start..i).zip(widths) {
             if let Some(first) = cells[k] {
-                toks[first].spaces = max - w + 1;
+                toks[first as usize].spaces = small(max - w + 1);
             }
         }
     }
@@ -366,6 +388,16 @@ mod tests {
         );
         assert_eq!(format("  \n\na = 1   "), "\n\na = 1   ");
     }
+
+    #[test]
+    fn same_tokens_ignores_spaces_only() {
+        assert!(same_tokens("a=[1,2]\n", "a = [1, 2]\n"));
+        assert!(same_tokens("", ""));
+        assert!(!same_tokens("a = 1\n", "a = 1\nb"));
+        assert!(!same_tokens("a = 1\nb", "a = 1\n"));
+        assert!(!same_tokens("a = 1\n", "a = 2\n"));
+        assert!(!same_tokens("a = \"x y\"\n", "a = \"x  y\"\n"));
+    }
 }
 
 /// Why a file was not formatted.
@@ -384,19 +416,25 @@ pub fn format_file(
     file: &crate::source::SourceFile,
     normalize_literals: bool,
 ) -> Result<String, FormatError> {
-    let parsed = crate::syntax::parse_file(file);
-    if parsed.has_errors() {
-        return Err(FormatError::Syntax(parsed.diagnostics));
+    // The syntax check keeps no tree: of each top-level item only the attribute ranges the
+    // rewrite needs, so the file's text and one token table are all that is held at a time.
+    let mut ranges = Vec::new();
+    let checked = crate::syntax::parse::check_file(file, &mut |item| {
+        if normalize_literals {
+            normalize::item_ranges(item, &mut ranges);
+        }
+    });
+    if checked.has_errors() {
+        return Err(FormatError::Syntax(checked.diagnostics));
     }
     let text = file.text();
     let source = if normalize_literals {
-        normalize(text, &parsed.body)
+        std::borrow::Cow::Owned(normalize::normalize_ranges(text, &mut ranges))
     } else {
-        text.to_string()
+        std::borrow::Cow::Borrowed(text)
     };
-    // The tree is not needed any more: free it before the formatter's own token tables.
-    drop(parsed);
-    let out = format(&source);
+    drop(ranges);
+    let out = format_sized(&source, checked.tokens);
     if same_tokens(&source, &out) {
         Ok(out)
     } else {
@@ -406,10 +444,13 @@ pub fn format_file(
 
 /// Whether two texts have the same tokens (kinds and texts), whatever the spaces between.
 pub fn same_tokens(a: &str, b: &str) -> bool {
-    let (ta, tb) = (lex(a), lex(b));
-    ta.len() == tb.len()
-        && ta
-            .iter()
-            .zip(&tb)
-            .all(|(x, y)| x.kind == y.kind && x.text(a) == y.text(b))
+    // Two token streams side by side: no table of either text's tokens.
+    let (mut ta, mut tb) = (lex_tokens(a), lex_tokens(b));
+    loop {
+        match (ta.next(), tb.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.kind == y.kind && x.text(a) == y.text(b) => {}
+            _ => return false,
+        }
+    }
 }

@@ -10,7 +10,8 @@
 //! that no colon ends).
 
 use crate::syntax::ast::Body;
-use crate::syntax::lex::{Token, TokenKind, lex};
+use crate::syntax::lex::{Token, TokenKind, lex, tokens};
+use crate::syntax::parse::TopItem;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Context {
@@ -22,20 +23,55 @@ enum Context {
 /// The text with the object-literal colons of every attribute of `body` (the parse of
 /// `text`) replaced by `=`. Only those bytes change.
 pub fn normalize(text: &str, body: &Body) -> String {
-    let tokens = lex(text);
     let mut ranges = Vec::new();
     attribute_ranges(body, &mut ranges);
+    normalize_ranges(text, &mut ranges)
+}
+
+/// The ranges [`normalize`] rewrites inside one top-level item (what
+/// [`crate::syntax::parse::check_file`] hands over), added to `out`.
+pub(super) fn item_ranges(item: TopItem<'_>, out: &mut Vec<(u32, u32)>) {
+    match item {
+        TopItem::Block(block) => attribute_ranges(&block.body, out),
+        TopItem::Attribute(attr) => out.push((attr.equals.end, attr.expr.span.end)),
+    }
+}
+
+/// [`normalize`] given the byte ranges of the attributes' expressions instead of the tree
+/// (sorted here).
+pub(super) fn normalize_ranges(text: &str, ranges: &mut [(u32, u32)]) -> String {
+    ranges.sort_unstable();
     let mut bytes = text.as_bytes().to_vec();
-    for (start, end) in ranges {
-        // Tokens are in source order and do not overlap: an attribute's are one run, found
-        // by binary search (a linear filter per attribute made large files quadratic).
-        let first = tokens.partition_point(|t| t.start < start);
-        let count = tokens[first..].partition_point(|t| t.end <= end);
-        let inside = &tokens[first..first + count];
+    let mut rewrite = |inside: &[Token]| {
         if let Some(colons) = object_colons(inside, text) {
             for colon in colons {
                 bytes[colon] = b'=';
             }
+        }
+    };
+    // Attributes' ranges are apart (at least a name and an `=` between two), so one pass of
+    // the token stream finds each one's tokens in turn; should two ever touch, the token
+    // table and a binary search per range give the same tokens.
+    if ranges.windows(2).all(|w| w[0].1 < w[1].0) {
+        let mut stream = tokens(text).peekable();
+        let mut inside = Vec::new();
+        for &(start, end) in ranges.iter() {
+            while stream.next_if(|t| t.start < start).is_some() {}
+            inside.clear();
+            while let Some(t) = stream.next_if(|t| t.end <= end) {
+                inside.push(t);
+            }
+            rewrite(&inside);
+        }
+    } else {
+        let tokens = lex(text);
+        for &(start, end) in ranges.iter() {
+            // Tokens are in source order and do not overlap: an attribute's are one run,
+            // found by binary search (a linear filter per attribute made large files
+            // quadratic).
+            let first = tokens.partition_point(|t| t.start < start);
+            let count = tokens[first..].partition_point(|t| t.end <= end);
+            rewrite(&tokens[first..first + count]);
         }
     }
     // Only ASCII `:` bytes were replaced by ASCII `=`, so the text is still UTF-8.
@@ -108,6 +144,21 @@ mod tests {
             norm("r x {\n  body = { kind: \"B\", m: { n: 1 } }\n}\n"),
             "r x {\n  body = { kind= \"B\", m= { n= 1 } }\n}\n"
         );
+    }
+
+    #[test]
+    fn touching_ranges_rewrite_as_apart_ones() {
+        let text = "a = { x: 1 }\nb = { y: { z: 2 } }\nc = \"k: v\"\n";
+        let mut map = SourceMap::new();
+        let id = map.add("t.hcl", text);
+        let parsed = parse_file(map.get(id));
+        let mut ranges = Vec::new();
+        attribute_ranges(&parsed.body, &mut ranges);
+        let apart = normalize_ranges(text, &mut ranges.clone());
+        assert_eq!(apart, "a = { x= 1 }\nb = { y= { z= 2 } }\nc = \"k: v\"\n");
+        // The same ranges plus one that touches another take the token table's way.
+        ranges.push((ranges[0].1, ranges[0].1 + 1));
+        assert_eq!(normalize_ranges(text, &mut ranges), apart);
     }
 
     #[test]

@@ -175,19 +175,70 @@ pub fn lex(text: &str) -> Vec<Token> {
         heredocs: Vec::new(),
     };
     while scanner.pos < scanner.bytes.len() {
-        match scanner.modes.last().copied().unwrap_or(Mode::Main) {
-            Mode::Main => scanner.main(),
-            Mode::String => scanner.string(),
-            Mode::Heredoc => scanner.heredoc(),
+        scanner.step();
+    }
+    scanner.push_eof();
+    scanner.tokens
+}
+
+/// [`lex`] into a table of exactly its size: the text is scanned twice (counting, then
+/// storing) instead of the table growing by doubling, for a reader that keeps the table
+/// while it allocates more (the formatter's syntax check).
+pub fn lex_exact(text: &str) -> Vec<Token> {
+    let mut table = Vec::with_capacity(tokens(text).count());
+    table.extend(tokens(text));
+    table
+}
+
+/// The tokens [`lex`] gives, one at a time: for a reader that looks at each token once, so
+/// that no token table of the whole text is built.
+pub fn tokens(text: &str) -> Tokens<'_> {
+    Tokens {
+        scanner: Scanner {
+            text,
+            bytes: text.as_bytes(),
+            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
+            tokens: Vec::new(),
+            modes: vec![Mode::Main],
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+        },
+        next: 0,
+        done: false,
+    }
+}
+
+/// The iterator of [`tokens`].
+pub struct Tokens<'a> {
+    /// Its `tokens` hold only what the last step scanned.
+    scanner: Scanner<'a>,
+    next: usize,
+    done: bool,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        loop {
+            if let Some(&token) = self.scanner.tokens.get(self.next) {
+                self.next += 1;
+                return Some(token);
+            }
+            if self.done {
+                return None;
+            }
+            self.scanner.tokens.clear();
+            self.next = 0;
+            if self.scanner.pos < self.scanner.bytes.len() {
+                self.scanner.step();
+            } else {
+                self.scanner.push_eof();
+                self.done = true;
+            }
         }
     }
-    let end = text.len() as u32;
-    scanner.tokens.push(Token {
-        kind: TokenKind::Eof,
-        start: end,
-        end,
-    });
-    scanner.tokens
 }
 
 fn is_digit(b: u8) -> bool {
@@ -195,6 +246,24 @@ fn is_digit(b: u8) -> bool {
 }
 
 impl Scanner<'_> {
+    /// Scans from `pos` in the current mode: zero or more tokens.
+    fn step(&mut self) {
+        match self.modes.last().copied().unwrap_or(Mode::Main) {
+            Mode::Main => self.main(),
+            Mode::String => self.string(),
+            Mode::Heredoc => self.heredoc(),
+        }
+    }
+
+    fn push_eof(&mut self) {
+        let end = self.text.len() as u32;
+        self.tokens.push(Token {
+            kind: TokenKind::Eof,
+            start: end,
+            end,
+        });
+    }
+
     fn emit(&mut self, kind: TokenKind, start: usize, end: usize) {
         self.tokens.push(Token {
             kind,
@@ -571,6 +640,20 @@ impl Scanner<'_> {
 mod tests {
     use super::TokenKind as K;
     use super::*;
+
+    #[test]
+    fn the_token_stream_is_the_token_table() {
+        for text in [
+            "",
+            "\u{feff}a = 1",
+            "a = \"x${b}%{ if c }y%{ endif }\"\nb = <<-EOT\n  ${x}\n  EOT\n# c\n",
+            "a = \"unterminated\n/* open",
+            "x = [for k, v in m : k => v...]\r\n",
+        ] {
+            assert_eq!(tokens(text).collect::<Vec<_>>(), lex(text), "{text:?}");
+            assert_eq!(lex_exact(text), lex(text), "{text:?}");
+        }
+    }
 
     fn kinds(text: &str) -> Vec<(K, &str)> {
         lex(text)

@@ -5,7 +5,7 @@
 //! it before each top-level item, so independent errors in separate top-level blocks are all
 //! reported while cascades inside one block stay silent, as in Go.
 
-use super::ast::{Attribute, Block, Body, Expr, Label, TextRange, between};
+use super::ast::{Attribute, Block, Body, Expr, ExprKind, Label, Literal, TextRange, between};
 use super::lex::{Token, TokenKind, lex};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, SourceFile, Span};
@@ -51,6 +51,50 @@ pub fn parse_file(file: &SourceFile) -> Parsed {
     Parsed { body, diagnostics }
 }
 
+/// A top-level item of a file, as [`check_file`] hands it over.
+#[derive(Clone, Copy, Debug)]
+pub enum TopItem<'t> {
+    /// An attribute.
+    Attribute(&'t Attribute),
+    /// A block, with everything inside it.
+    Block(&'t Block),
+}
+
+/// What [`check_file`] found.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// Every diagnostic [`parse_file`] gives for the file.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How many tokens the file has, its end included.
+    pub tokens: usize,
+}
+
+impl Checked {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diagnostics::Severity::Error)
+    }
+}
+
+/// Parses a file for its diagnostics ([`parse_file`]'s) without keeping its tree: each
+/// top-level item is handed to `visit` as soon as it is parsed, then dropped (of a
+/// top-level attribute only its name stays, for "Attribute redefined"). For a reader of
+/// large files that needs one item at a time, such as the formatter.
+pub fn check_file(file: &SourceFile, visit: &mut dyn FnMut(TopItem<'_>)) -> Checked {
+    let tokens = super::lex::lex_exact(file.text());
+    let count = tokens.len();
+    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
+    let mut parser = Parser::new(file, tokens);
+    parser.parse_body_with(TokenKind::Eof, true, Some(visit));
+    diagnostics.append(&mut parser.diagnostics);
+    Checked {
+        diagnostics,
+        tokens: count,
+    }
+}
+
 /// Parses a standalone expression (the `eval` command's input).
 pub fn parse_expression(file: &SourceFile) -> (Expr, Vec<Diagnostic>) {
     let tokens = lex(file.text());
@@ -69,6 +113,26 @@ pub fn parse_expression(file: &SourceFile) -> (Expr, Vec<Diagnostic>) {
     parser.pop_newlines();
     diagnostics.append(&mut parser.diagnostics);
     (expr, diagnostics)
+}
+
+/// Hands the item just added to `body` (beyond the first `attributes` attributes and
+/// `blocks` blocks) to `visit`, then frees it: a block is removed, an attribute keeps only its
+/// name and ranges (its value becomes `null`) because a later one may redefine it.
+fn hand_over(
+    body: &mut Body,
+    attributes: usize,
+    blocks: usize,
+    visit: &mut dyn FnMut(TopItem<'_>),
+) {
+    if body.blocks.len() > blocks
+        && let Some(block) = body.blocks.pop()
+    {
+        visit(TopItem::Block(&block));
+    }
+    if let Some(attribute) = body.attributes.get_mut(attributes) {
+        visit(TopItem::Attribute(attribute));
+        attribute.expr.kind = ExprKind::Literal(Literal::Null);
+    }
 }
 
 impl Token {
@@ -296,6 +360,17 @@ impl<'a> Parser<'a> {
     /// hcl's `ParseBody`. `top` marks the file's top level, where each item starts with a
     /// fresh error report.
     pub(super) fn parse_body(&mut self, end: TokenKind, top: bool) -> Body {
+        self.parse_body_with(end, top, None)
+    }
+
+    /// [`Parser::parse_body`]; with `visit`, each item of this body is handed to it and
+    /// dropped instead of kept ([`check_file`]).
+    fn parse_body_with(
+        &mut self,
+        end: TokenKind,
+        top: bool,
+        mut visit: Option<&mut dyn FnMut(TopItem<'_>)>,
+    ) -> Body {
         let start_range = self.prev_range();
         let mut body = Body {
             attributes: Vec::new(),
@@ -321,7 +396,11 @@ impl<'a> Parser<'a> {
                     if top {
                         self.recovery = false;
                     }
+                    let (attributes, blocks) = (body.attributes.len(), body.blocks.len());
                     self.parse_body_item(&mut body, &mut names);
+                    if let Some(visit) = visit.as_deref_mut() {
+                        hand_over(&mut body, attributes, blocks, visit);
+                    }
                 }
                 _ => {
                     if top {
@@ -700,5 +779,52 @@ pub(super) fn on_enough_stack<R>(depth: usize, parse: impl FnOnce() -> R) -> R {
         parse()
     } else {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, parse)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+
+    #[test]
+    fn checking_a_file_finds_what_parsing_it_finds_and_hands_over_each_item() {
+        for text in [
+            "a = 1\nr x {\n  b = { c: 2 }\n}\n",
+            // A redefinition at the top level, after the first value was freed: reported, and
+            // not handed over (the tree does not keep it either).
+            "a = [1, 2]\nb = 2\na = 3\n",
+            // Errors in separate top-level blocks are all reported.
+            "r x {\n  b = \n}\ns y {\n  = 1\n}\nc = (\n",
+            "\"q\" = 1\nr {\n",
+        ] {
+            let mut map = SourceMap::new();
+            let id = map.add("t.hcl", text);
+            let parsed = parse_file(map.get(id));
+            let mut items = Vec::new();
+            let checked = check_file(map.get(id), &mut |item| {
+                items.push(match item {
+                    TopItem::Attribute(a) => (a.name.clone(), a.span.clone()),
+                    TopItem::Block(b) => (b.kind.clone(), b.kind_span.clone()),
+                });
+            });
+            assert_eq!(checked.diagnostics, parsed.diagnostics, "{text:?}");
+            assert_eq!(checked.tokens, lex(text).len());
+            let mut expected: Vec<_> = parsed
+                .body
+                .attributes
+                .iter()
+                .map(|a| (a.name.clone(), a.span.clone()))
+                .chain(
+                    parsed
+                        .body
+                        .blocks
+                        .iter()
+                        .map(|b| (b.kind.clone(), b.kind_span.clone())),
+                )
+                .collect();
+            expected.sort_by_key(|(_, span)| span.start);
+            assert_eq!(items, expected, "{text:?}");
+        }
     }
 }

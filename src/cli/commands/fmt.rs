@@ -62,10 +62,12 @@ fn stdin_filter(args: &FmtArgs, cx: &mut Context, tally: &mut Tally) -> io::Resu
             return Ok(());
         }
     };
-    let (out, diagnostics) = files::filter(&mut cx.map, &text, args.normalize_literals);
+    // The text moves into the map (the diagnostics' source): one copy of it, not two.
+    let (out, diagnostics) = files::filter(&mut cx.map, text, args.normalize_literals);
     cx.diagnostics.extend(diagnostics);
     match out {
         Some(out) => {
+            let text = cx.map.files().last().map_or("", |file| file.text());
             tally.changed += usize::from(out != text);
             if !args.check {
                 cx.stdout.write_all(out.as_bytes())?;
