@@ -60,6 +60,26 @@ pub(super) fn analyze(text: &str) -> Analysis {
             block_allowed: false,
         };
     }
+    // Names, versions and most values: letters, digits and `-_./` only, which hold no
+    // blank, break, special character or indicator other than a leading lone `-`, `---`
+    // or `...`. Decided without the character-by-character scan.
+    if text
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'))
+    {
+        let indicator = text == "-" || text.starts_with("---") || text.starts_with("...");
+        return Analysis {
+            multiline: false,
+            block_plain_allowed: !indicator,
+            single_quoted_allowed: true,
+            block_allowed: true,
+        };
+    }
+    scanned(text)
+}
+
+/// [`analyze`] by the scan of every character.
+fn scanned(text: &str) -> Analysis {
     let s = scan(text);
     let edges = s.leading_space || s.leading_break || s.trailing_space || s.trailing_break;
     let mixed = s.break_space || s.space_break || s.special_characters;
@@ -138,4 +158,39 @@ pub(super) fn is_printable(c: char) -> bool {
 /// libyaml's `is_break`: CR, LF, NEL, LS and PS.
 pub(super) fn is_break(c: char) -> bool {
     matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{analyze, scanned};
+
+    /// The shortcut for words of letters, digits and `-_./` concludes what the scan does.
+    #[test]
+    fn words_are_analysed_as_the_scan_would() {
+        for word in [
+            "a",
+            "-",
+            "--",
+            "---",
+            "---a",
+            "...",
+            "..",
+            "-a",
+            "a-",
+            ".a",
+            "/",
+            "a/b",
+            "v1beta1",
+            "s3.aws.upbound.io/v1beta1",
+            "_",
+            "0",
+            "1.5",
+            "-1",
+            "true",
+            "null",
+            "a.b-c_d/e",
+        ] {
+            assert_eq!(analyze(word), scanned(word), "{word:?}");
+        }
+    }
 }
