@@ -168,7 +168,9 @@ pub(super) fn run(
         coverage: Vec::new(),
         outputs: Vec::new(),
     };
-    let observed = observed_state(inputs);
+    // Moved into each step's request and back out of it after the call: the observed
+    // resources are the largest part of a request, and a copy per step would double them.
+    let mut observed = observed_state(inputs);
     // crossplane passes each response's desired state and context to the next step as they
     // are: a step after one that returned none gets none (the first gets empty ones).
     let mut desired_returned = true;
@@ -190,7 +192,7 @@ pub(super) fn run(
         }
         let mut request = RunFunctionRequest {
             meta: None,
-            observed: observed.clone(),
+            observed: std::mem::take(&mut observed),
             desired: desired_returned.then(|| out.desired.clone()),
             input: step.input.clone(),
             context: out
@@ -213,6 +215,7 @@ pub(super) fn run(
             capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
         });
         let outcome = call_until_settled(map, &mut request, inputs, step, engine, remote, log)?;
+        observed = std::mem::take(&mut request.observed);
         let response = outcome.response;
         desired_returned = response.desired.is_some();
         out.desired = response.desired.unwrap_or_default();
