@@ -263,7 +263,10 @@ mod tests {
         out.insert("context".into(), context);
         out.insert("composite".into(), to_object(composite));
         out.insert("composite_connection".into(), connection(composite));
-        out.insert("resource".into(), Json::Object(resources.into_iter().collect()));
+        out.insert(
+            "resource".into(),
+            Json::Object(resources.into_iter().collect()),
+        );
         out.insert("connection".into(), Json::Object(connections));
         out.insert("extra_resources".into(), Json::Object(extra));
         let Value::Object(mut top) = implied_value(&Json::Object(out)) else {

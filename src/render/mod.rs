@@ -393,28 +393,27 @@ fn render_inputs(
         let mut observed = std::mem::take(&mut read.observed);
         observed.retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
         version::leave_out_unowned(&mut observed, &read, release);
-        let seen = Inputs {
-            xr,
-            observed,
-            ..read.clone()
-        };
-        let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
-            RenderError::Fatal {
-                step,
-                message,
-                diagnostics,
-                ..
-            } => RenderError::Fatal {
-                step,
-                message,
-                diagnostics,
-                engine: true,
-            },
-            other => other,
-        })?;
-        let mut shown = read;
-        shown.observed = seen.observed;
-        let mut documents = engine::documents(&shown, &run, options, &composition)?;
+        // The printed documents take only the identity of each observed resource; the
+        // resources themselves go to the pipeline.
+        let identities = engine::observed_identities(&observed);
+        let state = pipeline::observed_state(&xr, observed);
+        let seen = Inputs { xr, ..read.clone() };
+        let run =
+            pipeline::run_observing(map, &seen, state, true, remote, log).map_err(|e| match e {
+                RenderError::Fatal {
+                    step,
+                    message,
+                    diagnostics,
+                    ..
+                } => RenderError::Fatal {
+                    step,
+                    message,
+                    diagnostics,
+                    engine: true,
+                },
+                other => other,
+            })?;
+        let mut documents = engine::documents(&read, &identities, &run, options, &composition)?;
         if let Some(uid) = uid
             && let Some(Json::Object(metadata)) =
                 documents.first_mut().and_then(|xr| xr.get_mut("metadata"))
