@@ -52,6 +52,20 @@ pub fn implied_value(json: &Json) -> Value {
     decode(json, &mut Vec::new(), true).unwrap_or_else(|_| Value::null())
 }
 
+/// [`implied_value`] of one part of a larger document, the error kept: a caller that decodes
+/// the document's parts one at a time (not a copy of the whole) fails as the whole would.
+pub fn implied_part(json: &Json) -> Result<Value, JsonError> {
+    decode(json, &mut Vec::new(), true)
+}
+
+/// The attribute name an object key has in cty (NFC, as `cty.ObjectVal` normalises it).
+pub fn attribute_name(key: &str) -> String {
+    let Value::String(name) = Value::string(key) else {
+        unreachable!("Value::string makes a string");
+    };
+    name
+}
+
 /// As [`implied_value`], with cty's error (`a number is required`) for a number cty cannot
 /// parse.
 pub fn try_implied_value(json: &Json) -> Result<Value, JsonError> {
@@ -82,10 +96,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
                 path.pop();
                 // cty.ObjectVal normalises attribute names; of two names that normalise alike
                 // (Go picks one at random), the later one in key order wins here.
-                let Value::String(name) = Value::string(key) else {
-                    unreachable!("Value::string makes a string");
-                };
-                attrs.insert(name, value?);
+                attrs.insert(attribute_name(key), value?);
             }
             Value::Object(attrs.into())
         }

@@ -3,9 +3,9 @@
 //! implied types (objects, not maps; tuples, not lists), connection details are base64 strings,
 //! and observed collection members are grouped by their annotations.
 
-use super::json::implied_value;
+use super::json::{JsonError, attribute_name, implied_part};
 use super::proto::{Resource, RunFunctionRequest};
-use super::value::{Shared, Value};
+use super::value::Value;
 use base64::Engine;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -91,34 +91,18 @@ fn canonical_base64(text: &str) -> String {
         )
 }
 
-/// Collection base name → member names, ordered by their index annotation (then by name,
-/// where Go's order is unspecified).
-fn base_names(resources: &BTreeMap<String, Json>) -> BTreeMap<String, Vec<String>> {
-    let mut groups: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
-    for (name, object) in resources {
-        let annotations = object.get("metadata").and_then(|m| m.get("annotations"));
-        let text = |key: &str| {
-            annotations
-                .and_then(|a| a.get(key))
-                .and_then(Json::as_str)
-                .unwrap_or("")
-        };
-        let base = text(ANNOTATION_BASE_NAME);
-        if base.is_empty() {
-            continue;
-        }
-        groups
-            .entry(base.to_string())
-            .or_default()
-            .push((text(ANNOTATION_INDEX).to_string(), name.clone()));
-    }
-    groups
-        .into_iter()
-        .map(|(base, mut members)| {
-            members.sort();
-            (base, members.into_iter().map(|(_, name)| name).collect())
-        })
-        .collect()
+/// The collection a resource object belongs to, when it is a member: its base-name and
+/// index annotations.
+fn membership(object: &Json) -> Option<(String, String)> {
+    let annotations = object.get("metadata").and_then(|m| m.get("annotations"));
+    let text = |key: &str| {
+        annotations
+            .and_then(|a| a.get(key))
+            .and_then(Json::as_str)
+            .unwrap_or("")
+    };
+    let base = text(ANNOTATION_BASE_NAME);
+    (!base.is_empty()).then(|| (base.to_string(), text(ANNOTATION_INDEX).to_string()))
 }
 
 /// The observed composed resources that are collection members (a non-empty base-name
@@ -141,12 +125,32 @@ pub fn collection_members(request: &RunFunctionRequest) -> std::collections::BTr
 }
 
 /// The `req` value for a request.
+///
+/// function-hcl JSON-encodes one object of the request's parts and decodes it whole. Here each
+/// part (each observed resource) is put through float64 and decoded on its own, so only one
+/// resource's JSON copy exists at a time; any part that fails to decode makes `req` null, as a
+/// failure anywhere in the whole would.
 pub fn build_req(request: &RunFunctionRequest) -> Value {
-    let mut resources = BTreeMap::new();
-    let mut connections = Map::new();
+    req_of_parts(request).unwrap_or_else(|_| Value::null())
+}
+
+fn req_of_parts(request: &RunFunctionRequest) -> Result<Value, JsonError> {
+    let mut by_name = BTreeMap::new();
+    let mut conns = BTreeMap::new();
+    // Collection base name → (index annotation, member name).
+    let mut groups: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for (name, resource) in &request.observed.resources {
-        resources.insert(name.clone(), to_object(Some(resource)));
-        connections.insert(name.clone(), connection(Some(resource)));
+        let object = to_object(Some(resource));
+        if let Some((base, index)) = membership(&object) {
+            groups.entry(base).or_default().push((index, name.clone()));
+        }
+        // In key order, so of two names that normalise alike the later wins, as in a decode
+        // of the whole object.
+        by_name.insert(attribute_name(name), implied_part(&object)?);
+        conns.insert(
+            attribute_name(name),
+            implied_part(&connection(Some(resource)))?,
+        );
     }
     let mut extra = Map::new();
     for (name, list) in &request.extra_resources {
@@ -167,45 +171,41 @@ pub fn build_req(request: &RunFunctionRequest) -> Value {
         .filter(Json::is_object)
         .unwrap_or_else(|| Json::Object(Map::new()));
     let composite = request.observed.composite.as_ref();
-    let groups = base_names(&resources);
-    let mut out = Map::new();
-    out.insert("context".into(), context);
-    out.insert("composite".into(), to_object(composite));
-    out.insert("composite_connection".into(), connection(composite));
-    out.insert(
-        "resource".into(),
-        Json::Object(resources.clone().into_iter().collect()),
-    );
-    out.insert("connection".into(), Json::Object(connections.clone()));
-    out.insert("extra_resources".into(), Json::Object(extra));
-    let Value::Object(mut top) = implied_value(&Json::Object(out)) else {
-        unreachable!("a JSON object always decodes to a cty object");
-    };
-    let observed = |key: &str, top: &BTreeMap<String, Value>| match top.get(key) {
-        Some(Value::Object(items)) => items.clone(),
-        _ => BTreeMap::new().into(),
-    };
-    let (by_name, conns) = (observed("resource", &top), observed("connection", &top));
     let mut collections = BTreeMap::new();
     let mut collection_connections = BTreeMap::new();
-    for (base, members) in groups {
+    // Members ordered by their index annotation (then by name, where Go's order is
+    // unspecified), looked up by their names as the request spells them.
+    for (base, mut members) in groups {
+        members.sort();
         let pick = |from: &BTreeMap<String, Value>| {
             members
                 .iter()
-                .filter_map(|m| from.get(m).cloned())
+                .filter_map(|(_, m)| from.get(m).cloned())
                 .collect::<Vec<_>>()
                 .into()
         };
         collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
         collection_connections.insert(base, Value::Tuple(pick(&conns)));
     }
-    let attrs = Shared::make_mut(&mut top);
-    attrs.insert("resources".into(), Value::Object(collections.into()));
-    attrs.insert(
+    let mut top = BTreeMap::new();
+    top.insert("context".into(), implied_part(&context)?);
+    top.insert("composite".into(), implied_part(&to_object(composite))?);
+    top.insert(
+        "composite_connection".into(),
+        implied_part(&connection(composite))?,
+    );
+    top.insert("resource".into(), Value::Object(by_name.into()));
+    top.insert("connection".into(), Value::Object(conns.into()));
+    top.insert(
+        "extra_resources".into(),
+        implied_part(&Json::Object(extra))?,
+    );
+    top.insert("resources".into(), Value::Object(collections.into()));
+    top.insert(
         "connections".into(),
         Value::Object(collection_connections.into()),
     );
-    Value::Object(top)
+    Ok(Value::Object(top.into()))
 }
 
 #[cfg(test)]
@@ -221,6 +221,118 @@ mod tests {
             Value::Object(m) => m.get(*key).unwrap_or_else(|| panic!("no {key} in {v:?}")),
             _ => panic!("not an object at {key}"),
         })
+    }
+
+    /// `req` as function-hcl builds it: the whole object of parts encoded, then decoded at
+    /// once (what `build_req` did before it decoded part by part).
+    fn req_decoded_whole(request: &RunFunctionRequest) -> Value {
+        use crate::eval::json::implied_value;
+        use crate::eval::value::Shared;
+        let mut resources = BTreeMap::new();
+        let mut connections = Map::new();
+        for (name, resource) in &request.observed.resources {
+            resources.insert(name.clone(), to_object(Some(resource)));
+            connections.insert(name.clone(), connection(Some(resource)));
+        }
+        let mut extra = Map::new();
+        for (name, list) in &request.extra_resources {
+            let items: Vec<Json> = list.items.iter().map(|r| to_object(Some(r))).collect();
+            extra.insert(
+                name.clone(),
+                if items.is_empty() {
+                    Json::Null
+                } else {
+                    Json::Array(items)
+                },
+            );
+        }
+        let context = request
+            .context
+            .as_ref()
+            .map(through_float64)
+            .filter(Json::is_object)
+            .unwrap_or_else(|| Json::Object(Map::new()));
+        let composite = request.observed.composite.as_ref();
+        let mut groups: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+        for (name, object) in &resources {
+            if let Some((base, index)) = membership(object) {
+                groups.entry(base).or_default().push((index, name.clone()));
+            }
+        }
+        let mut out = Map::new();
+        out.insert("context".into(), context);
+        out.insert("composite".into(), to_object(composite));
+        out.insert("composite_connection".into(), connection(composite));
+        out.insert(
+            "resource".into(),
+            Json::Object(resources.into_iter().collect()),
+        );
+        out.insert("connection".into(), Json::Object(connections));
+        out.insert("extra_resources".into(), Json::Object(extra));
+        let Value::Object(mut top) = implied_value(&Json::Object(out)) else {
+            return Value::null();
+        };
+        let observed = |key: &str, top: &BTreeMap<String, Value>| match top.get(key) {
+            Some(Value::Object(items)) => items.clone(),
+            _ => BTreeMap::new().into(),
+        };
+        let (by_name, conns) = (observed("resource", &top), observed("connection", &top));
+        let mut collections = BTreeMap::new();
+        let mut collection_connections = BTreeMap::new();
+        for (base, mut members) in groups {
+            members.sort();
+            let pick = |from: &BTreeMap<String, Value>| {
+                members
+                    .iter()
+                    .filter_map(|(_, m)| from.get(m).cloned())
+                    .collect::<Vec<_>>()
+                    .into()
+            };
+            collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
+            collection_connections.insert(base, Value::Tuple(pick(&conns)));
+        }
+        let attrs = Shared::make_mut(&mut top);
+        attrs.insert("resources".into(), Value::Object(collections.into()));
+        attrs.insert(
+            "connections".into(),
+            Value::Object(collection_connections.into()),
+        );
+        Value::Object(top)
+    }
+
+    #[test]
+    fn decoding_part_by_part_gives_the_whole_decode() {
+        let requests = [
+            "{}",
+            r#"{"observed": {"resources": {"a": {"resource": {"n": 1}}}}}"#,
+            // Names that normalise alike (NFD and NFC é): the later in key order wins; a
+            // member is looked up by its name as the request spells it.
+            r#"{
+              "observed": {
+                "composite": {"resource": {"metadata": {"name": "xr", "managedFields": [{"a": 1}]}, "spec": {"n": 3.50, "big": 1e400}},
+                              "connectionDetails": {"pw": "c2VjcmV0", "url": "aHR0cDovL3g_"}},
+                "resources": {
+                  "b-1": {"resource": {"metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "b", "hcl.fn.crossplane.io/collection-index": "s000001"}}}},
+                  "b-0": {"resource": {"metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "b", "hcl.fn.crossplane.io/collection-index": "s000000"}}},
+                          "connectionDetails": {"k": "dg=="}},
+                  "cafe\u0301": {"resource": {"v": "nfd", "metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "c"}}}},
+                  "caf\u00e9": {"resource": {"v": "nfc", "metadata": {"annotations": {"hcl.fn.crossplane.io/collection-base-name": "c"}}}},
+                  "e\u0301": {"resource": {"k\u0301": [1, 2.5, null, true, {"x": "y"}]}},
+                  "single": {"resource": {"kind": "Bucket"}}
+                }
+              },
+              "context": {"big": 12345678901234567890, "tenth": 0.1, "e\u0301": "x"},
+              "extraResources": {"none": {"items": []}, "one": {"items": [{"resource": {"kind": "X", "n": 7}}]}}
+            }"#,
+        ];
+        for text in requests {
+            let request = request(text);
+            assert_eq!(
+                format!("{:?}", build_req(&request)),
+                format!("{:?}", req_decoded_whole(&request)),
+                "{text}"
+            );
+        }
     }
 
     #[test]

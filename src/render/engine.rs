@@ -9,9 +9,9 @@ pub use super::engine_failed;
 use super::names::{child_name, xr_uid};
 use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::post::{
-    RENDER_API, claim_labels, condition, copy_observed_identity, object_at, object_at_map,
-    owner_reference, owner_references, prefix, ready_condition, set_condition, status_condition,
-    status_conditions,
+    Identity, RENDER_API, claim_labels, condition, copy_identity, identity_of, object_at,
+    object_at_map, owner_reference, owner_references, prefix, ready_condition, set_condition,
+    status_condition, status_conditions,
 };
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::struct_numbers;
@@ -253,9 +253,26 @@ fn responsive(xr: &Json) -> Json {
     c
 }
 
-/// Every document to print, in the engine dialect's order.
+/// The [`Identity`] of the first observed resource of each composition resource name among
+/// those with a `metadata.name`: what [`documents`] copies onto the composed resource of that
+/// name. Read before the pipeline takes the observed resources.
+pub(super) fn observed_identities(observed: &[Json]) -> HashMap<String, Identity> {
+    let mut identities = HashMap::with_capacity(observed.len());
+    for o in observed {
+        if o.pointer("/metadata/name").and_then(Json::as_str).is_some() {
+            identities
+                .entry(composition_resource_name(o).to_string())
+                .or_insert_with(|| identity_of(o));
+        }
+    }
+    identities
+}
+
+/// Every document to print, in the engine dialect's order. `observed`: the observed
+/// resources' [`observed_identities`].
 pub(super) fn documents(
     inputs: &Inputs,
+    observed: &HashMap<String, Identity>,
     run: &Run,
     options: Options,
     composition: &str,
@@ -266,12 +283,6 @@ pub(super) fn documents(
         .pointer("/metadata/namespace")
         .and_then(Json::as_str)
         .filter(|n| !n.is_empty());
-    let mut observed: HashMap<&str, &Json> = HashMap::new();
-    for o in &inputs.observed {
-        if o.pointer("/metadata/name").and_then(Json::as_str).is_some() {
-            observed.entry(composition_resource_name(o)).or_insert(o);
-        }
-    }
     let mut composed = Vec::new();
     let mut warnings = Vec::new();
     for (name, resource) in &run.desired.resources {
@@ -280,8 +291,8 @@ pub(super) fn documents(
             .clone()
             .unwrap_or(Json::Object(Map::new()));
         let metadata = object_at(&mut body, "metadata");
-        if let Some(o) = observed.get(name.as_str()) {
-            copy_observed_identity(metadata, o);
+        if let Some(identity) = observed.get(name.as_str()) {
+            copy_identity(metadata, identity.each_ref().map(Option::as_deref));
         }
         if let Some(ns) = xr_ns {
             let own = metadata

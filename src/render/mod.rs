@@ -24,6 +24,7 @@ pub use pipeline::{
 use crate::eval::proto::{
     ResourceSelector, RunFunctionRequest, RunFunctionResponse, SchemaSelector,
 };
+use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::diagnostics::Diagnostic;
@@ -333,20 +334,42 @@ pub fn render_with(
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Rendered, RenderError> {
+    render_inputs(map, Cow::Borrowed(inputs), options, remote, log)
+}
+
+/// [`render_with`], taking the inputs: the engine dialect works on its own view of them,
+/// which then moves the observed resources rather than copying them.
+pub fn render_owned(
+    map: &mut crate::source::SourceMap,
+    inputs: Inputs,
+    options: Options,
+    remote: &mut dyn Remote,
+    log: &mut dyn FnMut(String),
+) -> Result<Rendered, RenderError> {
+    render_inputs(map, Cow::Owned(inputs), options, remote, log)
+}
+
+fn render_inputs(
+    map: &mut crate::source::SourceMap,
+    inputs: Cow<'_, Inputs>,
+    options: Options,
+    remote: &mut dyn Remote,
+    log: &mut dyn FnMut(String),
+) -> Result<Rendered, RenderError> {
     if let Some(composition) = &inputs.composition {
         pipeline::preflight(composition, &inputs.xr)?;
     }
     check_runnable(&inputs.steps)?;
     if engine::is_engine(options.crossplane_version) {
-        let filtered = engine::without_xr_copy(inputs);
-        let inputs = filtered.as_ref().unwrap_or(inputs);
-        // The engine release's view of the inputs (see `version`): identical from 2.3.4 on.
-        let release = options.engine_release;
-        let read = version::as_read(inputs, release);
-        engine::check_xrd(&read)?;
-        if release.keeps_uid_and_checks_observed() {
-            engine::check_observed(&read)?;
-        }
+        let inputs = match engine::without_xr_copy(&inputs) {
+            Some(filtered) => Cow::Owned(filtered),
+            None => inputs,
+        };
+        // `-x` lays the output over the input XR as given, its own UID included.
+        let uid = options
+            .include_full_xr
+            .then(|| inputs.xr.pointer("/metadata/uid").cloned())
+            .flatten();
         let composition = inputs
             .composition
             .as_ref()
@@ -354,38 +377,48 @@ pub fn render_with(
             .and_then(Json::as_str)
             .unwrap_or("composition")
             .to_string();
+        // The engine release's view of the inputs (see `version`): identical from 2.3.4 on.
+        let release = options.engine_release;
+        let mut read = version::as_read(inputs.into_owned(), release);
+        engine::check_xrd(&read)?;
+        if release.keeps_uid_and_checks_observed() {
+            engine::check_observed(&read)?;
+        }
         // What the reconciler hands the functions: the XR as the engine holds it, and only
         // the observed resources it can find by name (and, before 2.3.4, owns).
-        let mut seen = read.clone();
-        seen.xr = engine::observed_xr(&read, &composition);
-        version::inject_namespaces(&mut seen.xr, &read, release);
-        seen.observed
-            .retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
-        version::leave_out_unowned(&mut seen.observed, &read, release);
-        let run = pipeline::run(map, &seen, true, remote, log).map_err(|e| match e {
-            RenderError::Fatal {
-                step,
-                message,
-                diagnostics,
-                ..
-            } => RenderError::Fatal {
-                step,
-                message,
-                diagnostics,
-                engine: true,
-            },
-            other => other,
-        })?;
-        let mut shown = read;
-        shown.observed = seen.observed;
-        let mut documents = engine::documents(&shown, &run, options, &composition)?;
-        // `-x` lays the output over the input XR as given, its own UID included.
-        if options.include_full_xr
-            && let Some(uid) = inputs.xr.pointer("/metadata/uid")
+        let mut xr = engine::observed_xr(&read, &composition);
+        version::inject_namespaces(&mut xr, &read, release);
+        // The observed resources move from `read` to `seen` (and back to `shown` below), so
+        // they are not copied: they are the largest input.
+        let mut observed = std::mem::take(&mut read.observed);
+        observed.retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
+        version::leave_out_unowned(&mut observed, &read, release);
+        // The printed documents take only the identity of each observed resource; the
+        // resources themselves go to the pipeline.
+        let identities = engine::observed_identities(&observed);
+        let state = pipeline::observed_state(&xr, observed);
+        let seen = Inputs { xr, ..read.clone() };
+        let run =
+            pipeline::run_observing(map, &seen, state, true, remote, log).map_err(|e| match e {
+                RenderError::Fatal {
+                    step,
+                    message,
+                    diagnostics,
+                    ..
+                } => RenderError::Fatal {
+                    step,
+                    message,
+                    diagnostics,
+                    engine: true,
+                },
+                other => other,
+            })?;
+        let mut documents = engine::documents(&read, &identities, &run, options, &composition)?;
+        if let Some(uid) = uid
             && let Some(Json::Object(metadata)) =
                 documents.first_mut().and_then(|xr| xr.get_mut("metadata"))
         {
-            metadata.insert("uid".into(), uid.clone());
+            metadata.insert("uid".into(), uid);
         }
         return Ok(Rendered {
             documents,
@@ -394,8 +427,8 @@ pub fn render_with(
             coverage: run.coverage,
         });
     }
-    let run = pipeline::run(map, inputs, false, remote, log)?;
-    let documents = post::documents(inputs, &run, options)?;
+    let run = pipeline::run(map, &inputs, false, remote, log)?;
+    let documents = post::documents(&inputs, &run, options)?;
     Ok(Rendered {
         documents,
         discards: run.discards,

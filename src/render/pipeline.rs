@@ -157,6 +157,21 @@ pub(super) fn run(
     remote: &mut dyn Remote,
     log: &mut dyn FnMut(String),
 ) -> Result<Run, RenderError> {
+    let observed = observed_state(&inputs.xr, inputs.observed.clone());
+    run_observing(map, inputs, observed, engine, remote, log)
+}
+
+/// [`run`], every request observing `observed` ([`observed_state`]) rather than the inputs'
+/// observed resources: a caller that has no further use for them hands them over instead of
+/// keeping a copy.
+pub(super) fn run_observing(
+    map: &mut SourceMap,
+    inputs: &Inputs,
+    mut observed: State,
+    engine: bool,
+    remote: &mut dyn Remote,
+    log: &mut dyn FnMut(String),
+) -> Result<Run, RenderError> {
     let mut out = Run {
         desired: State::default(),
         context: inputs.context.clone(),
@@ -168,7 +183,8 @@ pub(super) fn run(
         coverage: Vec::new(),
         outputs: Vec::new(),
     };
-    let observed = observed_state(inputs);
+    // Moved into each step's request and back out of it after the call: the observed
+    // resources are the largest part of a request, and a copy per step would double them.
     // crossplane passes each response's desired state and context to the next step as they
     // are: a step after one that returned none gets none (the first gets empty ones).
     let mut desired_returned = true;
@@ -190,7 +206,7 @@ pub(super) fn run(
         }
         let mut request = RunFunctionRequest {
             meta: None,
-            observed: observed.clone(),
+            observed: std::mem::take(&mut observed),
             desired: desired_returned.then(|| out.desired.clone()),
             input: step.input.clone(),
             context: out
@@ -213,6 +229,7 @@ pub(super) fn run(
             capabilities: CAPABILITIES.iter().map(|c| c.to_string()).collect(),
         });
         let outcome = call_until_settled(map, &mut request, inputs, step, engine, remote, log)?;
+        observed = std::mem::take(&mut request.observed);
         let response = outcome.response;
         desired_returned = response.desired.is_some();
         out.desired = response.desired.unwrap_or_default();
@@ -244,22 +261,21 @@ pub(super) fn run(
 /// The observed state every request carries: the XR (without connection details) and the
 /// observed composed resources by their composition-resource-name annotation. Inputs without
 /// an XR (an Operation's pipeline) observe nothing.
-fn observed_state(inputs: &Inputs) -> State {
-    if inputs.xr.is_null() && inputs.observed.is_empty() {
+pub(super) fn observed_state(xr: &Json, observed: Vec<Json>) -> State {
+    if xr.is_null() && observed.is_empty() {
         return State::default();
     }
-    let resources = inputs
-        .observed
-        .iter()
+    let resources = observed
+        .into_iter()
         .map(|o| {
             (
-                composition_resource_name(o).to_string(),
+                composition_resource_name(&o).to_string(),
                 observed_resource(o),
             )
         })
         .collect();
     State {
-        composite: Some(Resource::of(inputs.xr.clone())),
+        composite: Some(Resource::of(xr.clone())),
         resources,
     }
 }
@@ -267,9 +283,8 @@ fn observed_state(inputs: &Inputs) -> State {
 /// An observed composed resource as the function sees it: its connection details, which a
 /// Kubernetes object cannot carry, are read from [`CONNECTION_ANNOTATION`] (a JSON object of
 /// strings) and the annotation is removed. A value that is not such an object is left alone.
-fn observed_resource(object: &Json) -> Resource {
+fn observed_resource(mut object: Json) -> Resource {
     use base64::Engine;
-    let mut object = object.clone();
     let details = object
         .pointer_mut("/metadata/annotations")
         .and_then(Json::as_object_mut)

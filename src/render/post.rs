@@ -117,11 +117,33 @@ fn composed(
 /// The observed resource's `namespace`, `name` and `generateName` on the desired one (an
 /// empty or absent one removes the field).
 pub(super) fn copy_observed_identity(metadata: &mut Map<String, Json>, observed: &Json) {
-    for key in ["namespace", "name", "generateName"] {
-        match observed
+    copy_identity(metadata, identity_fields(observed));
+}
+
+/// The metadata fields of an observed resource that its desired one takes ([`Identity`]).
+const IDENTITY_FIELDS: [&str; 3] = ["namespace", "name", "generateName"];
+
+/// An observed resource's `metadata.namespace`, `name` and `generateName`, each when it is a
+/// string: all that the printed documents take from it.
+pub(super) type Identity = [Option<String>; 3];
+
+/// The [`Identity`] of an observed resource.
+pub(super) fn identity_of(observed: &Json) -> Identity {
+    identity_fields(observed).map(|field| field.map(str::to_string))
+}
+
+fn identity_fields(observed: &Json) -> [Option<&str>; 3] {
+    IDENTITY_FIELDS.map(|key| {
+        observed
             .pointer(&format!("/metadata/{key}"))
             .and_then(Json::as_str)
-        {
+    })
+}
+
+/// [`copy_observed_identity`] from an observed resource's [`Identity`].
+pub(super) fn copy_identity(metadata: &mut Map<String, Json>, identity: [Option<&str>; 3]) {
+    for (key, value) in IDENTITY_FIELDS.into_iter().zip(identity) {
+        match value {
             Some(v) if !v.is_empty() => {
                 metadata.insert(key.into(), Json::String(v.into()));
             }

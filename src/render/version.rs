@@ -75,8 +75,7 @@ impl Default for EngineRelease {
 
 /// The inputs as `release` reads them: before 2.3.2 without the XRD (the engine ignored it),
 /// before 2.3.4 without the XR's own UID (the deterministic one replaced it).
-pub(super) fn as_read(inputs: &Inputs, release: EngineRelease) -> Inputs {
-    let mut read = inputs.clone();
+pub(super) fn as_read(mut read: Inputs, release: EngineRelease) -> Inputs {
     if !release.selects_schema() {
         read.xrd = None;
     }

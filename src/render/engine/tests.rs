@@ -736,3 +736,51 @@ fn a_step_after_one_without_desired_or_context_gets_none() {
     assert_eq!(first.context, Some(json!({})));
     assert_eq!((&second.desired, &second.context), (&None, &None));
 }
+
+#[test]
+fn observed_identities_are_the_first_named_resource_of_each_name() {
+    let annotated = |crn: &str, metadata: Json| {
+        let mut metadata = metadata;
+        metadata["annotations"] = json!({ RESOURCE_NAME_ANNOTATION: crn });
+        json!({ "metadata": metadata })
+    };
+    let observed = [
+        // No metadata.name: the engine cannot find it, so it gives no identity.
+        annotated("a", json!({"namespace": "skipped"})),
+        annotated(
+            "a",
+            json!({"name": "first", "namespace": "ns", "generateName": 7}),
+        ),
+        annotated("a", json!({"name": "second"})),
+        json!({"metadata": {"name": "unannotated", "generateName": "g-"}}),
+    ];
+    let identities = observed_identities(&observed);
+    assert_eq!(identities.len(), 2);
+    assert_eq!(
+        identities["a"],
+        [Some("ns".to_string()), Some("first".to_string()), None]
+    );
+    assert_eq!(
+        identities[""],
+        [
+            None,
+            Some("unannotated".to_string()),
+            Some("g-".to_string())
+        ]
+    );
+    // Copied as the observed resource itself would be: an absent field is removed.
+    let mut metadata = serde_json::Map::new();
+    metadata.insert("generateName".into(), json!("x-"));
+    copy_identity(
+        &mut metadata,
+        identities["a"].each_ref().map(Option::as_deref),
+    );
+    let mut direct = serde_json::Map::new();
+    direct.insert("generateName".into(), json!("x-"));
+    crate::render::post::copy_observed_identity(&mut direct, &observed[1]);
+    assert_eq!(metadata, direct);
+    assert_eq!(
+        Json::Object(metadata),
+        json!({"namespace": "ns", "name": "first"})
+    );
+}

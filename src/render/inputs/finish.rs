@@ -8,7 +8,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity, fold_wrappers};
 use crate::render::engine::merge_override;
 use crate::render::{
     DEFAULT_TARGET, RUNTIME_ANNOTATION, Remote, RenderError, Rendered, StepKind, TARGET_ANNOTATION,
-    composition_resource_name, render_with,
+    composition_resource_name, render_owned,
 };
 use crate::schema::inputs::load_schemas;
 use crate::schema::{Schemas, validate};
@@ -97,8 +97,16 @@ pub fn documents_given(
         let path = given.xr.is_none().then_some(request.xr.as_path());
         diagnostics.extend(super::xr_warnings(map, &inputs.xr, xrd, path));
     }
+    // Only validation reads the XR after the render, which takes the inputs (so that their
+    // observed resources are not copied).
+    let validates = schemas.is_some() || !request.validate.is_empty();
+    let xr = if validates {
+        inputs.xr.clone()
+    } else {
+        serde_json::Value::Null
+    };
     let mut remote = (io.remote)();
-    let rendered = match render_with(map, &inputs, options, remote.as_mut(), io.log) {
+    let rendered = match render_owned(map, inputs, options, remote.as_mut(), io.log) {
         Ok(rendered) => rendered,
         Err(error) => {
             let fatal = matches!(error, RenderError::Fatal { .. });
@@ -110,7 +118,7 @@ pub fn documents_given(
         diagnostics.extend(discard_warnings(&rendered, true));
     }
     let valid = match (schemas, request.validate.is_empty()) {
-        (Some(schemas), _) => validate_rendered(schemas, &inputs.xr, &rendered, diagnostics),
+        (Some(schemas), _) => validate_rendered(schemas, &xr, &rendered, diagnostics),
         (None, true) => true,
         (None, false) => {
             let schemas = match load_schemas(map, &request.validate, io.stdin) {
@@ -123,7 +131,7 @@ pub fn documents_given(
             if !io.quiet {
                 diagnostics.extend(crate::schema::inputs::schema_warnings(&schemas));
             }
-            validate_rendered(&schemas, &inputs.xr, &rendered, diagnostics)
+            validate_rendered(&schemas, &xr, &rendered, diagnostics)
         }
     };
     Ok(Documents {
