@@ -12,6 +12,7 @@
 use super::TRANSITION_TIME;
 use crate::eval::json::encode_json;
 use crate::eval::proto::{RunFunctionRequest, RunFunctionResponse, struct_numbers};
+use crate::source::pointer::Pointer;
 use crate::source::yaml_emit::to_yaml;
 use serde_json::{Map, Value as Json, json};
 
@@ -28,7 +29,7 @@ pub fn enabled(request: &RunFunctionRequest, input: Option<&Json>) -> bool {
         .composite
         .as_ref()
         .and_then(|c| c.resource.as_ref())
-        .and_then(|r| r.pointer("/metadata/annotations"))
+        .and_then(|r| r.at("/metadata/annotations"))
         .and_then(|a| a.get(DEBUG_ANNOTATION))
         .and_then(Json::as_str)
         == Some("true");
@@ -232,7 +233,7 @@ pub fn response(request: &RunFunctionRequest, response: &RunFunctionResponse) ->
         .unwrap_or(Json::Object(Map::new()));
     let text = |pointer: &str| {
         observed
-            .pointer(pointer)
+            .at(pointer)
             .and_then(Json::as_str)
             .unwrap_or("")
             .to_string()

@@ -15,6 +15,7 @@ use super::post::{
 };
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::struct_numbers;
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 use std::collections::HashMap;
 
@@ -30,7 +31,7 @@ pub fn is_engine(version: (u32, u32)) -> bool {
 /// (modern), or `spec.resourceRefs` for an XRD of the legacy schema.
 fn legacy(inputs: &Inputs) -> bool {
     let Some(xrd) = &inputs.xrd else { return false };
-    let scope = xrd.pointer("/spec/scope").and_then(Json::as_str);
+    let scope = xrd.at("/spec/scope").and_then(Json::as_str);
     match xrd.get("apiVersion").and_then(Json::as_str) {
         Some("apiextensions.crossplane.io/v1") => scope.is_none_or(|s| s == "LegacyCluster"),
         _ => scope == Some("LegacyCluster"),
@@ -39,12 +40,12 @@ fn legacy(inputs: &Inputs) -> bool {
 
 /// The XR's UID: its own, else the engine's deterministic one.
 pub fn uid(xr: &Json) -> String {
-    if let Some(uid) = xr.pointer("/metadata/uid").and_then(Json::as_str)
+    if let Some(uid) = xr.at("/metadata/uid").and_then(Json::as_str)
         && !uid.is_empty()
     {
         return uid.to_string();
     }
-    let text = |p: &str| xr.pointer(p).and_then(Json::as_str).unwrap_or("");
+    let text = |p: &str| xr.at(p).and_then(Json::as_str).unwrap_or("");
     xr_uid(
         text("/apiVersion"),
         text("/kind"),
@@ -66,12 +67,7 @@ pub fn without_xr_copy(inputs: &Inputs) -> Option<Inputs> {
             "/metadata/namespace",
             "/metadata/name",
         ]
-        .map(|p| {
-            o.pointer(p)
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string()
-        })
+        .map(|p| o.at(p).and_then(Json::as_str).unwrap_or("").to_string())
     };
     let xr = identity(&inputs.xr);
     if !inputs.observed.iter().any(|o| identity(o) == xr) {
@@ -89,12 +85,7 @@ pub fn check_xrd(inputs: &Inputs) -> Result<(), RenderError> {
     let Some(xrd) = &inputs.xrd else {
         return Ok(());
     };
-    let text = |v: &Json, p: &str| {
-        v.pointer(p)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let text = |v: &Json, p: &str| v.at(p).and_then(Json::as_str).unwrap_or("").to_string();
     let name = text(xrd, "/metadata/name");
     let api_version = text(xrd, "/apiVersion");
     if !matches!(
@@ -126,15 +117,12 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
     let xr_uid = uid(&inputs.xr);
     let xr_ns = inputs
         .xr
-        .pointer("/metadata/namespace")
+        .at("/metadata/namespace")
         .and_then(Json::as_str)
         .unwrap_or("");
     let mut errors: Vec<String> = Vec::new();
     for o in &inputs.observed {
-        let name = o
-            .pointer("/metadata/name")
-            .and_then(Json::as_str)
-            .unwrap_or("");
+        let name = o.at("/metadata/name").and_then(Json::as_str).unwrap_or("");
         let controller = controller_ref(o);
         if let Some(c) = controller
             && c.get("uid").and_then(Json::as_str) != Some(xr_uid.as_str())
@@ -144,7 +132,7 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
             ));
         }
         let ns = o
-            .pointer("/metadata/namespace")
+            .at("/metadata/namespace")
             .and_then(Json::as_str)
             .unwrap_or("");
         if !xr_ns.is_empty() && ns != xr_ns {
@@ -169,7 +157,7 @@ pub fn check_observed(inputs: &Inputs) -> Result<(), RenderError> {
 
 /// A resource's controller reference (the owner reference with `controller: true`).
 pub(super) fn controller_ref(o: &Json) -> Option<&Json> {
-    o.pointer("/metadata/ownerReferences")
+    o.at("/metadata/ownerReferences")
         .and_then(Json::as_array)
         .and_then(|refs| {
             refs.iter()
@@ -184,13 +172,13 @@ pub fn observed_xr(inputs: &Inputs, composition: &str) -> Json {
     let mut xr = inputs.xr.clone();
     let namespaced = inputs
         .xr
-        .pointer("/metadata/namespace")
+        .at("/metadata/namespace")
         .and_then(Json::as_str)
         .is_some_and(|n| !n.is_empty());
     let legacy = legacy(inputs);
     let name = inputs
         .xr
-        .pointer("/metadata/name")
+        .at("/metadata/name")
         .and_then(Json::as_str)
         .unwrap_or("")
         .to_string();
@@ -206,14 +194,13 @@ pub fn observed_xr(inputs: &Inputs, composition: &str) -> Json {
         .observed
         .iter()
         .filter_map(|o| {
-            let name = o.pointer("/metadata/name").and_then(Json::as_str)?;
+            let name = o.at("/metadata/name").and_then(Json::as_str)?;
             let mut r = json!({
                 "apiVersion": o.get("apiVersion").cloned().unwrap_or(json!("")),
                 "kind": o.get("kind").cloned().unwrap_or(json!("")),
                 "name": name,
             });
-            if !namespaced && let Some(ns) = o.pointer("/metadata/namespace").and_then(Json::as_str)
-            {
+            if !namespaced && let Some(ns) = o.at("/metadata/namespace").and_then(Json::as_str) {
                 r["namespace"] = json!(ns);
             }
             Some(r)
@@ -245,7 +232,7 @@ pub fn observed_xr(inputs: &Inputs, composition: &str) -> Json {
 /// `Responsive`: True, `WatchCircuitClosed`, with the XR's generation when it has one.
 fn responsive(xr: &Json) -> Json {
     let mut c = status_condition("Responsive", "True", "WatchCircuitClosed", None);
-    if let Some(generation) = xr.pointer("/metadata/generation").and_then(Json::as_i64)
+    if let Some(generation) = xr.at("/metadata/generation").and_then(Json::as_i64)
         && generation != 0
     {
         c["observedGeneration"] = json!(generation);
@@ -259,7 +246,7 @@ fn responsive(xr: &Json) -> Json {
 pub(super) fn observed_identities(observed: &[Json]) -> HashMap<String, Identity> {
     let mut identities = HashMap::with_capacity(observed.len());
     for o in observed {
-        if o.pointer("/metadata/name").and_then(Json::as_str).is_some() {
+        if o.at("/metadata/name").and_then(Json::as_str).is_some() {
             identities
                 .entry(composition_resource_name(o).to_string())
                 .or_insert_with(|| identity_of(o));
@@ -280,7 +267,7 @@ pub(super) fn documents(
     let uid = uid(&inputs.xr);
     let xr_ns = inputs
         .xr
-        .pointer("/metadata/namespace")
+        .at("/metadata/namespace")
         .and_then(Json::as_str)
         .filter(|n| !n.is_empty());
     let mut composed = Vec::new();
@@ -387,7 +374,7 @@ pub(super) fn documents(
 }
 
 fn metadata_name(body: &Json) -> String {
-    body.pointer("/metadata/name")
+    body.at("/metadata/name")
         .and_then(Json::as_str)
         .unwrap_or("")
         .to_string()
@@ -465,7 +452,7 @@ fn composite(
 ) -> Result<Json, RenderError> {
     let input = &inputs.xr;
     let namespaced = input
-        .pointer("/metadata/namespace")
+        .at("/metadata/namespace")
         .and_then(Json::as_str)
         .is_some_and(|n| !n.is_empty());
     let mut refs: Vec<Json> = composed
@@ -487,7 +474,7 @@ fn composite(
                 if key == "namespace" && namespaced {
                     continue;
                 }
-                if let Some(Json::String(v)) = body.pointer(pointer)
+                if let Some(Json::String(v)) = body.at(pointer)
                     && !v.is_empty()
                 {
                     r.insert(key.into(), json!(v));
@@ -512,7 +499,7 @@ fn composite(
     }
     let mut metadata = Map::new();
     for k in ["name", "namespace"] {
-        if let Some(Json::String(v)) = input.pointer(&format!("/metadata/{k}"))
+        if let Some(Json::String(v)) = input.at(&format!("/metadata/{k}"))
             && !v.is_empty()
         {
             metadata.insert(k.into(), json!(v));
@@ -621,9 +608,9 @@ fn events(inputs: &Inputs, run: &Run, composition: &str, warnings: Vec<Json>) ->
     let result = |severity: &str, reason: &str, message: String| json!({"apiVersion": RENDER_API, "kind": "Result", "message": message, "reason": reason, "severity": severity});
     let mut out = Vec::new();
     let reference = if legacy(inputs) {
-        inputs.xr.pointer("/spec/compositionRef")
+        inputs.xr.at("/spec/compositionRef")
     } else {
-        inputs.xr.pointer("/spec/crossplane/compositionRef")
+        inputs.xr.at("/spec/crossplane/compositionRef")
     };
     if reference != Some(&json!({"name": composition})) {
         out.push(result(

@@ -33,6 +33,7 @@ use crate::source::FileId;
 use serde_json::{Map, Value as Json};
 
 pub use crate::eval::proto::MAX_REQUIREMENTS_ITERATIONS;
+use crate::source::pointer::Pointer;
 
 /// The constant every condition's `lastTransitionTime` gets in render output.
 pub const TRANSITION_TIME: &str = "2024-01-01T00:00:00Z";
@@ -368,12 +369,12 @@ fn render_inputs(
         // `-x` lays the output over the input XR as given, its own UID included.
         let uid = options
             .include_full_xr
-            .then(|| inputs.xr.pointer("/metadata/uid").cloned())
+            .then(|| inputs.xr.at("/metadata/uid").cloned())
             .flatten();
         let composition = inputs
             .composition
             .as_ref()
-            .and_then(|c| c.pointer("/metadata/name"))
+            .and_then(|c| c.at("/metadata/name"))
             .and_then(Json::as_str)
             .unwrap_or("composition")
             .to_string();
@@ -391,7 +392,7 @@ fn render_inputs(
         // The observed resources move from `read` to `seen` (and back to `shown` below), so
         // they are not copied: they are the largest input.
         let mut observed = std::mem::take(&mut read.observed);
-        observed.retain(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
+        observed.retain(|o| o.at("/metadata/name").and_then(Json::as_str).is_some());
         version::leave_out_unowned(&mut observed, &read, release);
         // The printed documents take only the identity of each observed resource; the
         // resources themselves go to the pipeline.

@@ -15,6 +15,7 @@ use super::engine::rewrite_condition_times;
 use super::pipeline::{self, Run};
 use super::post::RENDER_API;
 use super::{Inputs, Remote, RenderError, Rendered};
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 use typed::{Status, condition, output_operation};
 
@@ -59,13 +60,13 @@ pub struct OperationInputs {
 /// as it is; a CronOperation's or WatchOperation's `spec.operationTemplate` (its metadata and
 /// spec) under the parent's name. Anything else is the CLI's `not an operation type` error.
 pub fn operation_of(document: &Json) -> Result<Json, String> {
-    let text = |p: &str| document.pointer(p).and_then(Json::as_str).unwrap_or("");
+    let text = |p: &str| document.at(p).and_then(Json::as_str).unwrap_or("");
     let (api_version, kind) = (text("/apiVersion"), text("/kind"));
     if api_version == OPS_API {
         match kind {
             "Operation" => return Ok(document.clone()),
             "CronOperation" | "WatchOperation" => {
-                let template = document.pointer("/spec/operationTemplate");
+                let template = document.at("/spec/operationTemplate");
                 let mut metadata = template
                     .and_then(|t| t.get("metadata"))
                     .and_then(Json::as_object)
@@ -93,7 +94,7 @@ pub fn operation_of(document: &Json) -> Result<Json, String> {
 /// The WatchOperation controller's selector for the watched resource, added to every step's
 /// `requirements.requiredResources` of `operation` (as the CLI does for `--watched-resource`).
 pub fn inject_watched(operation: &mut Json, watched: &Json) {
-    let text = |p: &str| watched.pointer(p).and_then(Json::as_str).unwrap_or("");
+    let text = |p: &str| watched.at(p).and_then(Json::as_str).unwrap_or("");
     let mut selector = json!({
         "requirementName": WATCHED_RESOURCE,
         "apiVersion": text("/apiVersion"),
@@ -169,7 +170,7 @@ pub fn render(
         metadata.insert("resourceVersion".into(), json!("999"));
     }
     let generation = operation
-        .pointer("/metadata/generation")
+        .at("/metadata/generation")
         .and_then(Json::as_f64)
         .map_or(0, |g| g as i64);
     let mut status = Status::of(&operation, generation);
@@ -178,7 +179,7 @@ pub fn render(
         return Ok(documents(Vec::new()));
     }
     let limit = operation
-        .pointer("/spec/retryLimit")
+        .at("/spec/retryLimit")
         .and_then(Json::as_f64)
         .map_or(DEFAULT_RETRY_LIMIT, |l| l as i64);
     if status.failures >= limit {
@@ -281,12 +282,7 @@ fn credentials_error(inputs: &Inputs, error: RenderError) -> RenderError {
     if !missing {
         return error;
     }
-    let text = |v: &Json, p: &str| {
-        v.pointer(p)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let text = |v: &Json, p: &str| v.at(p).and_then(Json::as_str).unwrap_or("").to_string();
     for step in &inputs.steps {
         for credential in &step.credentials {
             if text(credential, "/source") != "Secret" {

@@ -13,6 +13,7 @@ use crate::eval::proto::{
     State,
 };
 use crate::eval::{deadline, function};
+use crate::source::pointer::Pointer;
 use crate::source::{FileId, SourceMap};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ pub const RESOURCE_NAME_ANNOTATION: &str = "crossplane.io/composition-resource-n
 /// such a resource).
 pub fn composition_resource_name(object: &Json) -> &str {
     object
-        .pointer("/metadata/annotations")
+        .at("/metadata/annotations")
         .and_then(|a| a.get(RESOURCE_NAME_ANNOTATION))
         .and_then(Json::as_str)
         .unwrap_or("")
@@ -87,15 +88,11 @@ pub(super) struct Run {
 /// crossplane's pre-flight checks of a Composition against the XR.
 pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError> {
     let name = composition
-        .pointer("/metadata/name")
+        .at("/metadata/name")
         .and_then(Json::as_str)
         .unwrap_or("");
-    let field = |path: &str, of: &Json| {
-        of.pointer(path)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let field =
+        |path: &str, of: &Json| of.at(path).and_then(Json::as_str).unwrap_or("").to_string();
     let (ref_kind, xr_kind) = (
         field("/spec/compositeTypeRef/kind", composition),
         field("/kind", xr),
@@ -115,13 +112,13 @@ pub(super) fn preflight(composition: &Json, xr: &Json) -> Result<(), RenderError
         )));
     }
     let selector = xr
-        .pointer("/spec/crossplane/compositionSelector/matchLabels")
-        .or_else(|| xr.pointer("/spec/compositionSelector/matchLabels"));
+        .at("/spec/crossplane/compositionSelector/matchLabels")
+        .or_else(|| xr.at("/spec/compositionSelector/matchLabels"));
     if let Some(Json::Object(wanted)) = selector {
         for (label, want) in wanted {
             let want = want.as_str().unwrap_or("");
             match composition
-                .pointer("/metadata/labels")
+                .at("/metadata/labels")
                 .and_then(|l| l.get(label))
                 .and_then(Json::as_str)
             {
@@ -494,8 +491,8 @@ fn credentials(step: &Step, secrets: &[Json], engine: bool) -> Result<Option<Jso
         let field = |key: &str| reference.get(key).and_then(Json::as_str).unwrap_or("");
         let (secret_name, namespace) = (field("name"), field("namespace"));
         let secret = secrets.iter().find(|s| {
-            s.pointer("/metadata/name").and_then(Json::as_str) == Some(secret_name)
-                && s.pointer("/metadata/namespace")
+            s.at("/metadata/name").and_then(Json::as_str) == Some(secret_name)
+                && s.at("/metadata/namespace")
                     .and_then(Json::as_str)
                     .unwrap_or("")
                     == namespace

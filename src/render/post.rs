@@ -5,6 +5,7 @@
 use super::pipeline::{RESOURCE_NAME_ANNOTATION, Run, composition_resource_name};
 use super::{Inputs, Options, RenderError, TRANSITION_TIME};
 use crate::eval::proto::{Condition, struct_numbers};
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 use std::collections::HashMap;
 
@@ -59,8 +60,8 @@ pub(super) fn documents(
 /// The name prefix of composed resources: the XR's `crossplane.io/composite` label (nested
 /// XRs), else its name.
 pub(super) fn prefix(xr: &Json) -> String {
-    xr.pointer("/metadata/labels/crossplane.io~1composite")
-        .or_else(|| xr.pointer("/metadata/name"))
+    xr.at("/metadata/labels/crossplane.io~1composite")
+        .or_else(|| xr.at("/metadata/name"))
         .and_then(Json::as_str)
         .unwrap_or("")
         .to_string()
@@ -96,7 +97,7 @@ fn composed(
     if always || unnamed {
         metadata.insert("generateName".into(), Json::String(format!("{prefix}-")));
     }
-    if let Some(ns) = xr.pointer("/metadata/namespace").and_then(Json::as_str) {
+    if let Some(ns) = xr.at("/metadata/namespace").and_then(Json::as_str) {
         metadata.insert("namespace".into(), Json::String(ns.into()));
     }
     let annotations = object_at_map(metadata, "annotations");
@@ -104,10 +105,7 @@ fn composed(
     let labels = object_at_map(metadata, "labels");
     labels.insert("crossplane.io/composite".into(), Json::String(prefix));
     claim_labels(xr, labels);
-    let owner = owner_reference(
-        xr,
-        xr.pointer("/metadata/uid").cloned().unwrap_or(json!("")),
-    );
+    let owner = owner_reference(xr, xr.at("/metadata/uid").cloned().unwrap_or(json!("")));
     let refs = owner_references(metadata);
     refs.retain(|r| r.get("controller") != Some(&Json::Bool(true)));
     refs.push(owner);
@@ -135,7 +133,7 @@ pub(super) fn identity_of(observed: &Json) -> Identity {
 fn identity_fields(observed: &Json) -> [Option<&str>; 3] {
     IDENTITY_FIELDS.map(|key| {
         observed
-            .pointer(&format!("/metadata/{key}"))
+            .at(&format!("/metadata/{key}"))
             .and_then(Json::as_str)
     })
 }
@@ -159,7 +157,7 @@ pub(super) fn owner_reference(xr: &Json, uid: Json) -> Json {
     json!({
         "apiVersion": xr.get("apiVersion").cloned().unwrap_or(json!("")),
         "kind": xr.get("kind").cloned().unwrap_or(json!("")),
-        "name": xr.pointer("/metadata/name").cloned().unwrap_or(json!("")),
+        "name": xr.at("/metadata/name").cloned().unwrap_or(json!("")),
         "uid": uid,
         "controller": true,
         "blockOwnerDeletion": true,
@@ -245,16 +243,15 @@ pub(super) fn claim_labels(xr: &Json, labels: &mut Map<String, Json>) {
     const NAME: &str = "crossplane.io/claim-name";
     const NAMESPACE: &str = "crossplane.io/claim-namespace";
     let xr_label = |key: &str| {
-        xr.pointer("/metadata/labels")
+        xr.at("/metadata/labels")
             .and_then(|l| l.get(key))
             .and_then(Json::as_str)
     };
     let (name, namespace) = match (xr_label(NAME), xr_label(NAMESPACE)) {
         (Some(n), Some(ns)) => (Some(n), Some(ns)),
         _ => (
-            xr.pointer("/spec/claimRef/name").and_then(Json::as_str),
-            xr.pointer("/spec/claimRef/namespace")
-                .and_then(Json::as_str),
+            xr.at("/spec/claimRef/name").and_then(Json::as_str),
+            xr.at("/spec/claimRef/namespace").and_then(Json::as_str),
         ),
     };
     if let (Some(name), Some(namespace)) = (name, namespace) {
@@ -282,7 +279,7 @@ fn composite(inputs: &Inputs, run: &Run, options: Options) -> Result<Json, Rende
     }
     let metadata = object_at_map(out, "metadata");
     for key in ["name", "namespace"] {
-        if let Some(v) = input.pointer(&format!("/metadata/{key}")) {
+        if let Some(v) = input.at(&format!("/metadata/{key}")) {
             metadata.insert(key.into(), v.clone());
         }
     }

@@ -9,6 +9,7 @@
 //! always written, messages that are set written even when empty, `Struct` numbers as doubles.
 
 use crate::eval::proto::{Resource, Resources, RunFunctionRequest, Schema, State};
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -134,7 +135,7 @@ fn resource(r: &Resource) -> Vec<u8> {
 /// `Credentials { credential_data: CredentialData { data } }` from its protobuf JSON.
 fn credential(c: &Json) -> Vec<u8> {
     let mut data = Vec::new();
-    if let Some(Json::Object(values)) = c.pointer("/credentialData/data") {
+    if let Some(Json::Object(values)) = c.at("/credentialData/data") {
         for (name, value) in sorted(values) {
             map_entry(&mut data, 1, name, &decoded(value.as_str().unwrap_or("")));
         }

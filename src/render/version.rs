@@ -15,6 +15,7 @@
 
 use super::Inputs;
 use super::engine;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 
 /// `fnhcl render`'s default `--crossplane-version` (the CLI's flag says the same: its
@@ -109,7 +110,7 @@ pub(super) fn inject_namespaces(xr: &mut Json, read: &Inputs, release: EngineRel
     let named = read
         .observed
         .iter()
-        .filter(|o| o.pointer("/metadata/name").and_then(Json::as_str).is_some());
+        .filter(|o| o.at("/metadata/name").and_then(Json::as_str).is_some());
     for (r, o) in refs.iter_mut().zip(named) {
         let ns = namespace(o);
         if !ns.is_empty() {
@@ -137,7 +138,7 @@ pub(super) fn leave_out_unowned(observed: &mut Vec<Json>, read: &Inputs, release
 
 fn namespace(object: &Json) -> &str {
     object
-        .pointer("/metadata/namespace")
+        .at("/metadata/namespace")
         .and_then(Json::as_str)
         .unwrap_or("")
 }

@@ -6,6 +6,7 @@
 
 pub mod composition;
 pub mod loader;
+pub mod pointer;
 pub mod read;
 pub mod tree;
 pub mod txtar;

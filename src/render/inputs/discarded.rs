@@ -7,6 +7,7 @@
 use crate::diagnostics::{Code, Diagnostic, count};
 use crate::eval::program::{Discard, Read};
 use crate::render::Rendered;
+use crate::source::pointer::Pointer;
 use crate::source::{SourceMap, Span};
 use serde_json::Value as Json;
 
@@ -236,7 +237,7 @@ pub fn composed_count(documents: &[Json]) -> usize {
         .iter()
         .skip(1)
         .filter(|d| {
-            d.pointer("/apiVersion").and_then(Json::as_str) != Some("render.crossplane.io/v1beta1")
+            d.at("/apiVersion").and_then(Json::as_str) != Some("render.crossplane.io/v1beta1")
         })
         .count()
 }

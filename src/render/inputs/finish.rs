@@ -13,6 +13,7 @@ use crate::render::{
 use crate::schema::inputs::load_schemas;
 use crate::schema::{Schemas, validate};
 use crate::source::SourceMap;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::io::Read;
 
@@ -265,12 +266,7 @@ pub fn validate_rendered(
 ) -> bool {
     let mut valid = true;
     for (i, doc) in rendered.documents.iter().enumerate() {
-        let text = |p: &str| {
-            doc.pointer(p)
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string()
-        };
+        let text = |p: &str| doc.at(p).and_then(Json::as_str).unwrap_or("").to_string();
         let (api_version, kind) = (text("/apiVersion"), text("/kind"));
         if api_version == "render.crossplane.io/v1beta1" {
             continue;

@@ -28,6 +28,7 @@ use crate::eval::vars::into_float64;
 use crate::render::version::EngineRelease;
 use crate::render::{Inputs, Options};
 use crate::source::SourceMap;
+use crate::source::pointer::Pointer;
 use files::{first_doc, loading};
 use serde_json::Value as Json;
 use std::io::Read;
@@ -326,14 +327,9 @@ pub fn parse_duration(text: &str) -> Fallible<Duration> {
 
 /// crossplane refuses to render when the XRD has no version of the XR's apiVersion.
 fn check_xrd_version(xr: &Json, xrd: &Json) -> Fallible<()> {
-    let text = |v: &Json, p: &str| {
-        v.pointer(p)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let text = |v: &Json, p: &str| v.at(p).and_then(Json::as_str).unwrap_or("").to_string();
     let (api_version, group) = (text(xr, "/apiVersion"), text(xrd, "/spec/group"));
-    let versions = xrd.pointer("/spec/versions").and_then(Json::as_array);
+    let versions = xrd.at("/spec/versions").and_then(Json::as_array);
     let found = versions.into_iter().flatten().any(|v| {
         v.get("name")
             .and_then(Json::as_str)
@@ -365,13 +361,13 @@ fn apply_xrd_defaults(xr: &mut Json, xrd: &Json) {
         .unwrap_or("")
         .to_string();
     let schema = xrd
-        .pointer("/spec/versions")
+        .at("/spec/versions")
         .and_then(Json::as_array)
         .and_then(|vs| {
             vs.iter()
                 .find(|v| v.get("name").and_then(Json::as_str) == Some(version.as_str()))
         })
-        .and_then(|v| v.pointer("/schema/openAPIV3Schema"));
+        .and_then(|v| v.at("/schema/openAPIV3Schema"));
     if let Some(schema) = schema {
         default_into(xr, schema);
     }

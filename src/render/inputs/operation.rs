@@ -14,6 +14,7 @@ use crate::render::{Inputs, Step, StepKind};
 use crate::source::SourceMap;
 use crate::source::composition::Composition;
 use crate::source::loader;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -93,7 +94,7 @@ pub fn read_operation(
     })?;
     // The CLI decodes the Operation into its Go type: a pipeline that is not a list fails.
     if let Some(found) = op
-        .pointer("/spec/pipeline")
+        .at("/spec/pipeline")
         .filter(|p| !p.is_array() && !p.is_null())
     {
         return Err(usage(
@@ -205,7 +206,7 @@ fn pipeline(
     let parsed = Composition::parse_operation(text)
         .map_err(|e| crate::diagnostics::composition_error(&shown, text, e, map))?;
     let raw_steps = op
-        .pointer("/spec/pipeline")
+        .at("/spec/pipeline")
         .and_then(Json::as_array)
         .cloned()
         .unwrap_or_default();

@@ -10,6 +10,7 @@ use crate::render::{DEFAULT_TARGET, RUNTIME_ANNOTATION, Step, StepKind, TARGET_A
 use crate::source::SourceMap;
 use crate::source::composition::Composition;
 use crate::source::loader;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -91,12 +92,7 @@ pub(super) fn functions(
 /// (`v1` or `v1beta1`).
 fn check_function_kinds(docs: &[Json]) -> Fallible<()> {
     for doc in docs {
-        let text = |p: &str| {
-            doc.pointer(p)
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string()
-        };
+        let text = |p: &str| doc.at(p).and_then(Json::as_str).unwrap_or("").to_string();
         let api = text("/apiVersion");
         if text("/kind") != "Function"
             || !(api == "pkg.crossplane.io/v1" || api == "pkg.crossplane.io/v1beta1")
@@ -122,14 +118,9 @@ pub(super) fn functions_of(
     check_function_kinds(&docs)?;
     let mut out = BTreeMap::new();
     for doc in docs {
-        let text = |p: &str| {
-            doc.pointer(p)
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string()
-        };
+        let text = |p: &str| doc.at(p).and_then(Json::as_str).unwrap_or("").to_string();
         let mut annotations: BTreeMap<String, String> = doc
-            .pointer("/metadata/annotations")
+            .at("/metadata/annotations")
             .and_then(Json::as_object)
             .map(|a| {
                 a.iter()
@@ -210,7 +201,7 @@ pub(super) fn pipeline(
         let by_package = package
             .as_deref()
             .is_some_and(|p| p.contains("function-hcl"));
-        let raw = document.pointer(&format!("/spec/pipeline/{i}"));
+        let raw = document.at(&format!("/spec/pipeline/{i}"));
         let input = raw.and_then(|s| s.get("input")).cloned();
         let credentials = raw
             .and_then(|s| s.get("credentials"))
@@ -283,7 +274,7 @@ fn legacy_pipeline(document: &Json) -> Fallible<(Vec<Step>, Option<Json>)> {
             "give a Composition with spec.resources or spec.pipeline",
         )
     })?;
-    let input = converted.pointer("/spec/pipeline/0/input").cloned();
+    let input = converted.at("/spec/pipeline/0/input").cloned();
     let step = Step {
         name: migrate::STEP_NAME.into(),
         function: migrate::DEFAULT_FUNCTION_NAME.into(),
@@ -306,7 +297,7 @@ pub(super) fn bootstrap_requirements(
 ) -> (Named<ResourceSelector>, Named<SchemaSelector>) {
     use crate::eval::proto::MatchLabels;
     let list = |key: &str| {
-        step.and_then(|s| s.pointer(&format!("/requirements/{key}")))
+        step.and_then(|s| s.at(&format!("/requirements/{key}")))
             .and_then(Json::as_array)
             .cloned()
             .unwrap_or_default()

@@ -6,6 +6,7 @@
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::schema::inputs::{Resource, locate};
 use crate::schema::{Schemas, validate};
+use crate::source::pointer::Pointer;
 use crate::source::{SourceMap, loader};
 use serde_json::Value as Json;
 use std::path::Path;
@@ -18,12 +19,7 @@ pub fn xr_warnings(
     xrd: &Json,
     xr_path: Option<&Path>,
 ) -> Vec<Diagnostic> {
-    let text = |v: &Json, p: &str| {
-        v.pointer(p)
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let text = |v: &Json, p: &str| v.at(p).and_then(Json::as_str).unwrap_or("").to_string();
     let (api_version, kind) = (text(xr, "/apiVersion"), text(xr, "/kind"));
     let name = text(xr, "/metadata/name");
     let warn = |d: Diagnostic| d.with_severity(Severity::Warning);

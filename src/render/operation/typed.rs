@@ -4,6 +4,7 @@
 
 use super::OperationOptions;
 use crate::render::TRANSITION_TIME;
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 
 /// The Operation's status as the reconciler keeps it (its typed fields only).
@@ -19,7 +20,7 @@ impl Status {
     pub(super) fn of(operation: &Json, generation: i64) -> Status {
         let list = |key: &str| {
             operation
-                .pointer(&format!("/status/{key}"))
+                .at(&format!("/status/{key}"))
                 .and_then(Json::as_array)
                 .cloned()
                 .unwrap_or_default()
@@ -27,7 +28,7 @@ impl Status {
         Status {
             conditions: list("conditions").iter().map(typed_condition).collect(),
             failures: operation
-                .pointer("/status/failures")
+                .at("/status/failures")
                 .and_then(Json::as_f64)
                 .map_or(0, |f| f as i64),
             pipeline: list("pipeline")
@@ -98,7 +99,7 @@ impl Status {
     /// The reconciler's `AddResourceRef`: once each, sorted by apiVersion, kind, namespace
     /// and name run together.
     pub(super) fn applied_ref(&mut self, body: &Json) {
-        let text = |p: &str| body.pointer(p).and_then(Json::as_str).unwrap_or("");
+        let text = |p: &str| body.at(p).and_then(Json::as_str).unwrap_or("");
         let mut reference = json!({
             "apiVersion": text("/apiVersion"),
             "kind": text("/kind"),
@@ -245,10 +246,7 @@ fn typed_step(step: &Json) -> Json {
         "step".into(),
         step.get("step").cloned().unwrap_or(json!("")),
     );
-    let function = step
-        .pointer("/functionRef/name")
-        .cloned()
-        .unwrap_or(json!(""));
+    let function = step.at("/functionRef/name").cloned().unwrap_or(json!(""));
     out.insert("functionRef".into(), json!({"name": function}));
     if let Some(input) = step.get("input").filter(|v| !v.is_null()) {
         out.insert("input".into(), input.clone());
