@@ -292,6 +292,17 @@ impl Num {
             "Inf" | "inf" => return Some(Num::inf(neg)),
             _ => {}
         }
+        // Most literals are small integers: read them straight into the mantissa, with the
+        // same rounding as below, instead of going through text and a big-integer parse.
+        if !body.is_empty() && body.len() <= 19 && body.bytes().all(|b| b.is_ascii_digit()) {
+            let digits: u64 = body.parse().ok()?;
+            let raw = Raw {
+                neg,
+                mant: BigUint::from(digits),
+                exp: 0,
+            };
+            return Some(Num::round(raw, PREC));
+        }
         let (mantissa, exponent) = match body.find(['e', 'E']) {
             Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
             None => (body, 0),
@@ -842,6 +853,35 @@ mod tests {
 
     fn n(s: &str) -> Num {
         Num::parse(s).unwrap()
+    }
+
+    #[test]
+    fn small_integers_parse_as_the_general_path_does() {
+        // `1234e0` takes the general path (an exponent), `1234` the small-integer one: the
+        // two must be the same number with the same precision and representation.
+        for digits in [
+            "0",
+            "007",
+            "1",
+            "10",
+            "1024",
+            "4294967296",
+            "9999999999999999999",
+            "10000000000000000000",
+        ] {
+            for sign in ["", "-", "+"] {
+                let short = format!("{sign}{digits}");
+                let general = format!("{short}e0");
+                assert_eq!(
+                    format!("{:?}", n(&short)),
+                    format!("{:?}", n(&general)),
+                    "{short}"
+                );
+            }
+        }
+        assert!(Num::parse("").is_none());
+        assert!(Num::parse("-").is_none());
+        assert!(Num::parse("1_0").is_none());
     }
 
     #[test]

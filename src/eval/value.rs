@@ -270,6 +270,15 @@ impl Value {
         !matches!(self, Value::Unknown(..))
     }
 
+    /// Whether the value's type is [`Type::Dynamic`] (`ty() == Type::Dynamic`, without
+    /// building the type of a collection).
+    pub fn has_dynamic_type(&self) -> bool {
+        matches!(
+            self,
+            Value::Unknown(Type::Dynamic, _) | Value::Null(Type::Dynamic)
+        )
+    }
+
     /// Whether the value is null (an unknown is not null).
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null(_))

@@ -197,6 +197,28 @@ pub fn convert(value: &Value, want: &Type) -> Result<Value, ConvertError> {
     }
 }
 
+/// [`convert`] of a value the caller owns: a value that already has the wanted type is
+/// returned as it is, not copied (function arguments and template parts, on every call).
+pub fn convert_owned(value: Value, want: &Type) -> Result<Value, ConvertError> {
+    let same_primitive = matches!(
+        (&value, want),
+        (Value::String(_), Type::String)
+            | (Value::Number(_), Type::Number)
+            | (Value::Bool(_), Type::Bool)
+    );
+    if same_primitive || *want == Type::Dynamic {
+        return Ok(value);
+    }
+    let have = value.ty();
+    if have == *want {
+        return Ok(value);
+    }
+    match conversion_for(&have, want, true) {
+        Some(c) => c(&value, &[]),
+        None => Err(ConvertError::new(&[], mismatch_message(&have, want))),
+    }
+}
+
 /// cty's `convert.GetConversion`: a safe conversion between two types, if one exists. (As in
 /// cty there is none between two equal primitive types: callers compare types first.)
 pub fn get_conversion(in_ty: &Type, out: &Type) -> Option<Conversion> {

@@ -130,7 +130,7 @@ impl Run<'_> {
                         }
                         Arg::Value(val, _) => val.clone(),
                     };
-                    match convert::convert(&val, &param.ty) {
+                    match convert::convert_owned(val, &param.ty) {
                         Ok(v) => vals.push(v),
                         Err(err) => {
                             diags.push(self.diag(
@@ -372,7 +372,7 @@ fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, Func
             if val.is_null() && !param.allow_null {
                 return Err(FunctionError::arg(i, "argument must not be null"));
             }
-            if val.ty() == Type::Dynamic && !param.allow_dynamic_type {
+            if val.has_dynamic_type() && !param.allow_dynamic_type {
                 dynamic_args = true;
                 break 'check;
             }
@@ -382,7 +382,7 @@ fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, Func
                 if val.is_null() && !param.allow_null {
                     return Err(FunctionError::arg(i, "argument must not be null"));
                 }
-                if val.ty() == Type::Dynamic && !param.allow_dynamic_type {
+                if val.has_dynamic_type() && !param.allow_dynamic_type {
                     dynamic_args = true;
                     break 'check;
                 }

@@ -32,7 +32,7 @@ impl Run<'_> {
             let ty = true_val.ty();
             convs[1] = convert::get_conversion_unsafe(&Type::Dynamic, &ty);
             ty
-        } else if true_val.ty() == Type::Dynamic || false_val.ty() == Type::Dynamic {
+        } else if true_val.has_dynamic_type() || false_val.has_dynamic_type() {
             Type::Dynamic
         } else {
             match convert::unify_unsafe_conversions(&[true_val.ty(), false_val.ty()]) {

@@ -32,7 +32,7 @@ impl Run<'_> {
                 is_known = false;
                 continue;
             }
-            match convert::convert(&val, &Type::String) {
+            match convert::convert_owned(val, &Type::String) {
                 Ok(s) => {
                     if is_known
                         && !has_errors(&diags)
@@ -89,7 +89,7 @@ impl Run<'_> {
         scope: &Scope,
     ) -> (Value, Diags) {
         let (tuple, mut diags) = self.eval(inner, scope);
-        if tuple.ty() == Type::Dynamic || !tuple.is_known() || !matches!(tuple, Value::Tuple(_)) {
+        if tuple.has_dynamic_type() || !tuple.is_known() || !matches!(tuple, Value::Tuple(_)) {
             return (Value::unknown(Type::String), diags);
         }
         let mut buf = String::new();
@@ -103,7 +103,7 @@ impl Run<'_> {
                 ));
                 continue;
             }
-            if val.ty() == Type::Dynamic {
+            if val.has_dynamic_type() {
                 return (Value::unknown(Type::String), diags);
             }
             let s = match convert::convert(val, &Type::String) {

@@ -53,8 +53,35 @@ fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, St
     if !(0..=total_bits).contains(&shift) {
         return Err(INDEX_PANIC.into());
     }
+    if let Some(ip) = insert_small(ip, num, shift as u32, total_bits) {
+        return ip;
+    }
     let shifted = num << (shift as u64);
     int_to_ip(&(ip_int | shifted), total_bits)
+}
+
+/// [`insert_num_into_ip`] in 128-bit arithmetic, for a non-negative `num` that fits there once
+/// shifted (every real subnet or host number): the same address or error without big
+/// integers. `None` when the number is too large for it.
+fn insert_small(
+    ip: &[u8],
+    num: &BigInt,
+    shift: u32,
+    total_bits: i64,
+) -> Option<Result<Ip, String>> {
+    if num.sign() == Sign::Minus || num.bits() + u64::from(shift) > 128 {
+        return None;
+    }
+    let num = num_traits::ToPrimitive::to_u128(num)? << shift;
+    let len = ip.len();
+    let mut bytes = [0u8; 16];
+    bytes[16 - len..].copy_from_slice(ip);
+    let value = u128::from_be_bytes(bytes) | num;
+    // `int_to_ip`: a value longer than the address is Go's index panic.
+    if total_bits < 128 && value >> total_bits != 0 {
+        return Some(Err(INDEX_PANIC.into()));
+    }
+    Some(Ok(value.to_be_bytes()[16 - len..].to_vec()))
 }
 
 /// `cidr.HostBig`.
@@ -195,6 +222,44 @@ mod tests {
 
     fn subnet(prefix: &str, bits: i64, n: &str) -> Result<String, String> {
         subnet_big(&parse_cidr(prefix)?, bits, &n.parse().unwrap()).map(|n| n.to_string())
+    }
+
+    #[test]
+    fn small_numbers_insert_as_big_ones_do() {
+        // The 128-bit path against the big-integer one it stands in for.
+        let big = |ip: &[u8], num: &BigInt, prefix: i64| {
+            let (ip_int, bits) = ip_to_int(ip)?;
+            int_to_ip(&(ip_int | (num << (bits - prefix) as u64)), bits)
+        };
+        let v4 = parse_cidr("10.0.0.0/8").unwrap().ip;
+        let v6 = parse_cidr("fd00::/8").unwrap().ip;
+        for (ip, prefix) in [
+            (&v4, 24),
+            (&v4, 32),
+            (&v4, 9),
+            (&v4, 0),
+            (&v6, 64),
+            (&v6, 128),
+            (&v6, 1),
+        ] {
+            for n in [
+                "1",
+                "3999",
+                "65535",
+                "4294967295",
+                "4294967296",
+                "18446744073709551616",
+            ] {
+                let num: BigInt = n.parse().unwrap();
+                let bits = if ip.len() == 4 { 32 } else { 128 };
+                let Some(fast) = insert_small(ip, &num, (bits - prefix) as u32, bits) else {
+                    continue;
+                };
+                assert_eq!(fast, big(ip, &num, prefix), "{n} into {ip:?}/{prefix}");
+            }
+        }
+        assert!(insert_small(&v6, &BigInt::from(2), 127, 128).is_none());
+        assert!(insert_small(&v4, &BigInt::from(-1), 8, 32).is_none());
     }
 
     #[test]

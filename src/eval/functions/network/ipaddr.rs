@@ -258,6 +258,15 @@ pub(super) fn ipv4_zero() -> Ip {
     ip
 }
 
+/// Appends `v` in decimal: the formatting machinery costs more than the address itself in
+/// `cidrsubnet` and friends, called once per member of large collections.
+fn push_decimal(out: &mut String, v: u64) {
+    if v >= 10 {
+        push_decimal(out, v / 10);
+    }
+    out.push(char::from(b'0' + (v % 10) as u8));
+}
+
 /// Go's `IP.String`: dotted decimal for IPv4 (and IPv4-mapped) addresses, RFC 5952 for
 /// IPv6, `<nil>` for nil.
 pub(super) fn ip_string(ip: &[u8]) -> String {
@@ -269,7 +278,14 @@ pub(super) fn ip_string(ip: &[u8]) -> String {
         return format!("?{hex}");
     }
     if let Some(p4) = to4(ip) {
-        return format!("{}.{}.{}.{}", p4[0], p4[1], p4[2], p4[3]);
+        let mut out = String::with_capacity(15);
+        for (i, &b) in p4.iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            push_decimal(&mut out, u64::from(b));
+        }
+        return out;
     }
     let groups: Vec<u16> = ip
         .chunks(2)
@@ -348,7 +364,11 @@ impl std::fmt::Display for IpNet {
         let (ones, _) = mask_size(&m);
         let canonical = !(ones == 0 && m.iter().any(|&b| b != 0));
         if canonical {
-            write!(f, "{}/{ones}", ip_string(&nn))
+            let mut out = ip_string(&nn);
+            out.push('/');
+            // A prefix length counts bits: never negative.
+            push_decimal(&mut out, ones.unsigned_abs());
+            f.write_str(&out)
         } else {
             let hex: String = m.iter().map(|b| format!("{b:02x}")).collect();
             write!(f, "{}/{hex}", ip_string(&nn))
@@ -368,6 +388,9 @@ mod tests {
     fn parses_and_prints_cidrs() {
         assert_eq!(net("010.001.0.0/24"), "10.1.0.0/24");
         assert_eq!(net("192.168.1.5/24"), "192.168.1.0/24");
+        assert_eq!(net("255.255.255.255/32"), "255.255.255.255/32");
+        assert_eq!(net("0.0.0.0/0"), "0.0.0.0/0");
+        assert_eq!(net("100.99.9.0/31"), "100.99.9.0/31");
         assert_eq!(net("1.2.3.4/024"), "1.2.3.0/24");
         assert_eq!(net("fe80::1/48"), "fe80::/48");
         assert_eq!(net("::ffff:192.168.0.0/112"), "192.168.0.0/16");

@@ -262,7 +262,8 @@ fn read_number(bytes: &[u8], p: &mut usize) -> i64 {
 
 /// cty's `formatAppend`.
 fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<(), String> {
-    let raw = go_quote_ascii(verb.raw);
+    // The quoted verb only goes into error messages: built when one is, not for every verb.
+    let raw = QuotedVerb(verb.raw);
     // Sizes are checked before anything is allocated: `%999999999d` would pad to 1 GB.
     let limit = crate::eval::functions::MAX_STRING_BYTES as i64;
     if verb.width > limit
@@ -468,9 +469,14 @@ fn format_float(verb: &Verb, x: &Num) -> String {
     }
 }
 
-/// Go's `%q` for a string of printable ASCII (a verb's raw text).
-fn go_quote_ascii(s: &str) -> String {
-    format!("\"{s}\"")
+/// Go's `%q` of a verb's raw text (printable ASCII), written when displayed.
+#[derive(Clone, Copy)]
+struct QuotedVerb<'a>(&'a str);
+
+impl std::fmt::Display for QuotedVerb<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{}\"", self.0)
+    }
 }
 
 /// Go's `strconv.QuoteRune` (`%q` of a rune).
