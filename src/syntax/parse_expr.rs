@@ -32,6 +32,20 @@ const BINARY_LEVELS: &[&[(TokenKind, BinaryOp)]] = &[
     ],
 ];
 
+/// The level in [`BINARY_LEVELS`] of a binary operator token, `None` for any other token.
+fn binary_level(kind: TokenKind) -> Option<usize> {
+    use TokenKind as K;
+    match kind {
+        K::Or => Some(0),
+        K::And => Some(1),
+        K::EqualOp | K::NotEqual => Some(2),
+        K::GreaterThan | K::GreaterThanEq | K::LessThan | K::LessThanEq => Some(3),
+        K::Plus | K::Minus => Some(4),
+        K::Star | K::Slash | K::Percent => Some(5),
+        _ => None,
+    }
+}
+
 fn expr(kind: ExprKind, span: TextRange) -> Expr {
     Expr { kind, span }
 }
@@ -99,15 +113,37 @@ impl Parser<'_> {
         )
     }
 
+    /// hcl's `parseBinaryOps` from `level` up: one call per precedence level in Go (each
+    /// level parses its operands at the next level, then loops over its own operators). Here
+    /// the descent to the operand is flattened: the operand is parsed first, then only the
+    /// levels whose operator follows it run their loop, deepest first; a level whose operator
+    /// does not follow would only peek and return, so skipping it gives the same tree, spans
+    /// and diagnostics.
     fn parse_binary(&mut self, level: usize) -> Expr {
-        let Some(ops) = BINARY_LEVELS.get(level) else {
-            return self.parse_with_traversals();
-        };
+        // Every level's `before` in the recursive form: nothing happens before the operand.
         let before = self.error_count();
-        let mut lhs = self.parse_binary(level + 1);
-        if self.recovery && self.error_count() > before {
-            return lhs;
+        let mut lhs = self.parse_with_traversals();
+        // Levels from `done` up already ran their loop (or would have had nothing to do).
+        let mut done = BINARY_LEVELS.len();
+        loop {
+            if self.recovery && self.error_count() > before {
+                return lhs;
+            }
+            let Some(found) = binary_level(self.peek().kind) else {
+                return lhs;
+            };
+            if found < level || found >= done {
+                return lhs;
+            }
+            lhs = self.parse_binary_level(found, lhs);
+            done = found;
         }
+    }
+
+    /// One precedence level's loop over its operators, `lhs` its first operand.
+    fn parse_binary_level(&mut self, level: usize, first: Expr) -> Expr {
+        let ops = BINARY_LEVELS[level];
+        let mut lhs = first;
         let mut pending: Option<(BinaryOp, Expr)> = None;
         // Each operator of a chain nests the expression one level deeper (`1+1+1` is
         // `(1+1)+1`): a chain counts against the nesting limit like brackets do.
@@ -1072,4 +1108,160 @@ pub fn valid_number(text: &str) -> bool {
         }
     }
     i == b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+    use crate::syntax::lex::lex;
+
+    impl Parser<'_> {
+        /// The recursive form [`Parser::parse_binary`] flattens: one call per level, as Go.
+        fn parse_binary_recursive(&mut self, level: usize) -> Expr {
+            let Some(ops) = BINARY_LEVELS.get(level) else {
+                return self.parse_with_traversals();
+            };
+            let before = self.error_count();
+            let mut lhs = self.parse_binary_recursive(level + 1);
+            if self.recovery && self.error_count() > before {
+                return lhs;
+            }
+            let mut pending: Option<(BinaryOp, Expr)> = None;
+            let mut entered = 0;
+            loop {
+                let next = self.peek();
+                let Some(&(_, op)) = ops.iter().find(|(kind, _)| *kind == next.kind) else {
+                    break;
+                };
+                if !self.enter(next.range32()) {
+                    self.leave_levels(entered + 1);
+                    return expr(ExprKind::Error, between(&lhs.span, &next.range32()));
+                }
+                entered += 1;
+                if let Some((prev_op, rhs)) = pending.take() {
+                    lhs = binary(prev_op, lhs, rhs);
+                }
+                self.read();
+                let before = self.error_count();
+                let rhs = self.parse_binary_recursive(level + 1);
+                if self.recovery && self.error_count() > before {
+                    self.leave_levels(entered);
+                    return lhs;
+                }
+                pending = Some((op, rhs));
+            }
+            self.leave_levels(entered);
+            match pending {
+                Some((op, rhs)) => binary(op, lhs, rhs),
+                None => lhs,
+            }
+        }
+    }
+
+    /// The tree, diagnostics, next token and nesting depth after parsing `text`'s binary
+    /// expression from level 0, flattened or recursive.
+    fn parse_both(text: &str) -> [(Expr, Vec<String>, Token, usize, bool); 2] {
+        let mut map = SourceMap::new();
+        let id = map.add("t.hcl", text);
+        [false, true].map(|recursive| {
+            let mut parser = Parser::new(map.get(id), lex(text));
+            parser.push_newlines(false);
+            let tree = if recursive {
+                parser.parse_binary_recursive(0)
+            } else {
+                parser.parse_binary(0)
+            };
+            let diags = parser
+                .diagnostics
+                .iter()
+                .map(|d| format!("{d:?}"))
+                .collect();
+            (tree, diags, parser.peek(), parser.depth, parser.recovery)
+        })
+    }
+
+    #[test]
+    fn binary_levels_match_the_table() {
+        use TokenKind as K;
+        for (level, ops) in BINARY_LEVELS.iter().enumerate() {
+            for (kind, _) in *ops {
+                assert_eq!(binary_level(*kind), Some(level), "{kind:?}");
+            }
+        }
+        for kind in [
+            K::OBrace,
+            K::CBrace,
+            K::OBrack,
+            K::CBrack,
+            K::OParen,
+            K::CParen,
+            K::OQuote,
+            K::CQuote,
+            K::OHeredoc,
+            K::CHeredoc,
+            K::Equal,
+            K::Bang,
+            K::Dot,
+            K::Comma,
+            K::DoubleColon,
+            K::Ellipsis,
+            K::FatArrow,
+            K::Question,
+            K::Colon,
+            K::TemplateInterp,
+            K::TemplateControl,
+            K::TemplateSeqEnd,
+            K::QuotedLit,
+            K::StringLit,
+            K::NumberLit,
+            K::Ident,
+            K::Comment,
+            K::Newline,
+            K::Eof,
+            K::BitwiseAnd,
+            K::BitwiseOr,
+            K::BitwiseNot,
+            K::BitwiseXor,
+            K::Apostrophe,
+            K::Backtick,
+            K::Semicolon,
+            K::Invalid,
+            K::QuotedNewline,
+        ] {
+            assert_eq!(binary_level(kind), None, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn flattened_binary_parse_is_the_recursive_one() {
+        let deep = format!("{}1{}", "(".repeat(600), " + 1".repeat(600));
+        let long_chain = format!("1 + 2 * 3{}", " - 4 * 5 / 6 % 7".repeat(700));
+        // Past the nesting limit: the chain itself counts one level per operator.
+        let too_long = format!("1{}", " + 1".repeat(1100));
+        for text in [
+            "a",
+            "1 + 2",
+            "1 + 2 + 3 - 4",
+            "1 * 2 + 3 * 4 - 5 / 6 % 7",
+            "a || b && c == d < e + f * g - h / i",
+            "a * b + c < d == e && f || g",
+            "a || b || c && d && e",
+            "!a == -b != c >= d <= e > f",
+            "x.y[0] + f(1, 2) * [1, 2][0] - { a = 1 }.a",
+            "(1 + 2) * 3 < 4 ? 5 : 6",
+            "1 + 2 ) 3",
+            "1 + ",
+            "1 * * 2 + 3",
+            "a == b + ",
+            "a && || b",
+            "1 + 2 * 3 == 4 && 5 < 6 || 7 % 8 > 9 + 10 - 11",
+            &deep,
+            &long_chain,
+            &too_long,
+        ] {
+            let [flat, recursive] = parse_both(text);
+            assert_eq!(flat, recursive, "{text:?}");
+        }
+    }
 }

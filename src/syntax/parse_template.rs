@@ -59,9 +59,9 @@ fn expr_error(span: TextRange) -> Expr {
     }
 }
 
-fn literal(value: &str, span: TextRange) -> Expr {
+fn literal(value: String, span: TextRange) -> Expr {
     Expr {
-        kind: ExprKind::Literal(Literal::String(value.to_string())),
+        kind: ExprKind::Literal(Literal::String(value)),
         span,
     }
 }
@@ -505,7 +505,7 @@ impl TemplateParser<'_, '_> {
 
     fn parse_part(&mut self) -> Expr {
         match self.take() {
-            Part::Literal { value, span } => literal(&value, span),
+            Part::Literal { value, span } => literal(value, span),
             Part::Interp { expr, .. } => expr,
             Part::If { condition, span } => {
                 if !self.enter_directive(&span) {
@@ -643,10 +643,10 @@ impl TemplateParser<'_, '_> {
             }
         }
         if if_exprs.is_empty() {
-            if_exprs.push(literal("", open.end..open.end));
+            if_exprs.push(literal(String::new(), open.end..open.end));
         }
         if else_exprs.is_empty() {
-            else_exprs.push(literal("", endif.start..endif.start));
+            else_exprs.push(literal(String::new(), endif.start..endif.start));
         }
         let join = |exprs: Vec<Expr>| {
             let span = between(&exprs[0].span, &exprs[exprs.len() - 1].span);
@@ -707,7 +707,7 @@ impl TemplateParser<'_, '_> {
             content.push(self.parse_part());
         }
         if content.is_empty() {
-            content.push(literal("", open.end..open.end));
+            content.push(literal(String::new(), open.end..open.end));
         }
         let content_span = between(&content[0].span, &content[content.len() - 1].span);
         let span = between(&open, &endfor);
@@ -748,6 +748,18 @@ fn part_span(part: &Part) -> TextRange {
 /// Decodes a literal token: `quoted` literals take backslash escapes; both unescape `$${` and
 /// `%%{`. Returns the value and (detail, byte range in the token) per invalid escape.
 pub fn decode(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Range<usize>)>) {
+    // Most literals hold no escape and no `$${`/`%%{`: their value is their text.
+    if !text
+        .bytes()
+        .any(|b| (quoted && b == b'\\') || b == b'$' || b == b'%')
+    {
+        return (text.to_owned(), Vec::new());
+    }
+    decode_each(text, quoted)
+}
+
+/// [`decode`] character by character.
+fn decode_each(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Range<usize>)>) {
     let mut out = String::with_capacity(text.len());
     let mut problems = Vec::new();
     let bytes = text.as_bytes();
@@ -841,4 +853,35 @@ fn decode_escape(
     ));
     out.push(selector);
     after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_without_escapes_copies_the_text() {
+        for text in [
+            "",
+            "plain text",
+            "10.0.0.0/8 — ünïcode ✓",
+            "a\\nb",
+            "\\",
+            "$${x}",
+            "%%{x}",
+            "$ and % alone",
+            "$$ %% ${",
+            "\\u00e9 \\q",
+        ] {
+            for quoted in [false, true] {
+                assert_eq!(
+                    decode(text, quoted),
+                    decode_each(text, quoted),
+                    "{text:?} {quoted}"
+                );
+            }
+        }
+        assert_eq!(decode("a\\nb", true).0, "a\nb");
+        assert_eq!(decode("a\\nb", false).0, "a\\nb");
+    }
 }
