@@ -65,11 +65,19 @@ fn has_key(text: &str, key: &str) -> bool {
         if !after.starts_with(':') {
             return false;
         }
-        let line = text[..at].rsplit('\n').next().unwrap_or_default();
-        let before = line.trim_end_matches(['"', '\'']).trim_end();
-        before.chars().all(|c| c == ' ' || c == '\t' || c == '-')
-            || before.ends_with('{')
-            || before.ends_with(',')
+        // The first character before the key (and its quote) that is not a blank or a
+        // sequence's `-` decides: a line break or the start of the text makes a block key,
+        // `{` or `,` a flow key. Only the blanks next to each occurrence are looked at, so a
+        // file of one long line costs no more than a short one.
+        let before = text[..at].trim_end_matches(['"', '\'']);
+        match before
+            .trim_end_matches([' ', '\t', '-'])
+            .chars()
+            .next_back()
+        {
+            None | Some('\n' | '\r' | '{' | ',') => true,
+            Some(_) => false,
+        }
     })
 }
 

@@ -152,41 +152,10 @@ fn req_of_parts(request: &RunFunctionRequest) -> Result<Value, JsonError> {
             implied_part(&connection(Some(resource)))?,
         );
     }
-    let mut extra = Map::new();
-    for (name, list) in &request.extra_resources {
-        let items: Vec<Json> = list.items.iter().map(|r| to_object(Some(r))).collect();
-        extra.insert(
-            name.clone(),
-            if items.is_empty() {
-                Json::Null
-            } else {
-                Json::Array(items)
-            },
-        );
-    }
-    let context = request
-        .context
-        .as_ref()
-        .map(through_float64)
-        .filter(Json::is_object)
-        .unwrap_or_else(|| Json::Object(Map::new()));
+    let extra = extra_resources(request);
+    let context = context_object(request);
     let composite = request.observed.composite.as_ref();
-    let mut collections = BTreeMap::new();
-    let mut collection_connections = BTreeMap::new();
-    // Members ordered by their index annotation (then by name, where Go's order is
-    // unspecified), looked up by their names as the request spells them.
-    for (base, mut members) in groups {
-        members.sort();
-        let pick = |from: &BTreeMap<String, Value>| {
-            members
-                .iter()
-                .filter_map(|(_, m)| from.get(m).cloned())
-                .collect::<Vec<_>>()
-                .into()
-        };
-        collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
-        collection_connections.insert(base, Value::Tuple(pick(&conns)));
-    }
+    let (collections, collection_connections) = collections(groups, &by_name, &conns);
     let mut top = BTreeMap::new();
     top.insert("context".into(), implied_part(&context)?);
     top.insert("composite".into(), implied_part(&to_object(composite))?);
@@ -206,6 +175,59 @@ fn req_of_parts(request: &RunFunctionRequest) -> Result<Value, JsonError> {
         Value::Object(collection_connections.into()),
     );
     Ok(Value::Object(top.into()))
+}
+
+/// Each collection's members and their connection details, by the collection's base name:
+/// members ordered by their index annotation (then by name, where Go's order is unspecified),
+/// looked up in `by_name` and `conns` by their names as the request spells them.
+fn collections(
+    groups: BTreeMap<String, Vec<(String, String)>>,
+    by_name: &BTreeMap<String, Value>,
+    conns: &BTreeMap<String, Value>,
+) -> (BTreeMap<String, Value>, BTreeMap<String, Value>) {
+    let mut collections = BTreeMap::new();
+    let mut collection_connections = BTreeMap::new();
+    for (base, mut members) in groups {
+        members.sort();
+        let pick = |from: &BTreeMap<String, Value>| {
+            members
+                .iter()
+                .filter_map(|(_, m)| from.get(m).cloned())
+                .collect::<Vec<_>>()
+                .into()
+        };
+        collections.insert(base.clone(), Value::Tuple(pick(by_name)));
+        collection_connections.insert(base, Value::Tuple(pick(conns)));
+    }
+    (collections, collection_connections)
+}
+
+/// `req.extra_resources`' object: each name's resources, or null when none was found.
+fn extra_resources(request: &RunFunctionRequest) -> Map<String, Json> {
+    let mut extra = Map::new();
+    for (name, list) in &request.extra_resources {
+        let items: Vec<Json> = list.items.iter().map(|r| to_object(Some(r))).collect();
+        extra.insert(
+            name.clone(),
+            if items.is_empty() {
+                Json::Null
+            } else {
+                Json::Array(items)
+            },
+        );
+    }
+    extra
+}
+
+/// The request's context as function-hcl reads it: numbers through float64, an empty object
+/// when absent or not an object.
+fn context_object(request: &RunFunctionRequest) -> Json {
+    request
+        .context
+        .as_ref()
+        .map(through_float64)
+        .filter(Json::is_object)
+        .unwrap_or_else(|| Json::Object(Map::new()))
 }
 
 #[cfg(test)]
@@ -234,24 +256,8 @@ mod tests {
             resources.insert(name.clone(), to_object(Some(resource)));
             connections.insert(name.clone(), connection(Some(resource)));
         }
-        let mut extra = Map::new();
-        for (name, list) in &request.extra_resources {
-            let items: Vec<Json> = list.items.iter().map(|r| to_object(Some(r))).collect();
-            extra.insert(
-                name.clone(),
-                if items.is_empty() {
-                    Json::Null
-                } else {
-                    Json::Array(items)
-                },
-            );
-        }
-        let context = request
-            .context
-            .as_ref()
-            .map(through_float64)
-            .filter(Json::is_object)
-            .unwrap_or_else(|| Json::Object(Map::new()));
+        let extra = extra_resources(request);
+        let context = context_object(request);
         let composite = request.observed.composite.as_ref();
         let mut groups: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
         for (name, object) in &resources {
@@ -277,20 +283,7 @@ mod tests {
             _ => BTreeMap::new().into(),
         };
         let (by_name, conns) = (observed("resource", &top), observed("connection", &top));
-        let mut collections = BTreeMap::new();
-        let mut collection_connections = BTreeMap::new();
-        for (base, mut members) in groups {
-            members.sort();
-            let pick = |from: &BTreeMap<String, Value>| {
-                members
-                    .iter()
-                    .filter_map(|(_, m)| from.get(m).cloned())
-                    .collect::<Vec<_>>()
-                    .into()
-            };
-            collections.insert(base.clone(), Value::Tuple(pick(&by_name)));
-            collection_connections.insert(base, Value::Tuple(pick(&conns)));
-        }
+        let (collections, collection_connections) = super::collections(groups, &by_name, &conns);
         let attrs = Shared::make_mut(&mut top);
         attrs.insert("resources".into(), Value::Object(collections.into()));
         attrs.insert(

@@ -142,6 +142,17 @@ impl Parser<'_> {
 
     /// One precedence level's loop over its operators, `lhs` its first operand.
     fn parse_binary_level(&mut self, level: usize, first: Expr) -> Expr {
+        self.binary_level_with(level, first, Self::parse_binary)
+    }
+
+    /// [`parse_binary_level`](Self::parse_binary_level), each right operand parsed by
+    /// `operand` from the next level (the tests compare it with Go's recursion).
+    fn binary_level_with(
+        &mut self,
+        level: usize,
+        first: Expr,
+        operand: impl Fn(&mut Self, usize) -> Expr,
+    ) -> Expr {
         let ops = BINARY_LEVELS[level];
         let mut lhs = first;
         let mut pending: Option<(BinaryOp, Expr)> = None;
@@ -163,7 +174,7 @@ impl Parser<'_> {
             }
             self.read();
             let before = self.error_count();
-            let rhs = self.parse_binary(level + 1);
+            let rhs = operand(self, level + 1);
             if self.recovery && self.error_count() > before {
                 self.leave_levels(entered);
                 return lhs;
@@ -1119,43 +1130,15 @@ mod tests {
     impl Parser<'_> {
         /// The recursive form [`Parser::parse_binary`] flattens: one call per level, as Go.
         fn parse_binary_recursive(&mut self, level: usize) -> Expr {
-            let Some(ops) = BINARY_LEVELS.get(level) else {
+            if level >= BINARY_LEVELS.len() {
                 return self.parse_with_traversals();
-            };
+            }
             let before = self.error_count();
-            let mut lhs = self.parse_binary_recursive(level + 1);
+            let lhs = self.parse_binary_recursive(level + 1);
             if self.recovery && self.error_count() > before {
                 return lhs;
             }
-            let mut pending: Option<(BinaryOp, Expr)> = None;
-            let mut entered = 0;
-            loop {
-                let next = self.peek();
-                let Some(&(_, op)) = ops.iter().find(|(kind, _)| *kind == next.kind) else {
-                    break;
-                };
-                if !self.enter(next.range32()) {
-                    self.leave_levels(entered + 1);
-                    return expr(ExprKind::Error, between(&lhs.span, &next.range32()));
-                }
-                entered += 1;
-                if let Some((prev_op, rhs)) = pending.take() {
-                    lhs = binary(prev_op, lhs, rhs);
-                }
-                self.read();
-                let before = self.error_count();
-                let rhs = self.parse_binary_recursive(level + 1);
-                if self.recovery && self.error_count() > before {
-                    self.leave_levels(entered);
-                    return lhs;
-                }
-                pending = Some((op, rhs));
-            }
-            self.leave_levels(entered);
-            match pending {
-                Some((op, rhs)) => binary(op, lhs, rhs),
-                None => lhs,
-            }
+            self.binary_level_with(level, lhs, Self::parse_binary_recursive)
         }
     }
 
