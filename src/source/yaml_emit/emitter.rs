@@ -300,6 +300,11 @@ impl Emitter {
             self.put(' ');
         }
         self.write_flow_text(chars, allow_breaks, false);
+        self.end_plain(root);
+    }
+
+    /// What writing a plain scalar leaves behind, however its text was written.
+    fn end_plain(&mut self, root: bool) {
         self.whitespace = false;
         self.indention = false;
         if root && self.dialect.open_ended_root {
@@ -315,11 +320,7 @@ impl Emitter {
         }
         self.out.push_str(text);
         self.column += text.chars().count();
-        self.whitespace = false;
-        self.indention = false;
-        if root && self.dialect.open_ended_root {
-            self.open_ended = true;
-        }
+        self.end_plain(root);
     }
 
     /// yaml_emitter_write_single_quoted_scalar.
