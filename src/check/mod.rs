@@ -23,6 +23,7 @@ use crate::analysis::resolve::Resolution;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::eval::program::UserFunctions;
 use crate::source::loader::Bundle;
+use crate::source::pointer::Pointer;
 use crate::source::{SourceMap, Span};
 use crate::syntax::model::{self, Program};
 use crate::syntax::{self, ParsedFile};
@@ -152,7 +153,7 @@ pub fn composite_type_ref(map: &SourceMap, bundle: &Bundle) -> Option<(String, S
     let docs = crate::source::yaml::read_stream(map.get(*file).text()).ok()?;
     let doc = serde_json::to_value(&docs.into_iter().next()?.value).ok()?;
     let text = |p: &str| {
-        doc.pointer(p)
+        doc.at(p)
             .and_then(serde_json::Value::as_str)
             .map(str::to_string)
     };

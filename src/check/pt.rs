@@ -16,6 +16,7 @@ use crate::pt::{input, migrate, validate};
 use crate::schema::Schemas;
 use crate::schema::node::Node as SchemaNode;
 use crate::schema::xr::{Reach, walk};
+use crate::source::pointer::Pointer;
 use crate::source::yaml::{Node, NodeKind, read_first};
 use crate::source::{FileId, SourceMap, Span};
 use serde_json::Value as Json;
@@ -37,10 +38,10 @@ pub fn holds_patch_and_transform(composition: &Json) -> bool {
         return false;
     }
     if migrate::is_legacy(composition) {
-        return composition.pointer("/spec/resources").is_some();
+        return composition.at("/spec/resources").is_some();
     }
     composition
-        .pointer("/spec/pipeline")
+        .at("/spec/pipeline")
         .and_then(Json::as_array)
         .is_some_and(|steps| steps.iter().any(|s| is_pt_input(s.get("input"))))
 }
@@ -107,7 +108,7 @@ pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Option
         let converted = migrate::convert(&composition, None).ok();
         let input = converted
             .as_ref()
-            .and_then(|c| c.pointer("/spec/pipeline/0/input"))
+            .and_then(|c| c.at("/spec/pipeline/0/input"))
             .cloned();
         if let (Some(node), Some(value)) = (document.root.get("spec"), input) {
             targets.push(Target {
@@ -123,9 +124,7 @@ pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Option
             .and_then(|s| s.get("pipeline"))
             .map(Node::items)
             .unwrap_or_default();
-        let values = composition
-            .pointer("/spec/pipeline")
-            .and_then(Json::as_array);
+        let values = composition.at("/spec/pipeline").and_then(Json::as_array);
         for (i, step) in steps.iter().enumerate() {
             let value = values.and_then(|v| v.get(i)).and_then(|s| s.get("input"));
             let (Some(node), true) = (step.get("input"), is_pt_input(value)) else {
@@ -139,7 +138,7 @@ pub fn check(map: &SourceMap, file: FileId, schemas: Option<&Schemas>) -> Option
             });
         }
     }
-    let type_ref = composition.pointer("/spec/compositeTypeRef").map(|r| {
+    let type_ref = composition.at("/spec/compositeTypeRef").map(|r| {
         let text = |k: &str| r.get(k).and_then(Json::as_str).unwrap_or("").to_string();
         (text("apiVersion"), text("kind"))
     });

@@ -18,6 +18,7 @@ pub use emit::{ENVIRONMENT_KEY, Todo};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::source::SourceMap;
 use crate::source::loader;
+use crate::source::pointer::Pointer;
 use serde_json::{Value as Json, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -139,7 +140,7 @@ pub fn convert(path: &str, text: &str) -> Result<Converted, Box<Diagnostic>> {
             .with_help("a step converts when its `input` has `apiVersion: pt.fn.crossplane.io/v1beta1` and `kind: Resources`; a Composition without `mode: Pipeline` converts through its `spec.resources`"),
         ));
     }
-    let xr_type = document.pointer("/spec/compositeTypeRef").and_then(|r| {
+    let xr_type = document.at("/spec/compositeTypeRef").and_then(|r| {
         Some((
             r.get("apiVersion")?.as_str()?.to_string(),
             r.get("kind")?.as_str()?.to_string(),

@@ -11,6 +11,7 @@ use crate::diff::{StreamDiff, diff_streams};
 use crate::eval::proto::RunFunctionRequest;
 use crate::render::inputs::{self, Io, Request};
 use crate::source::SourceMap;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 
@@ -224,7 +225,7 @@ pub fn call(request: &Json, expected: &Json) -> Call {
     };
     let (our_resources, their_resources) = (resources(&ours), resources(&theirs));
     let observed = request
-        .pointer("/observed/resources")
+        .at("/observed/resources")
         .and_then(Json::as_object)
         .unwrap_or(&empty);
     let mut names: Vec<&String> = our_resources.keys().chain(their_resources.keys()).collect();
@@ -232,9 +233,7 @@ pub fn call(request: &Json, expected: &Json) -> Call {
     names.dedup();
     for name in names {
         let mut mine = our_resources.get(name).cloned().unwrap_or(Json::Null);
-        if let Some(o) = observed
-            .get(name)
-            .and_then(|o| o.pointer("/resource/metadata"))
+        if let Some(o) = observed.get(name).and_then(|o| o.at("/resource/metadata"))
             && let Some(object) = mine.get_mut("resource").and_then(Json::as_object_mut)
         {
             let meta = object
@@ -257,7 +256,7 @@ pub fn call(request: &Json, expected: &Json) -> Call {
     }
     let status = |state: &Json| {
         state
-            .pointer("/composite/resource/status")
+            .at("/composite/resource/status")
             .cloned()
             .unwrap_or(Json::Object(Default::default()))
     };
@@ -270,7 +269,7 @@ pub fn call(request: &Json, expected: &Json) -> Call {
     }
     let connection = |state: &Json| {
         state
-            .pointer("/composite/connectionDetails")
+            .at("/composite/connectionDetails")
             .cloned()
             .unwrap_or(Json::Object(Default::default()))
     };

@@ -15,6 +15,7 @@ pub mod streams;
 pub use paths::{IgnorePath, PathError};
 
 use crate::render::composition_resource_name;
+use crate::source::pointer::Pointer;
 use crate::source::yaml_emit::to_yaml;
 use serde_json::Value as Json;
 use std::collections::HashMap;
@@ -262,7 +263,7 @@ fn identify(stream: &[Json], ignore: &[IgnorePath]) -> Vec<Identified> {
         .iter()
         .map(|doc| {
             let text = |pointer: &str| {
-                doc.pointer(pointer)
+                doc.at(pointer)
                     .and_then(Json::as_str)
                     .unwrap_or("")
                     .to_string()

@@ -6,6 +6,7 @@
 //! Numbers inside `Struct`s are protobuf doubles: [`struct_numbers`] puts a JSON value through
 //! float64 and writes each number as Go's `encoding/json` and protojson do.
 
+use crate::source::pointer::Pointer;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
@@ -196,12 +197,8 @@ impl ResourceSelector {
     /// crossplane's classic `FilteringFetcher`: the supplied resources sorted by name, those of
     /// the selector's apiVersion and kind, then by name or by labels. The namespace is ignored.
     pub fn select(&self, supplied: &[Json]) -> Resources {
-        let text = |o: &Json, path: &str| {
-            o.pointer(path)
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_string()
-        };
+        let text =
+            |o: &Json, path: &str| o.at(path).and_then(Json::as_str).unwrap_or("").to_string();
         let mut candidates: Vec<&Json> = supplied
             .iter()
             .filter(|o| text(o, "/apiVersion") == self.api_version && text(o, "/kind") == self.kind)
@@ -223,7 +220,7 @@ impl ResourceSelector {
                 .into_iter()
                 .filter(|o| {
                     labels.iter().all(|(k, v)| {
-                        o.pointer("/metadata/labels")
+                        o.at("/metadata/labels")
                             .and_then(|l| l.get(k))
                             .and_then(Json::as_str)
                             == Some(v.as_str())

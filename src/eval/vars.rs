@@ -6,6 +6,7 @@
 use super::json::{JsonError, attribute_name, implied_part};
 use super::proto::{Resource, RunFunctionRequest};
 use super::value::Value;
+use crate::source::pointer::Pointer;
 use base64::Engine;
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -115,7 +116,7 @@ pub fn collection_members(request: &RunFunctionRequest) -> std::collections::BTr
         .filter(|(_, r)| {
             r.resource
                 .as_ref()
-                .and_then(|o| o.pointer("/metadata/annotations"))
+                .and_then(|o| o.at("/metadata/annotations"))
                 .and_then(|a| a.get(ANNOTATION_BASE_NAME))
                 .and_then(Json::as_str)
                 .is_some_and(|base| !base.is_empty())

@@ -5,6 +5,7 @@
 //! render wrote. [`converge`] repeats renders until the output stops changing.
 
 use crate::render::names::child_name;
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -76,7 +77,7 @@ pub fn split(documents: &[Json]) -> Output {
 
 /// The composition resource name of a composed document.
 pub fn resource_name(doc: &Json) -> Option<&str> {
-    doc.pointer("/metadata/annotations")
+    doc.at("/metadata/annotations")
         .and_then(|a| a.get(RESOURCE_NAME))
         .and_then(Json::as_str)
 }
@@ -129,7 +130,7 @@ fn set_condition(status: &mut Map<String, Json>, new: Json) {
 /// The XR's identity: (name, uid) for composed names and owner references.
 fn xr_identity(xr: &Json) -> (String, String) {
     let field = |key: &str| {
-        xr.pointer(&format!("/metadata/{key}"))
+        xr.at(&format!("/metadata/{key}"))
             .and_then(Json::as_str)
             .unwrap_or_default()
             .to_string()
@@ -317,32 +318,20 @@ mod tests {
         assert_eq!(observed.len(), 1);
         let doc = &observed[0];
         assert_eq!(
-            doc.pointer("/metadata/name"),
+            doc.at("/metadata/name"),
             Some(&json!(child_name("a", "u-1", "bucket")))
         );
-        assert_eq!(doc.pointer("/status/atProvider/arn"), Some(&json!("arn:1")));
-        assert_eq!(
-            doc.pointer("/status/conditions/0/type"),
-            Some(&json!("Ready"))
-        );
-        assert_eq!(
-            doc.pointer("/status/conditions/0/status"),
-            Some(&json!("True"))
-        );
-        assert_eq!(
-            doc.pointer("/status/conditions/1/type"),
-            Some(&json!("Synced"))
-        );
+        assert_eq!(doc.at("/status/atProvider/arn"), Some(&json!("arn:1")));
+        assert_eq!(doc.at("/status/conditions/0/type"), Some(&json!("Ready")));
+        assert_eq!(doc.at("/status/conditions/0/status"), Some(&json!("True")));
+        assert_eq!(doc.at("/status/conditions/1/type"), Some(&json!("Synced")));
         // The status observed before is kept; the step's fields merge into it.
         let mut later = Observe::default();
         later.unready.insert("bucket".into());
         let again = next_observed(&xr, &rendered(), &observed, &later);
+        assert_eq!(again[0].at("/status/atProvider/arn"), Some(&json!("arn:1")));
         assert_eq!(
-            again[0].pointer("/status/atProvider/arn"),
-            Some(&json!("arn:1"))
-        );
-        assert_eq!(
-            again[0].pointer("/status/conditions/0/status"),
+            again[0].at("/status/conditions/0/status"),
             Some(&json!("False"))
         );
         let mut gone = Observe::default();
@@ -354,9 +343,9 @@ mod tests {
     fn next_xr_takes_the_rendered_status() {
         let xr = json!({"apiVersion": "x/v1", "kind": "XR", "spec": {"a": 1}});
         let next = next_xr(&xr, &rendered());
-        assert_eq!(next.pointer("/spec/a"), Some(&json!(1)));
+        assert_eq!(next.at("/spec/a"), Some(&json!(1)));
         assert_eq!(
-            next.pointer("/status/conditions/0/status"),
+            next.at("/status/conditions/0/status"),
             Some(&json!("False"))
         );
     }

@@ -4,6 +4,7 @@
 
 use super::pb;
 use crate::eval::proto::{self, go_float_json};
+use crate::source::pointer::Pointer;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use prost_types::value::Kind;
@@ -322,7 +323,7 @@ fn credentials_to_pb(
     map.iter()
         .map(|(name, credentials)| {
             let field = format!("credentials.{name}");
-            let data = match credentials.pointer("/credentialData/data") {
+            let data = match credentials.at("/credentialData/data") {
                 None | Some(Json::Null) => None,
                 Some(Json::Object(data)) => {
                     let texts: BTreeMap<String, String> = data

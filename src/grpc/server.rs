@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod incoming;
+use crate::source::pointer::Pointer;
 use incoming::Incoming;
 
 /// How each request's log line is written.
@@ -476,7 +477,7 @@ fn identify(request: &RunFunctionRequest) -> (String, String) {
         .as_ref()
         .and_then(|c| c.resource.as_ref());
     let field = |p: &str| {
-        xr.and_then(|x| x.pointer(p))
+        xr.and_then(|x| x.at(p))
             .and_then(|v| v.as_str())
             .unwrap_or("")
             .to_string()

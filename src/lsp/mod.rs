@@ -14,6 +14,7 @@ mod server;
 pub mod transport;
 
 use crate::ide::{self};
+use crate::source::pointer::Pointer;
 use lsp_server::{Connection, Message, Request, RequestId, Response};
 use lsp_types::notification::{Cancel, DidChangeWatchedFiles, Notification as _};
 use lsp_types::request::Request as _;
@@ -210,7 +211,7 @@ pub fn serve(connection: &Connection) -> std::io::Result<()> {
 /// outside the editor (a checkout, a generator), when it can.
 fn watch_files(connection: &Connection, params: &serde_json::Value) {
     let can = params
-        .pointer("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")
+        .at("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")
         .and_then(serde_json::Value::as_bool)
         .unwrap_or(false);
     if !can {
@@ -250,11 +251,7 @@ fn refresh(connection: &Connection, params: &serde_json::Value) {
             lsp_types::request::CodeLensRefresh::METHOD,
         ),
     ] {
-        if params
-            .pointer(capability)
-            .and_then(serde_json::Value::as_bool)
-            == Some(true)
-        {
+        if params.at(capability).and_then(serde_json::Value::as_bool) == Some(true) {
             send(
                 connection,
                 Message::Request(Request::new(

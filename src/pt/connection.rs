@@ -6,6 +6,7 @@
 use super::fieldpath;
 use super::input::{ConnectionDetail, WriteConnectionSecretToRef};
 use super::validate;
+use crate::source::pointer::Pointer;
 use base64::Engine;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -153,7 +154,7 @@ fn secret_reference(
 /// `spec.writeConnectionSecretToRef` as Go's `GetValueInto` a `SecretReference` decodes it:
 /// an object whose `name` and `namespace` are strings (or absent); anything else is none.
 fn xr_reference(xr: &Value) -> Option<(String, String)> {
-    let r = match xr.pointer("/spec/writeConnectionSecretToRef")? {
+    let r = match xr.at("/spec/writeConnectionSecretToRef")? {
         // JSON null decodes into an empty reference, which Go then uses.
         Value::Null => return Some((String::new(), String::new())),
         Value::Object(r) => r,

@@ -16,6 +16,7 @@ use crate::eval::proto::{
     FunctionResult, Resource, ResponseMeta, RunFunctionRequest, RunFunctionResponse, State,
     struct_numbers,
 };
+use crate::source::pointer::Pointer;
 use base64::Engine;
 use serde_json::{Map, Number, Value};
 use std::collections::BTreeMap;
@@ -432,7 +433,7 @@ fn encode_details(details: &Details) -> BTreeMap<String, String> {
 /// unstructured getters).
 fn text(object: &Value, path: &str) -> String {
     object
-        .pointer(&format!("/{path}"))
+        .at(&format!("/{path}"))
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string()

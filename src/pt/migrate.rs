@@ -8,6 +8,7 @@
 //! the fields as written), and it panics on an unnamed resource whose base has no decoded
 //! object (we name it from the base's `kind` as its tests expect).
 
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value};
 
 /// The Function a converted step calls when no other name is given.
@@ -25,11 +26,11 @@ pub const ERR_NIL_COMPOSITION: &str = "provided Composition is empty";
 /// `spec.resources` and no `spec.pipeline` (Crossplane v1's default mode). [`convert`]
 /// itself, as the migrator, converts anything whose mode is not `Pipeline`.
 pub fn is_legacy(composition: &Value) -> bool {
-    match composition.pointer("/spec/mode").and_then(Value::as_str) {
+    match composition.at("/spec/mode").and_then(Value::as_str) {
         Some(mode) => mode == "Resources",
         None => {
-            composition.pointer("/spec/resources").is_some()
-                && composition.pointer("/spec/pipeline").is_none()
+            composition.at("/spec/resources").is_some()
+                && composition.at("/spec/pipeline").is_none()
         }
     }
 }
@@ -42,7 +43,7 @@ pub fn convert(composition: &Value, function_name: Option<&str>) -> Result<Value
     if composition.is_null() {
         return Err(ERR_NIL_COMPOSITION.to_string());
     }
-    if composition.pointer("/spec/mode").and_then(Value::as_str) == Some("Pipeline") {
+    if composition.at("/spec/mode").and_then(Value::as_str) == Some("Pipeline") {
         return Ok(composition.clone());
     }
     let empty = Map::new();

@@ -1,6 +1,7 @@
 //! What a CustomResourceDefinition defines: each version of its kind with the schema as
 //! written, before compiling. XRDs (`xrd`) give the same [`Definition`]s.
 
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 
 /// Whether a kind's objects live in a namespace.
@@ -35,7 +36,7 @@ pub(super) struct Definition {
 }
 
 fn scope_of(doc: &Json) -> Scope {
-    match doc.pointer("/spec/scope").and_then(Json::as_str) {
+    match doc.at("/spec/scope").and_then(Json::as_str) {
         Some("Namespaced") => Scope::Namespaced,
         _ => Scope::Cluster,
     }
@@ -44,11 +45,11 @@ fn scope_of(doc: &Json) -> Scope {
 /// `spec.group` and `spec.names.kind` of a CRD or XRD.
 pub(super) fn group_and_kind(doc: &Json) -> Result<(&str, &str), String> {
     let group = doc
-        .pointer("/spec/group")
+        .at("/spec/group")
         .and_then(Json::as_str)
         .ok_or("spec.group is missing")?;
     let kind = doc
-        .pointer("/spec/names/kind")
+        .at("/spec/names/kind")
         .and_then(Json::as_str)
         .ok_or("spec.names.kind is missing")?;
     Ok((group, kind))
@@ -58,7 +59,7 @@ pub(super) fn group_and_kind(doc: &Json) -> Result<(&str, &str), String> {
 pub(super) fn definitions(doc: &Json) -> Result<Vec<Definition>, String> {
     let (group, kind) = group_and_kind(doc)?;
     let versions = doc
-        .pointer("/spec/versions")
+        .at("/spec/versions")
         .and_then(Json::as_array)
         .ok_or("spec.versions is missing")?;
     let scope = scope_of(doc);
@@ -68,7 +69,7 @@ pub(super) fn definitions(doc: &Json) -> Result<Vec<Definition>, String> {
             let name = v.get("name")?.as_str()?;
             // A version without a schema accepts anything (preserves unknown fields).
             let schema = v
-                .pointer("/schema/openAPIV3Schema")
+                .at("/schema/openAPIV3Schema")
                 .cloned()
                 .unwrap_or_else(|| {
                     serde_json::json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
@@ -88,23 +89,23 @@ pub(super) fn definitions(doc: &Json) -> Result<Vec<Definition>, String> {
 /// `apiextensions.k8s.io/v1beta1`: one schema for every version, or one per version.
 pub(super) fn definitions_v1beta1(doc: &Json) -> Result<Vec<Definition>, String> {
     let (group, kind) = group_and_kind(doc)?;
-    let shared = doc.pointer("/spec/validation/openAPIV3Schema");
+    let shared = doc.at("/spec/validation/openAPIV3Schema");
     let mut names: Vec<(String, Option<&Json>)> = doc
-        .pointer("/spec/versions")
+        .at("/spec/versions")
         .and_then(Json::as_array)
         .map(|vs| {
             vs.iter()
                 .filter_map(|v| {
                     Some((
                         v.get("name")?.as_str()?.to_string(),
-                        v.pointer("/schema/openAPIV3Schema"),
+                        v.at("/schema/openAPIV3Schema"),
                     ))
                 })
                 .collect()
         })
         .unwrap_or_default();
     if names.is_empty()
-        && let Some(version) = doc.pointer("/spec/version").and_then(Json::as_str)
+        && let Some(version) = doc.at("/spec/version").and_then(Json::as_str)
     {
         names.push((version.to_string(), None));
     }

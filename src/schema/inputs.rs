@@ -7,6 +7,7 @@ use super::sources::{self, SourcesError};
 use super::validate::Segment;
 use crate::diagnostics::{Code, Diagnostic, load_error, usage};
 use crate::source::loader;
+use crate::source::pointer::Pointer;
 use crate::source::yaml::Node;
 use crate::source::{FileId, SourceMap};
 use serde_json::Value as Json;
@@ -191,7 +192,7 @@ pub fn load_resources(
         let is_composition = doc.value.get("apiVersion").and_then(Json::as_str)
             == Some("apiextensions.crossplane.io/v1")
             && doc.value.get("kind").and_then(Json::as_str) == Some("Composition");
-        if is_composition && let Some(Json::Array(steps)) = doc.value.pointer("/spec/pipeline") {
+        if is_composition && let Some(Json::Array(steps)) = doc.value.at("/spec/pipeline") {
             for (i, step) in steps.iter().enumerate() {
                 if let Some(input) = step.get("input") {
                     let node = doc.node.as_ref().and_then(|n| {

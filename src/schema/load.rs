@@ -6,6 +6,7 @@ pub use super::crd::{Origin, Scope};
 use super::crd;
 use super::node::{Node, SchemaError};
 use super::xrd;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -126,7 +127,7 @@ impl Schemas {
     /// Adds the schemas a document defines: a CRD's versions, an XRD's composite (and claim)
     /// versions. Other documents define none (`Ok(0)`); the number added otherwise.
     pub fn add_document(&mut self, file: &str, doc: &Json) -> Result<usize, LoadError> {
-        let text = |p: &str| doc.pointer(p).and_then(Json::as_str).unwrap_or("");
+        let text = |p: &str| doc.at(p).and_then(Json::as_str).unwrap_or("");
         let (api, kind, name) = (text("/apiVersion"), text("/kind"), text("/metadata/name"));
         let fail = |message: String| LoadError {
             file: file.to_string(),

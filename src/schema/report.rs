@@ -6,6 +6,7 @@ use super::inputs::{Resource, locate};
 use super::validate::{Kind, path_text, validate};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::source::SourceMap;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 
 /// One resource in the `-o json|yaml` report (fields in crossplane's order).
@@ -161,14 +162,14 @@ pub fn report(
         let text = |p: &str| {
             resource
                 .value
-                .pointer(p)
+                .at(p)
                 .and_then(Json::as_str)
                 .unwrap_or("")
                 .to_string()
         };
         let (api_version, kind) = (text("/apiVersion"), text("/kind"));
         let gvk = gvk_text(&api_version, &kind);
-        let name = match resource.value.pointer("/metadata/name") {
+        let name = match resource.value.at("/metadata/name") {
             Some(Json::String(n)) => n.clone(),
             _ => text("/metadata/annotations/crossplane.io~1composition-resource-name"),
         };
@@ -178,7 +179,7 @@ pub fn report(
             name: name.clone(),
             namespace: resource
                 .value
-                .pointer("/metadata/namespace")
+                .at("/metadata/namespace")
                 .and_then(Json::as_str)
                 .map(str::to_string),
             status: "valid",

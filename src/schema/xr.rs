@@ -8,6 +8,7 @@
 
 use super::load::{Entry, Origin, Schemas};
 use super::node::{Additional, Node, Type};
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -93,7 +94,7 @@ pub fn types_in(dir: &Path) -> Vec<(String, String)> {
         };
         for doc in docs {
             let json = serde_json::to_value(&doc.value).unwrap_or_default();
-            let text = |p: &str| json.pointer(p).and_then(Json::as_str).map(str::to_string);
+            let text = |p: &str| json.at(p).and_then(Json::as_str).map(str::to_string);
             let found = if text("/kind").as_deref() == Some("Composition") {
                 text("/spec/compositeTypeRef/apiVersion").zip(text("/spec/compositeTypeRef/kind"))
             } else if is_xr {

@@ -6,6 +6,7 @@
 
 use super::crd::{Definition, Origin, Scope, group_and_kind};
 use crate::gostd::strconv::quote;
+use crate::source::pointer::Pointer;
 use serde_json::{Map, Value as Json, json};
 
 /// An XRD's scope, as Crossplane reads it.
@@ -51,7 +52,7 @@ fn composite_spec_props(xrd: &Json, scope: XrScope) -> Map<String, Json> {
     props.insert("compositionRevisionSelector".into(), selector());
     props.insert(
         "compositionUpdatePolicy".into(),
-        update_policy(xrd.pointer("/spec/defaultCompositionUpdatePolicy")),
+        update_policy(xrd.at("/spec/defaultCompositionUpdatePolicy")),
     );
     props.insert(
         "resourceRefs".into(),
@@ -87,7 +88,7 @@ fn claim_spec_props(xrd: &Json) -> Map<String, Json> {
     props.insert("compositionRevisionSelector".into(), selector());
     props.insert("compositionUpdatePolicy".into(), update_policy(None));
     let mut delete = json!({"type": "string", "enum": ["Background", "Foreground"]});
-    if let Some(d) = xrd.pointer("/spec/defaultCompositeDeletePolicy") {
+    if let Some(d) = xrd.at("/spec/defaultCompositeDeletePolicy") {
         delete["default"] = d.clone();
     }
     props.insert("compositeDeletePolicy".into(), delete);
@@ -181,7 +182,7 @@ fn section(user: Option<&Json>, injected: Map<String, Json>, keep_preserve: bool
 /// The root schema of an XR or claim version.
 fn version_schema(user: &Json, spec: Map<String, Json>, status: Map<String, Json>) -> Json {
     let max_name = user
-        .pointer("/properties/metadata/properties/name/maxLength")
+        .at("/properties/metadata/properties/name/maxLength")
         .and_then(Json::as_u64)
         .map_or(63, |m| m.min(63));
     let mut root = json!({
@@ -191,8 +192,8 @@ fn version_schema(user: &Json, spec: Map<String, Json>, status: Map<String, Json
             "apiVersion": string(),
             "kind": string(),
             "metadata": {"type": "object", "properties": {"name": {"type": "string", "maxLength": max_name}}},
-            "spec": section(user.pointer("/properties/spec"), spec, true),
-            "status": section(user.pointer("/properties/status"), status, false),
+            "spec": section(user.at("/properties/spec"), spec, true),
+            "status": section(user.at("/properties/status"), status, false),
         }
     });
     for key in ["description", "x-kubernetes-validations"] {
@@ -211,7 +212,7 @@ fn scope_of(xrd: &Json, v2: bool) -> Result<XrScope, String> {
     } else {
         &["LegacyCluster", "Namespaced", "Cluster"]
     };
-    match xrd.pointer("/spec/scope").and_then(Json::as_str) {
+    match xrd.at("/spec/scope").and_then(Json::as_str) {
         None if v2 => Ok(XrScope::Namespaced),
         None => Ok(XrScope::LegacyCluster),
         Some(s) if allowed.contains(&s) => Ok(match s {
@@ -236,7 +237,7 @@ fn scope_of(xrd: &Json, v2: bool) -> Result<XrScope, String> {
 /// XRs (none in v2), lowercase plural names. Worded as the API server reports a failed rule.
 fn refusals(xrd: &Json, v2: bool, scope: XrScope) -> Result<(), String> {
     let spec = |message: &str| Err(format!("spec: Invalid value: \"object\": {message}"));
-    let has = |p: &str| xrd.pointer(p).is_some_and(|v| !v.is_null());
+    let has = |p: &str| xrd.at(p).is_some_and(|v| !v.is_null());
     if v2 && has("/spec/claimNames") {
         return spec("Claims aren't supported in apiextensions.crossplane.io/v2");
     }
@@ -251,7 +252,7 @@ fn refusals(xrd: &Json, v2: bool, scope: XrScope) -> Result<(), String> {
     }
     for names in ["names", "claimNames"] {
         let text = |key: &str| {
-            xrd.pointer(&format!("/spec/{names}/{key}"))
+            xrd.at(&format!("/spec/{names}/{key}"))
                 .and_then(Json::as_str)
         };
         for (key, what) in [("plural", "Plural"), ("singular", "Singular")] {
@@ -270,7 +271,7 @@ fn refusals(xrd: &Json, v2: bool, scope: XrScope) -> Result<(), String> {
 /// Crossplane's check of claim names before it builds the claim's CRD (`validateClaimNames`
 /// of `internal/xcrd`): none may repeat the XR's.
 fn claim_names_conflict(xrd: &Json) -> Option<String> {
-    let text = |p: &str| xrd.pointer(p).and_then(Json::as_str).unwrap_or("");
+    let text = |p: &str| xrd.at(p).and_then(Json::as_str).unwrap_or("");
     for (key, optional) in [
         ("kind", false),
         ("plural", false),
@@ -298,19 +299,19 @@ pub(super) fn definitions(xrd: &Json) -> Result<Vec<Definition>, String> {
     refusals(xrd, v2, scope)?;
     let legacy = scope == XrScope::LegacyCluster;
     let versions = xrd
-        .pointer("/spec/versions")
+        .at("/spec/versions")
         .and_then(Json::as_array)
         .ok_or("spec.versions is missing")?;
-    let claim_kind = xrd.pointer("/spec/claimNames/kind").and_then(Json::as_str);
+    let claim_kind = xrd.at("/spec/claimNames/kind").and_then(Json::as_str);
     let mut out = Vec::new();
     for version in versions {
         let Some(name) = version.get("name").and_then(Json::as_str) else {
             continue;
         };
-        let Some(user) = version.pointer("/schema/openAPIV3Schema") else {
+        let Some(user) = version.at("/schema/openAPIV3Schema") else {
             return Err(format!(
                 "cannot generate CRD for \"Composite Resource\" {:?}: custom resource validation cannot be nil",
-                xrd.pointer("/metadata/name")
+                xrd.at("/metadata/name")
                     .and_then(Json::as_str)
                     .unwrap_or("")
             ));

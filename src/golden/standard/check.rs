@@ -8,12 +8,13 @@ use super::spec::{Assertion, at};
 use crate::golden::subset::{self, Found};
 use crate::render::RESOURCE_NAME_ANNOTATION as RESOURCE_NAME;
 use crate::source::SourceFile;
+use crate::source::pointer::Pointer;
 use serde_json::Value as Json;
 
 /// How an assertion names the resource it is about: `apiVersion Kind "name" (resource
 /// "block")`, the parts it gives.
 fn described(doc: &Json) -> String {
-    let text = |p: &str| doc.pointer(p).and_then(Json::as_str);
+    let text = |p: &str| doc.at(p).and_then(Json::as_str);
     let mut out = format!(
         "{} {}",
         text("/apiVersion").unwrap_or("(any apiVersion)"),
@@ -32,7 +33,7 @@ fn described(doc: &Json) -> String {
 /// gives.
 fn scoped<'a>(expected: &Json, documents: &'a [Json]) -> Vec<&'a Json> {
     let annotation = |doc: &Json| {
-        doc.pointer("/metadata/annotations")
+        doc.at("/metadata/annotations")
             .and_then(|a| a.get(RESOURCE_NAME))
             .cloned()
     };

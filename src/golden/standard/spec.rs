@@ -7,6 +7,7 @@
 use crate::golden::expect_error::ExpectedError;
 use crate::golden::scenario::Observe;
 use crate::source::SourceFile;
+use crate::source::pointer::Pointer;
 use crate::source::yaml::{Node, NodeKind};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
@@ -349,7 +350,7 @@ pub fn tests(file: &SourceFile, docs: &[(Json, Node)]) -> Vec<Parsed> {
         let api = doc.get("apiVersion").and_then(Json::as_str);
         if api == Some(UPBOUND_API) {
             let name = doc
-                .pointer("/metadata/name")
+                .at("/metadata/name")
                 .and_then(Json::as_str)
                 .unwrap_or("(unnamed)")
                 .to_string();
@@ -551,7 +552,7 @@ fn upbound(file: &SourceFile, node: &Node, doc: &Json) -> Result<TestSpec, Strin
     };
     let mut out = TestSpec {
         name: doc
-            .pointer("/metadata/name")
+            .at("/metadata/name")
             .and_then(Json::as_str)
             .unwrap_or_default()
             .to_string(),
