@@ -170,7 +170,7 @@ mod tests {
         let id = map.add("main.hcl", text);
         let parsed = parse_file(map.get(id));
         assert!(!parsed.has_errors());
-        let program = model::build(&[ParsedFile {
+        let program = model::build_owned(vec![ParsedFile {
             file: id,
             body: parsed.body,
         }]);

@@ -10,6 +10,7 @@ pub mod parse;
 mod parse_expr;
 mod parse_template;
 pub mod schema;
+mod template_part;
 pub mod testfile;
 
 pub use parse::{Parsed, ParsedFile, parse_expression, parse_file};

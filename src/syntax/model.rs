@@ -281,18 +281,24 @@ pub struct Arg {
 
 /// Builds the typed program from parsed files (their schema problems recorded, not enforced).
 pub fn build(files: &[ParsedFile]) -> Program {
+    build_owned(files.to_vec())
+}
+
+/// As [`build`], taking the files' expressions instead of copying them (a caller that has no
+/// further use for the trees).
+pub fn build_owned(mut files: Vec<ParsedFile>) -> Program {
     let mut program = Program {
         top: GroupBody::default(),
         functions: Vec::new(),
     };
-    for file in files {
+    for file in &mut files {
         let b = Builder { file: file.file };
         program
             .top
             .problems
             .extend(top_level_problems(file.file, &file.body));
-        b.fill_group(&file.body, &mut program.top);
-        for block in file.body.blocks.iter().filter(|b| b.kind == "function") {
+        b.fill_group(&mut file.body, &mut program.top);
+        for block in file.body.blocks.iter_mut().filter(|b| b.kind == "function") {
             program.functions.push(b.function(block));
         }
     }
@@ -316,24 +322,30 @@ impl Builder {
         body_problems(self.file, block)
     }
 
-    fn expr(&self, attr: &Attribute) -> FileExpr {
+    /// The attribute's expression, taken out of the tree (an error expression is left
+    /// behind; the schema problems, computed from names alone, do not look at it).
+    fn expr(&self, attr: &mut Attribute) -> FileExpr {
+        let placeholder = Expr {
+            kind: ExprKind::Error,
+            span: attr.expr.span.clone(),
+        };
         FileExpr {
             file: self.file,
-            expr: attr.expr.clone(),
+            expr: std::mem::replace(&mut attr.expr, placeholder),
             name_span: attr.name_span.clone(),
         }
     }
 
-    fn attr(&self, body: &Body, name: &str) -> Option<FileExpr> {
+    fn attr(&self, body: &mut Body, name: &str) -> Option<FileExpr> {
         body.attributes
-            .iter()
+            .iter_mut()
             .find(|a| a.name == name)
             .map(|a| self.expr(a))
     }
 
     /// A required attribute; when it is missing (a schema problem of the block) it is an
     /// error expression at the body's start.
-    fn required(&self, body: &Body, name: &str) -> FileExpr {
+    fn required(&self, body: &mut Body, name: &str) -> FileExpr {
         let at = body.span.start..body.span.start;
         self.attr(body, name).unwrap_or(FileExpr {
             file: self.file,
@@ -353,13 +365,13 @@ impl Builder {
         })
     }
 
-    fn locals(&self, body: &Body) -> Locals {
+    fn locals(&self, body: &mut Body) -> Locals {
         let mut locals = Locals::default();
-        for block in body.blocks.iter().filter(|b| b.kind == "locals") {
+        for block in body.blocks.iter_mut().filter(|b| b.kind == "locals") {
             locals.problems.extend(self.problems(block));
             locals
                 .items
-                .extend(block.body.attributes.iter().map(|a| Local {
+                .extend(block.body.attributes.iter_mut().map(|a| Local {
                     name: a.name.clone(),
                     value: self.expr(a),
                 }));
@@ -367,21 +379,21 @@ impl Builder {
         locals
     }
 
-    fn fill_group(&self, body: &Body, group: &mut GroupBody) {
+    fn fill_group(&self, body: &mut Body, group: &mut GroupBody) {
         let locals = self.locals(body);
         group.locals.items.extend(locals.items);
         group.locals.problems.extend(locals.problems);
         if group.condition.is_none() {
             group.condition = self.attr(body, "condition");
         }
-        for block in &body.blocks {
+        for block in &mut body.blocks {
             let child = match block.kind.as_str() {
                 "group" => {
                     let mut inner = GroupBody {
                         problems: self.problems(block),
                         ..GroupBody::default()
                     };
-                    self.fill_group(&block.body, &mut inner);
+                    self.fill_group(&mut block.body, &mut inner);
                     Child::Group(Group {
                         origin: self.origin(block),
                         body: inner,
@@ -398,16 +410,16 @@ impl Builder {
         }
     }
 
-    fn resource_children(&self, body: &Body) -> Vec<ResourceChild> {
+    fn resource_children(&self, body: &mut Body) -> Vec<ResourceChild> {
         body.blocks
-            .iter()
+            .iter_mut()
             .filter_map(|block| match block.kind.as_str() {
                 "composite" => Some(ResourceChild::Composite(self.composite(block))),
                 "ready" => Some(ResourceChild::Ready(Ready {
                     origin: self.origin(block),
-                    locals: self.locals(&block.body),
+                    locals: self.locals(&mut block.body),
                     problems: self.problems(block),
-                    value: self.required(&block.body, "value"),
+                    value: self.required(&mut block.body, "value"),
                 })),
                 "context" => Some(ResourceChild::Context(self.context(block))),
                 _ => None,
@@ -415,112 +427,112 @@ impl Builder {
             .collect()
     }
 
-    fn resource(&self, block: &Block) -> Resource {
+    fn resource(&self, block: &mut Block) -> Resource {
         Resource {
             name: Self::label(block),
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            condition: self.attr(&block.body, "condition"),
-            body: self.required(&block.body, "body"),
-            children: self.resource_children(&block.body),
+            condition: self.attr(&mut block.body, "condition"),
+            body: self.required(&mut block.body, "body"),
+            children: self.resource_children(&mut block.body),
         }
     }
 
-    fn collection(&self, block: &Block) -> Collection {
+    fn collection(&self, block: &mut Block) -> Collection {
         let templates = block
             .body
             .blocks
-            .iter()
+            .iter_mut()
             .filter(|b| b.kind == "template")
             .map(|t| Template {
                 origin: self.origin(t),
-                locals: self.locals(&t.body),
+                locals: self.locals(&mut t.body),
                 problems: self.problems(t),
-                body: self.required(&t.body, "body"),
-                children: self.resource_children(&t.body),
+                body: self.required(&mut t.body, "body"),
+                children: self.resource_children(&mut t.body),
             })
             .collect();
         Collection {
             name: Self::label(block),
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            condition: self.attr(&block.body, "condition"),
-            for_each: self.required(&block.body, "for_each"),
-            name_expr: self.attr(&block.body, "name"),
+            condition: self.attr(&mut block.body, "condition"),
+            for_each: self.required(&mut block.body, "for_each"),
+            name_expr: self.attr(&mut block.body, "name"),
             templates,
-            children: self.resource_children(&block.body),
+            children: self.resource_children(&mut block.body),
         }
     }
 
-    fn composite(&self, block: &Block) -> Composite {
+    fn composite(&self, block: &mut Block) -> Composite {
         Composite {
             object: Self::label(block),
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            body: self.required(&block.body, "body"),
+            body: self.required(&mut block.body, "body"),
         }
     }
 
-    fn context(&self, block: &Block) -> ContextBlock {
+    fn context(&self, block: &mut Block) -> ContextBlock {
         ContextBlock {
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            key: self.required(&block.body, "key"),
-            value: self.required(&block.body, "value"),
+            key: self.required(&mut block.body, "key"),
+            value: self.required(&mut block.body, "value"),
         }
     }
 
-    fn requirement(&self, block: &Block) -> Requirement {
+    fn requirement(&self, block: &mut Block) -> Requirement {
         let selects = block
             .body
             .blocks
-            .iter()
+            .iter_mut()
             .filter(|b| b.kind == "select")
             .map(|s| Select {
                 origin: self.origin(s),
                 problems: self.problems(s),
-                api_version: self.required(&s.body, "apiVersion"),
-                kind: self.required(&s.body, "kind"),
-                match_name: self.attr(&s.body, "matchName"),
-                match_labels: self.attr(&s.body, "matchLabels"),
+                api_version: self.required(&mut s.body, "apiVersion"),
+                kind: self.required(&mut s.body, "kind"),
+                match_name: self.attr(&mut s.body, "matchName"),
+                match_labels: self.attr(&mut s.body, "matchLabels"),
             })
             .collect();
         Requirement {
             name: Self::label(block),
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            condition: self.attr(&block.body, "condition"),
+            condition: self.attr(&mut block.body, "condition"),
             selects,
         }
     }
 
-    fn function(&self, block: &Block) -> Function {
+    fn function(&self, block: &mut Block) -> Function {
         let args = block
             .body
             .blocks
-            .iter()
+            .iter_mut()
             .filter(|b| b.kind == "arg")
             .map(|a| Arg {
                 name: Self::label(a),
                 origin: self.origin(a),
                 problems: self.problems(a),
-                description: self.attr(&a.body, "description"),
-                default: self.attr(&a.body, "default"),
+                description: self.attr(&mut a.body, "description"),
+                default: self.attr(&mut a.body, "default"),
             })
             .collect();
         Function {
             name: Self::label(block),
             origin: self.origin(block),
-            locals: self.locals(&block.body),
+            locals: self.locals(&mut block.body),
             problems: self.problems(block),
-            description: self.attr(&block.body, "description"),
+            description: self.attr(&mut block.body, "description"),
             args,
-            body: self.required(&block.body, "body"),
+            body: self.required(&mut block.body, "body"),
         }
     }
 }

@@ -152,6 +152,8 @@ pub(super) struct Parser<'a> {
     pub(super) diagnostics: Vec<Diagnostic>,
     pub(super) depth: usize,
     depth_reported: bool,
+    /// An empty list with room, for the next template's parts.
+    pub(super) spare_parts: Vec<super::template_part::Part>,
 }
 
 impl<'a> Parser<'a> {
@@ -165,6 +167,7 @@ impl<'a> Parser<'a> {
             diagnostics: Vec::new(),
             depth: 0,
             depth_reported: false,
+            spare_parts: Vec::new(),
         }
     }
 

@@ -5,52 +5,8 @@
 use super::ast::{Expr, ExprKind, ForExpr, Literal, TextRange, between};
 use super::lex::{Token, TokenKind};
 use super::parse::Parser;
+use super::template_part::{Ctrl, Part};
 use unicode_segmentation::UnicodeSegmentation;
-
-enum Part {
-    Literal {
-        value: String,
-        span: TextRange,
-    },
-    Interp {
-        expr: Expr,
-        span: TextRange,
-    },
-    If {
-        condition: Expr,
-        span: TextRange,
-    },
-    For {
-        key: Option<String>,
-        value: String,
-        collection: Expr,
-        span: TextRange,
-    },
-    EndCtrl {
-        kind: Ctrl,
-        span: TextRange,
-    },
-    End {
-        span: TextRange,
-    },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ctrl {
-    EndIf,
-    Else,
-    EndFor,
-}
-
-impl Ctrl {
-    fn name(self) -> &'static str {
-        match self {
-            Ctrl::EndIf => "endif",
-            Ctrl::Else => "else",
-            Ctrl::EndFor => "endfor",
-        }
-    }
-}
 
 fn expr_error(span: TextRange) -> Expr {
     Expr {
@@ -87,11 +43,18 @@ impl Parser<'_> {
             abandoned: false,
         };
         let exprs = tp.parse_root();
+        let TemplateParser {
+            mut parts, parser, ..
+        } = tp;
+        parts.clear();
+        parser.spare_parts = parts;
         (exprs, passthru)
     }
 
     fn parse_template_parts(&mut self, end: TokenKind) -> Vec<Part> {
-        let mut parts = Vec::new();
+        // The list of the last template parsed, emptied: one list serves a whole file (a
+        // template nested in this one's interpolations starts a list of its own).
+        let mut parts = std::mem::take(&mut self.spare_parts);
         let start_range = self.peek().range32();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
@@ -496,10 +459,13 @@ impl TemplateParser<'_, '_> {
     }
 
     fn parse_root(&mut self) -> Vec<Expr> {
-        let mut exprs = Vec::new();
+        // At most one expression per part before the end: most templates are one literal,
+        // and a vector grown from empty would hold room for four.
+        let mut exprs = Vec::with_capacity(self.parts.len().saturating_sub(self.pos + 1));
         while self.peek_is_end().is_none() {
             exprs.push(self.parse_part());
         }
+        exprs.shrink_to_fit();
         exprs
     }
 

@@ -206,7 +206,7 @@ fn parse_program(map: &SourceMap, files: &[FileId]) -> Result<Program, Failure> 
             body: result.body,
         });
     }
-    let program = syntax::model::build(&parsed);
+    let program = syntax::model::build_owned(parsed);
     if has_errors(&program.top.problems) {
         return Err(fail(program.top.problems.clone()));
     }

@@ -565,7 +565,7 @@ fn composition_functions(
             body: result.body,
         });
     }
-    let program = crate::syntax::model::build(&parsed);
+    let program = crate::syntax::model::build_owned(parsed);
     let user = UserFunctions::load(&program.functions, std::sync::Arc::new(map.clone()))
         .map_err(|diagnostics| texts(map, &diagnostics))?;
     let table = scope::with_file(user.table(), cx.dir, cx.root, cx.runner.allow_outside_paths);
