@@ -31,7 +31,9 @@ impl Run<'_> {
         let mut diags = Vec::new();
         let params = &f.params;
         let var_param = f.var_param.as_ref();
-        let mut args: Vec<Arg> = arg_exprs.iter().map(Arg::Expr).collect();
+        // The arguments as expressions, or, when the last one is expanded (`x...`), the
+        // others followed by its elements (built only then: most calls expand nothing).
+        let mut expanded: Option<Vec<Arg>> = None;
 
         if expand_final && let Some(expand_expr) = arg_exprs.last() {
             let (expand_val, expand_diags) = self.eval(expand_expr, scope);
@@ -63,10 +65,14 @@ impl Run<'_> {
                     if !expand_val.is_known() {
                         return (Value::dynamic(), diags);
                     }
-                    args.pop();
+                    let mut args: Vec<Arg> = arg_exprs[..arg_exprs.len() - 1]
+                        .iter()
+                        .map(Arg::Expr)
+                        .collect();
                     for item in expand_val.elements() {
                         args.push(Arg::Value(item.clone(), expand_expr.span.clone()));
                     }
+                    expanded = Some(args);
                 }
                 _ => {
                     diags.push(self.diag_expr(
@@ -79,8 +85,15 @@ impl Run<'_> {
             }
         }
 
-        if args.len() < params.len() {
-            let missing = &params[args.len()];
+        let count = expanded.as_ref().map_or(arg_exprs.len(), Vec::len);
+        let all_args = || -> Vec<Arg> {
+            match &expanded {
+                Some(args) => args.clone(),
+                None => arg_exprs.iter().map(Arg::Expr).collect(),
+            }
+        };
+        if count < params.len() {
+            let missing = &params[count];
             let qual = if var_param.is_some() { " at least" } else { "" };
             let close = expr.span.end.saturating_sub(1)..expr.span.end;
             let d = self.diag(
@@ -95,7 +108,7 @@ impl Run<'_> {
             );
             return (Value::dynamic(), vec![d]);
         }
-        if var_param.is_none() && args.len() > params.len() {
+        if var_param.is_none() && count > params.len() {
             let d = self.diag(
                 "Too many function arguments",
                 format!(
@@ -103,7 +116,7 @@ impl Run<'_> {
                     go_quote(name),
                     params.len()
                 ),
-                &args[params.len()].start_range(),
+                &all_args()[params.len()].start_range(),
             );
             return (Value::dynamic(), vec![d]);
         }
@@ -111,16 +124,20 @@ impl Run<'_> {
         let result = match f.special {
             // `try` and `can` take their arguments as expression closures (hcl's customdecode),
             // so nothing is evaluated or converted here.
-            Special::Try => self.try_fn(&args, scope),
-            Special::Can => match args.first() {
+            Special::Try => self.try_fn(&all_args(), scope),
+            Special::Can => match all_args().first() {
                 Some(arg) => Ok(self.can_fn(arg, scope)),
                 None => Err(FunctionError::other("at least one argument is required")),
             },
             Special::None => {
-                let mut vals = Vec::with_capacity(args.len());
-                for (i, arg) in args.iter().enumerate() {
+                let mut vals = Vec::with_capacity(count);
+                for i in 0..count {
                     let Some(param) = params.get(i).or(var_param) else {
                         break;
+                    };
+                    let arg = match &expanded {
+                        Some(args) => &args[i],
+                        None => &Arg::Expr(&arg_exprs[i]),
                     };
                     let val = match arg {
                         Arg::Expr(e) => {
@@ -155,7 +172,7 @@ impl Run<'_> {
         match result {
             Ok(val) => (val, diags),
             Err(err) => {
-                diags.push(self.call_error(expr, name, &args, params, var_param, err));
+                diags.push(self.call_error(expr, name, &all_args(), params, var_param, err));
                 (Value::dynamic(), diags)
             }
         }

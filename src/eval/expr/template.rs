@@ -12,7 +12,9 @@ use crate::syntax::ast::Expr;
 impl Run<'_> {
     pub(super) fn template(&mut self, parts: &[Expr], scope: &Scope) -> (Value, Diags) {
         // The parts' texts, joined once at the end into a string of exactly their length
-        // (growing one string part by part kept up to twice the result allocated).
+        // (growing one string part by part kept up to twice the result allocated). The first
+        // is kept apart: a template of one part (most are a single literal) is its text.
+        let mut first: Option<String> = None;
         let mut pieces: Vec<String> = Vec::new();
         let mut total = 0usize;
         let mut diags = Vec::new();
@@ -52,7 +54,11 @@ impl Run<'_> {
                         }
                         crate::eval::budget::strings(s.len(), Some(self.span(&part.span)));
                         total = len;
-                        pieces.push(s);
+                        if first.is_none() {
+                            first = Some(s);
+                        } else {
+                            pieces.push(s);
+                        }
                     }
                 }
                 Err(err) => diags.push(self.diag_expr(
@@ -62,10 +68,16 @@ impl Run<'_> {
                 )),
             }
         }
-        let mut buf = String::with_capacity(total);
-        for piece in pieces {
-            buf.push_str(&piece);
-        }
+        let buf = match first {
+            Some(only) if pieces.is_empty() => only,
+            first => {
+                let mut buf = String::with_capacity(total);
+                for piece in first.into_iter().chain(pieces) {
+                    buf.push_str(&piece);
+                }
+                buf
+            }
+        };
         if is_known {
             return (Value::string_owned(buf), diags);
         }
@@ -124,6 +136,6 @@ impl Run<'_> {
                 buf.push_str(s);
             }
         }
-        (Value::string(buf), diags)
+        (Value::string_owned(buf), diags)
     }
 }

@@ -39,7 +39,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         |args, _| {
             let ciphertext = args::string(args, 0)?;
             let key = args::string(args, 1)?;
-            rsa_decrypt(ciphertext, key).map(Value::string)
+            rsa_decrypt(ciphertext, key).map(Value::string_owned)
         },
     ));
 }

@@ -26,7 +26,7 @@ pub(super) fn register(table: &mut FunctionTable) {
             let format = super::args::string(args, 0)?;
             let time = rfc3339::parse_cty(super::args::string(args, 1)?)
                 .map_err(|e| FunctionError::arg(1, e))?;
-            format_date(format, &time).map(Value::string)
+            format_date(format, &time).map(Value::string_owned)
         },
     ));
     table.insert(Function::new(

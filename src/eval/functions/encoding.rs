@@ -49,7 +49,7 @@ pub(super) fn register(table: &mut FunctionTable) {
                     go_quote(s)
                 )));
             };
-            String::from_utf8(bytes).map(Value::string).map_err(|_| {
+            String::from_utf8(bytes).map(Value::string_owned).map_err(|_| {
                 FunctionError::other(
                     "the result of decoding the provided string is not valid UTF-8",
                 )
@@ -111,7 +111,7 @@ pub(super) fn register(table: &mut FunctionTable) {
             if !args[0].is_wholly_known() {
                 return Ok(Value::unknown(Type::String));
             }
-            yaml_encode::encode(&args[0]).map(Value::string)
+            yaml_encode::encode(&args[0]).map(Value::string_owned)
         },
     ));
 }
@@ -141,7 +141,7 @@ fn jsonencode(val: &Value) -> Result<Value, FunctionError> {
         return Ok(Value::String("null".into()));
     }
     to_json_string(val)
-        .map(Value::string)
+        .map(Value::string_owned)
         .map_err(|e| FunctionError::other(e.message))
 }
 

@@ -36,7 +36,7 @@ pub(super) fn register(table: &mut FunctionTable) {
             let host = go_big_int(num_arg(args, 1)?).map_err(FunctionError::other)?;
             let network = parse(prefix_arg(args)?).map_err(FunctionError::other)?;
             let ip = gocidr::host_big(&network, &host).map_err(FunctionError::other)?;
-            Ok(Value::string(ip_string(&ip)))
+            Ok(Value::string_owned(ip_string(&ip)))
         },
     ));
     table.insert(Function::new(
@@ -52,7 +52,7 @@ pub(super) fn register(table: &mut FunctionTable) {
                     "IPv6 addresses cannot have a netmask: {text}"
                 )));
             }
-            Ok(Value::string(ip_string(&network.mask)))
+            Ok(Value::string_owned(ip_string(&network.mask)))
         },
     ));
     table.insert(Function::new(
@@ -66,7 +66,7 @@ pub(super) fn register(table: &mut FunctionTable) {
             let network = parse(prefix_arg(args)?).map_err(FunctionError::other)?;
             let subnet =
                 gocidr::subnet_big(&network, new_bits, &net_num).map_err(FunctionError::other)?;
-            Ok(Value::string(subnet.to_string()))
+            Ok(Value::string_owned(subnet.to_string()))
         },
     ));
     table.insert(Function::new(
@@ -133,7 +133,7 @@ fn cidr_subnets(args: &[Value]) -> Result<Value, FunctionError> {
             ));
         }
         current = next;
-        out.push(Value::string(current.to_string()));
+        out.push(Value::string_owned(current.to_string()));
     }
     Ok(list(out.into()))
 }

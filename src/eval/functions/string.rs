@@ -85,7 +85,7 @@ fn string_fn(
         let strings = (0..args.len())
             .map(|i| args::string(args, i))
             .collect::<Result<Vec<_>, _>>()?;
-        f(&strings).map(Value::string)
+        f(&strings).map(Value::string_owned)
     })
 }
 

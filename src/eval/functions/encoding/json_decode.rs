@@ -253,7 +253,7 @@ impl Decoder<'_> {
         let start = self.pos;
         let c = self.src[start];
         match c {
-            b'"' => self.string().map(Value::string),
+            b'"' => self.string().map(Value::string_owned),
             b'-' | b'0'..=b'9' => self.number(),
             b't' => self.keyword("true", Value::Bool(true)),
             b'f' => self.keyword("false", Value::Bool(false)),

@@ -38,7 +38,7 @@ pub(super) fn format() -> Function {
             }
             return Ok(Value::Unknown(Type::String, refinement));
         }
-        format_values(fmt, &args[1..]).map(Value::string)
+        format_values(fmt, &args[1..]).map(Value::string_owned)
     })
 }
 
@@ -123,7 +123,7 @@ pub(super) fn formatlist() -> Function {
                     fmt_args.push(val);
                 }
                 match format_values(fmt, &fmt_args) {
-                    Ok(s) => items.push(Value::string(s)),
+                    Ok(s) => items.push(Value::string_owned(s)),
                     Err(FunctionError::Arg { message, .. } | FunctionError::Other(message)) => {
                         return Err(FunctionError::other(format!(
                             "error on format iteration {n}: {message}"
