@@ -414,34 +414,63 @@ fn type_json(ty: &Type) -> Out {
 fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     buf.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => buf.push_str("\\\""),
-            '\\' => buf.push_str("\\\\"),
-            '\u{8}' => buf.push_str("\\b"),
-            '\u{c}' => buf.push_str("\\f"),
-            '\n' => buf.push_str("\\n"),
-            '\r' => buf.push_str("\\r"),
-            '\t' => buf.push_str("\\t"),
-            '<' | '>' | '&' if html_escape => push_u4(buf, c as u32, HEX),
-            c if (c as u32) < 0x20 => push_u4(buf, c as u32, HEX),
-            '\u{2028}' | '\u{2029}' => push_u4(buf, c as u32, HEX),
-            c => buf.push(c),
+    // Every character Go escapes is ASCII, or U+2028/U+2029 (E2 80 A8/A9 in UTF-8): the text
+    // between them is copied in runs.
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escaped: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            0x08 => Some("\\b"),
+            0x0c => Some("\\f"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            b'<' | b'>' | b'&' if html_escape => None,
+            b if b < 0x20 => None,
+            0xE2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                None
+            }
+            _ => continue,
+        };
+        buf.push_str(&s[run..i]);
+        match escaped {
+            Some(text) => {
+                buf.push_str(text);
+                run = i + 1;
+            }
+            None if b == 0xE2 => {
+                push_u4(buf, 0x2028 + u32::from(bytes[i + 2] - 0xA8), HEX);
+                run = i + 3;
+            }
+            None => {
+                push_u4(buf, u32::from(b), HEX);
+                run = i + 1;
+            }
         }
     }
+    buf.push_str(&s[run..]);
     buf.push('"');
 }
 
 /// The length of what [`write_go_string`] writes for `s`.
 fn go_string_len(s: &str, html_escape: bool) -> usize {
-    let mut n = 2 + s.len();
-    for c in s.chars() {
-        n += match c {
-            '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 1,
-            '<' | '>' | '&' if html_escape => 5,
-            c if (c as u32) < 0x20 => 5,
+    let bytes = s.as_bytes();
+    let mut n = 2 + bytes.len();
+    for (i, &b) in bytes.iter().enumerate() {
+        n += match b {
+            b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
+            b'<' | b'>' | b'&' if html_escape => 5,
+            b if b < 0x20 => 5,
             // Three bytes in UTF-8, six escaped.
-            '\u{2028}' | '\u{2029}' => 3,
+            0xE2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                3
+            }
             _ => 0,
         };
     }
@@ -582,6 +611,51 @@ mod tests {
 
     fn parse(text: &str) -> Json {
         serde_json::from_str(text).unwrap()
+    }
+
+    /// Go's `encoding/json` string escaping one character at a time: the oracle for the
+    /// run-copying [`write_go_string`] and for [`go_string_len`].
+    fn go_string_by_char(s: &str, html_escape: bool) -> String {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '<' | '>' | '&' if html_escape => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                '\u{2028}' | '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn strings_are_escaped_as_go_escapes_them_character_by_character() {
+        let cases = [
+            "",
+            "plain",
+            "<a href=\"x\">&\u{1}\u{8}\u{c}\n\r\t\\\u{2028}\u{7f}é</a>",
+            "\u{2029}\u{2028}",
+            "x\u{2027}\u{202a}\u{20ac}y",
+            "\u{1F600}\u{0}\u{1f}\u{20}",
+            "ends with a separator\u{2029}",
+            "日本語 <tag> & \"quote\"",
+        ];
+        for case in cases {
+            for html in [true, false] {
+                let mut buf = String::new();
+                write_go_string(case, &mut buf, html);
+                assert_eq!(buf, go_string_by_char(case, html), "{case:?} html={html}");
+                assert_eq!(go_string_len(case, html), buf.len(), "{case:?} html={html}");
+            }
+        }
     }
 
     #[test]

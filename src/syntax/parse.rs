@@ -181,6 +181,7 @@ impl<'a> Parser<'a> {
 
     /// The next significant token and the index after it. Comments are skipped; where
     /// newlines count, a line comment stands for the newline it ends with.
+    #[inline]
     fn next_token(&self) -> (Token, usize) {
         let include_newlines = self.newlines.last().copied().unwrap_or(true);
         let bytes = self.file.text().as_bytes();
@@ -208,10 +209,12 @@ impl<'a> Parser<'a> {
         (self.tokens[self.tokens.len() - 1], self.tokens.len())
     }
 
+    #[inline]
     pub(super) fn peek(&self) -> Token {
         self.next_token().0
     }
 
+    #[inline]
     pub(super) fn read(&mut self) -> Token {
         let (token, next) = self.next_token();
         self.next = next;

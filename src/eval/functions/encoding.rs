@@ -49,11 +49,13 @@ pub(super) fn register(table: &mut FunctionTable) {
                     go_quote(s)
                 )));
             };
-            String::from_utf8(bytes).map(Value::string_owned).map_err(|_| {
-                FunctionError::other(
-                    "the result of decoding the provided string is not valid UTF-8",
-                )
-            })
+            String::from_utf8(bytes)
+                .map(Value::string_owned)
+                .map_err(|_| {
+                    FunctionError::other(
+                        "the result of decoding the provided string is not valid UTF-8",
+                    )
+                })
         },
     ));
     table.insert(Function::new(
