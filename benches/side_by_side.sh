@@ -20,6 +20,7 @@
 # Usage: cargo build --release && benches/side_by_side.sh [RUNS]   (default 10)
 # FNHCL_BIN names another binary. Nothing generated is kept.
 set -euo pipefail
+[ -n "${EPOCHREALTIME:-}" ] || { echo "needs bash 5 (EPOCHREALTIME)" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 runs="${1:-10}"
 bin="${FNHCL_BIN:-$(pwd)/target/release/fnhcl}"
@@ -29,14 +30,15 @@ have_tfparse=$(python3 -c 'import tfparse' 2>/dev/null && echo yes || echo no)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Median wall time in milliseconds of RUNS runs of "$@" (stdout and stderr dropped).
+# Median wall time in milliseconds of RUNS runs of "$@" (stdout and stderr dropped). The clock
+# is bash's own EPOCHREALTIME: a `date` process per reading would add its start-up to every run.
 median_ms() {
   local times=() start end
   for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
+    start=${EPOCHREALTIME/./}
     "$@" >/dev/null 2>&1 || true
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
+    end=${EPOCHREALTIME/./}
+    times+=($(( end - start )))
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)] / 1000}'
 }
