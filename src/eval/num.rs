@@ -84,12 +84,22 @@ impl Num {
 
     /// An integer at 64 bits, as `cty.NumberIntVal`.
     pub fn from_i64(v: i64) -> Num {
-        let raw = Raw {
-            neg: v < 0,
-            mant: BigUint::from(v.unsigned_abs()),
-            exp: 0,
-        };
-        Num::round(raw, 64)
+        Num::from_u64_exact(v < 0, v.unsigned_abs(), 64)
+    }
+
+    /// `(-1)^neg × v` at `prec` bits (at least 64, so nothing is rounded): [`Num::round`]'s
+    /// result, normalised on the machine word before the big integer is built.
+    fn from_u64_exact(neg: bool, v: u64, prec: u32) -> Num {
+        debug_assert!(prec >= 64);
+        let tz = v.trailing_zeros().min(63);
+        Num {
+            neg,
+            kind: Kind::Finite {
+                mant: BigUint::from(v >> tz),
+                exp: if v == 0 { 0 } else { i64::from(tz) },
+            },
+            prec,
+        }
     }
 
     /// A float at 53 bits, as `cty.NumberFloatVal` (NaN is not a number: `None`).
@@ -296,12 +306,7 @@ impl Num {
         // same rounding as below, instead of going through text and a big-integer parse.
         if !body.is_empty() && body.len() <= 19 && body.bytes().all(|b| b.is_ascii_digit()) {
             let digits: u64 = body.parse().ok()?;
-            let raw = Raw {
-                neg,
-                mant: BigUint::from(digits),
-                exp: 0,
-            };
-            return Some(Num::round(raw, PREC));
+            return Some(Num::from_u64_exact(neg, digits, PREC));
         }
         let (mantissa, exponent) = match body.find(['e', 'E']) {
             Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
@@ -850,6 +855,43 @@ impl PartialEq for Num {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn word_sized_numbers_are_built_as_rounding_builds_them() {
+        let values = [
+            0,
+            1,
+            2,
+            3,
+            6,
+            1024,
+            4095,
+            1 << 40,
+            (1 << 63) - 1,
+            1 << 63,
+            9_999_999_999_999_999_999,
+            u64::MAX,
+        ];
+        for v in values {
+            for neg in [false, true] {
+                for prec in [64, PREC] {
+                    let rounded = Num::round(
+                        Raw {
+                            neg,
+                            mant: BigUint::from(v),
+                            exp: 0,
+                        },
+                        prec,
+                    );
+                    assert_eq!(
+                        Num::from_u64_exact(neg, v, prec),
+                        rounded,
+                        "{v} {neg} {prec}"
+                    );
+                }
+            }
+        }
+    }
 
     fn n(s: &str) -> Num {
         Num::parse(s).unwrap()
