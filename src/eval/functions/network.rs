@@ -66,7 +66,7 @@ pub(super) fn register(table: &mut FunctionTable) {
             let network = parse(prefix_arg(args)?).map_err(FunctionError::other)?;
             let subnet =
                 gocidr::subnet_big(&network, new_bits, &net_num).map_err(FunctionError::other)?;
-            Ok(Value::string_owned(subnet.to_string()))
+            Ok(Value::string_owned(subnet.go_string()))
         },
     ));
     table.insert(Function::new(
@@ -133,7 +133,7 @@ fn cidr_subnets(args: &[Value]) -> Result<Value, FunctionError> {
             ));
         }
         current = next;
-        out.push(Value::string_owned(current.to_string()));
+        out.push(Value::string_owned(current.go_string()));
     }
     Ok(list(out.into()))
 }

@@ -15,16 +15,19 @@ fn low64(n: &BigInt) -> u64 {
     n.magnitude().iter_u64_digits().next().unwrap_or(0)
 }
 
+/// The length in bits of an address, or the panic `ipToInt` raises for any other length.
+fn address_bits(ip: &[u8]) -> Result<i64, String> {
+    match ip.len() {
+        4 => Ok(32),
+        16 => Ok(128),
+        n => Err(format!(
+            "panic in function implementation: Unsupported address length {n}"
+        )),
+    }
+}
+
 fn ip_to_int(ip: &[u8]) -> Result<(BigInt, i64), String> {
-    let bits = match ip.len() {
-        4 => 32,
-        16 => 128,
-        n => {
-            return Err(format!(
-                "panic in function implementation: Unsupported address length {n}"
-            ));
-        }
-    };
+    let bits = address_bits(ip)?;
     Ok((BigInt::from_bytes_be(Sign::Plus, ip), bits))
 }
 
@@ -44,17 +47,20 @@ fn int_to_ip(n: &BigInt, bits: i64) -> Result<Ip, String> {
 }
 
 fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, String> {
-    let (ip_int, total_bits) = ip_to_int(ip)?;
+    let total_bits = address_bits(ip)?;
     let shift = total_bits.wrapping_sub(prefix_len);
+    if !num.is_zero() {
+        // Go shifts by uint(shift); a shift past the address length can only overflow it.
+        if !(0..=total_bits).contains(&shift) {
+            return Err(INDEX_PANIC.into());
+        }
+        if let Some(ip) = insert_small(ip, num, shift as u32, total_bits) {
+            return ip;
+        }
+    }
+    let (ip_int, _) = ip_to_int(ip)?;
     if num.is_zero() {
         return int_to_ip(&ip_int, total_bits);
-    }
-    // Go shifts by uint(shift); a shift past the address length can only overflow it.
-    if !(0..=total_bits).contains(&shift) {
-        return Err(INDEX_PANIC.into());
-    }
-    if let Some(ip) = insert_small(ip, num, shift as u32, total_bits) {
-        return ip;
     }
     let shifted = num << (shift as u64);
     int_to_ip(&(ip_int | shifted), total_bits)

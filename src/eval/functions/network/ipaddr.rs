@@ -354,25 +354,32 @@ impl IpNet {
     }
 }
 
-impl std::fmt::Display for IpNet {
+impl IpNet {
     /// Go's `IPNet.String`: `address/length`, `address/mask` for a non-canonical mask, or
-    /// `<nil>`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    /// `<nil>` (also what `Display` writes).
+    pub fn go_string(&self) -> String {
         let Some((nn, m)) = network_number_and_mask(self) else {
-            return f.write_str("<nil>");
+            return "<nil>".into();
         };
         let (ones, _) = mask_size(&m);
         let canonical = !(ones == 0 && m.iter().any(|&b| b != 0));
+        let mut out = ip_string(&nn);
+        out.push('/');
         if canonical {
-            let mut out = ip_string(&nn);
-            out.push('/');
             // A prefix length counts bits: never negative.
             push_decimal(&mut out, ones.unsigned_abs());
-            f.write_str(&out)
         } else {
-            let hex: String = m.iter().map(|b| format!("{b:02x}")).collect();
-            write!(f, "{}/{hex}", ip_string(&nn))
+            for b in &m {
+                out.push_str(&format!("{b:02x}"));
+            }
         }
+        out
+    }
+}
+
+impl std::fmt::Display for IpNet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.go_string())
     }
 }
 
