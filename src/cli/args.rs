@@ -1072,21 +1072,26 @@ impl<T> std::ops::Deref for Deferred<T> {
     }
 }
 
+/// Runs `augment` on `cmd` now if the command is named on the command line, else leaves it
+/// for clap to run if it ever needs the command's flags.
+fn build_or_defer(
+    cmd: clap::Command,
+    augment: fn(clap::Command) -> clap::Command,
+) -> clap::Command {
+    if built_now(&cmd) {
+        augment(cmd)
+    } else {
+        cmd.defer(augment)
+    }
+}
+
 impl<T: Args> Args for Deferred<T> {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        if built_now(&cmd) {
-            T::augment_args(cmd)
-        } else {
-            cmd.defer(T::augment_args)
-        }
+        build_or_defer(cmd, T::augment_args)
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        if built_now(&cmd) {
-            T::augment_args_for_update(cmd)
-        } else {
-            cmd.defer(T::augment_args_for_update)
-        }
+        build_or_defer(cmd, T::augment_args_for_update)
     }
 
     fn group_id() -> Option<clap::Id> {
@@ -1096,19 +1101,11 @@ impl<T: Args> Args for Deferred<T> {
 
 impl<T: Subcommand> Subcommand for Deferred<T> {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        if built_now(&cmd) {
-            T::augment_subcommands(cmd)
-        } else {
-            cmd.defer(T::augment_subcommands)
-        }
+        build_or_defer(cmd, T::augment_subcommands)
     }
 
     fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-        if built_now(&cmd) {
-            T::augment_subcommands_for_update(cmd)
-        } else {
-            cmd.defer(T::augment_subcommands_for_update)
-        }
+        build_or_defer(cmd, T::augment_subcommands_for_update)
     }
 
     fn has_subcommand(name: &str) -> bool {

@@ -411,46 +411,56 @@ fn type_json(ty: &Type) -> Out {
 /// A string as Go's `encoding/json` writes it (Go 1.22 and later): `"` and `\` escaped, `\b`,
 /// `\f`, `\n`, `\r`, `\t` by name, other control characters as `\u00XX`, U+2028 and U+2029
 /// always escaped, and with `html_escape` also `<`, `>` and `&`.
+/// How Go's `encoding/json` escapes one character.
+enum GoEscape {
+    /// A two-character escape (`\n`, `\"`…).
+    Short(&'static str),
+    /// `\uXXXX`.
+    Unicode(u32),
+}
+
+/// The escape Go writes for the character starting at byte `i`, and how many bytes of `s` it
+/// stands for; `None` for a byte copied as it is. Every character Go escapes is ASCII, or
+/// U+2028/U+2029 (E2 80 A8/A9 in UTF-8), so a continuation byte is never one.
+fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usize)> {
+    let b = bytes[i];
+    let short = |text| Some((GoEscape::Short(text), 1));
+    match b {
+        b'"' => short("\\\""),
+        b'\\' => short("\\\\"),
+        0x08 => short("\\b"),
+        0x0c => short("\\f"),
+        b'\n' => short("\\n"),
+        b'\r' => short("\\r"),
+        b'\t' => short("\\t"),
+        b'<' | b'>' | b'&' if html_escape => Some((GoEscape::Unicode(u32::from(b)), 1)),
+        b if b < 0x20 => Some((GoEscape::Unicode(u32::from(b)), 1)),
+        0xE2 if bytes.get(i + 1) == Some(&0x80) => match bytes.get(i + 2) {
+            Some(&last @ (0xA8 | 0xA9)) => {
+                Some((GoEscape::Unicode(0x2028 + u32::from(last - 0xA8)), 3))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     buf.push('"');
-    // Every character Go escapes is ASCII, or U+2028/U+2029 (E2 80 A8/A9 in UTF-8): the text
-    // between them is copied in runs.
+    // The text between escapes is copied in runs.
     let bytes = s.as_bytes();
     let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escaped: Option<&str> = match b {
-            b'"' => Some("\\\""),
-            b'\\' => Some("\\\\"),
-            0x08 => Some("\\b"),
-            0x0c => Some("\\f"),
-            b'\n' => Some("\\n"),
-            b'\r' => Some("\\r"),
-            b'\t' => Some("\\t"),
-            b'<' | b'>' | b'&' if html_escape => None,
-            b if b < 0x20 => None,
-            0xE2 if bytes.get(i + 1) == Some(&0x80)
-                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
-            {
-                None
-            }
-            _ => continue,
+    for i in 0..bytes.len() {
+        let Some((escape, width)) = go_escape(bytes, i, html_escape) else {
+            continue;
         };
         buf.push_str(&s[run..i]);
-        match escaped {
-            Some(text) => {
-                buf.push_str(text);
-                run = i + 1;
-            }
-            None if b == 0xE2 => {
-                push_u4(buf, 0x2028 + u32::from(bytes[i + 2] - 0xA8), HEX);
-                run = i + 3;
-            }
-            None => {
-                push_u4(buf, u32::from(b), HEX);
-                run = i + 1;
-            }
+        match escape {
+            GoEscape::Short(text) => buf.push_str(text),
+            GoEscape::Unicode(u) => push_u4(buf, u, HEX),
         }
+        run = i + width;
     }
     buf.push_str(&s[run..]);
     buf.push('"');
@@ -460,18 +470,11 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
 fn go_string_len(s: &str, html_escape: bool) -> usize {
     let bytes = s.as_bytes();
     let mut n = 2 + bytes.len();
-    for (i, &b) in bytes.iter().enumerate() {
-        n += match b {
-            b'"' | b'\\' | 0x08 | 0x0c | b'\n' | b'\r' | b'\t' => 1,
-            b'<' | b'>' | b'&' if html_escape => 5,
-            b if b < 0x20 => 5,
-            // Three bytes in UTF-8, six escaped.
-            0xE2 if bytes.get(i + 1) == Some(&0x80)
-                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
-            {
-                3
-            }
-            _ => 0,
+    for i in 0..bytes.len() {
+        n += match go_escape(bytes, i, html_escape) {
+            Some((GoEscape::Short(text), width)) => text.len() - width,
+            Some((GoEscape::Unicode(_), width)) => 6 - width,
+            None => 0,
         };
     }
     n

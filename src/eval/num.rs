@@ -91,12 +91,12 @@ impl Num {
     /// result, normalised on the machine word before the big integer is built.
     fn from_u64_exact(neg: bool, v: u64, prec: u32) -> Num {
         debug_assert!(prec >= 64);
-        let tz = v.trailing_zeros().min(63);
+        let tz = if v == 0 { 0 } else { v.trailing_zeros() };
         Num {
             neg,
             kind: Kind::Finite {
                 mant: BigUint::from(v >> tz),
-                exp: if v == 0 { 0 } else { i64::from(tz) },
+                exp: i64::from(tz),
             },
             prec,
         }

@@ -209,15 +209,6 @@ impl<'a> Parser<'a> {
         (self.tokens[self.tokens.len() - 1], self.tokens.len())
     }
 
-    /// The two tokens after the cursor as the lexer gave them (comments and newlines
-    /// included), for a look-ahead that must not skip anything.
-    pub(super) fn peek_raw_pair(&self) -> Option<(Token, Token)> {
-        Some((
-            *self.tokens.get(self.next)?,
-            *self.tokens.get(self.next + 1)?,
-        ))
-    }
-
     #[inline]
     pub(super) fn peek(&self) -> Token {
         self.next_token().0

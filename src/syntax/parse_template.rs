@@ -30,18 +30,6 @@ impl Parser<'_> {
         end: TokenKind,
         flush: bool,
     ) -> (Vec<Expr>, bool) {
-        // Most quoted templates are one literal: what the general path below makes of them,
-        // without its lists.
-        if end == TokenKind::CQuote
-            && let Some((lit, close)) = self.peek_raw_pair()
-            && lit.kind == TokenKind::QuotedLit
-            && close.kind == TokenKind::CQuote
-        {
-            self.read();
-            self.read();
-            let value = self.decode_literal(lit);
-            return (vec![literal(value, lit.range32())], false);
-        }
         let mut parts = self.parse_template_parts(end);
         if flush {
             flush_heredoc(&mut parts);

@@ -48,20 +48,19 @@ fn int_to_ip(n: &BigInt, bits: i64) -> Result<Ip, String> {
 
 fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, String> {
     let total_bits = address_bits(ip)?;
+    if num.is_zero() {
+        return int_to_ip(&ip_to_int(ip)?.0, total_bits);
+    }
     let shift = total_bits.wrapping_sub(prefix_len);
-    if !num.is_zero() {
-        // Go shifts by uint(shift); a shift past the address length can only overflow it.
-        if !(0..=total_bits).contains(&shift) {
-            return Err(INDEX_PANIC.into());
-        }
-        if let Some(ip) = insert_small(ip, num, shift as u32, total_bits) {
-            return ip;
-        }
+    // Go shifts by uint(shift); a shift past the address length can only overflow it.
+    if !(0..=total_bits).contains(&shift) {
+        return Err(INDEX_PANIC.into());
+    }
+    // The big integer only when 128 bits cannot hold the result.
+    if let Some(ip) = insert_small(ip, num, shift as u32, total_bits) {
+        return ip;
     }
     let (ip_int, _) = ip_to_int(ip)?;
-    if num.is_zero() {
-        return int_to_ip(&ip_int, total_bits);
-    }
     let shifted = num << (shift as u64);
     int_to_ip(&(ip_int | shifted), total_bits)
 }
