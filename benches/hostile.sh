@@ -59,6 +59,9 @@ put("locals-chain", "xr.yaml", xr)
 # billion elements); the element budget ends both.
 local("nested-sums", "sum([for i in range(1024) : sum([for j in range(1024) : sum([for k in range(1024) : i + j + k])])])")
 local("nested-fors", "length([for i in range(1024) : [for j in range(1024) : [for k in range(1024) : k]]])")
+# A heredoc of 100,000 lines (one literal token each, joined into one literal): 12 s while the
+# join removed each line from the list one at a time.
+local("long-heredoc", "length(<<EOT\n%sEOT\n)" % "".join("line %d\n" % i for i in range(100000)))
 PY
 
 # One command: its exit code, wall time and peak memory (GNU time writes them to a file).
@@ -75,7 +78,7 @@ timed() {
 echo "input                        exit    time      peak memory"
 for case in splats operators if-directives for-directives jsondecode-deep setproduct \
   yamldecode-laughs huge-number tostring-huge exponent-overflow jsonencode-chain format-width \
-  template-doubling flatten-doubling xr-aliases locals-chain nested-sums nested-fors; do
+  template-doubling flatten-doubling xr-aliases locals-chain nested-sums nested-fors long-heredoc; do
   timed "$case (render)" "$bin" render "$work/$case/xr.yaml" "$work/$case"
   # An argument is at most 128 KiB (Linux's MAX_ARG_STRLEN): longer expressions only render.
   if [ -f "$work/$case/expr" ] && [ "$(wc -c < "$work/$case/expr")" -lt 131000 ]; then
@@ -85,7 +88,7 @@ done
 for case in nested-sums nested-fors; do
   timed "$case (check)" "$bin" check "$work/$case"
 done
-for case in splats operators if-directives; do
+for case in splats operators if-directives long-heredoc; do
   timed "$case (check)" "$bin" check "$work/$case"
   timed "$case (fmt)" "$bin" fmt --check "$work/$case"
 done

@@ -402,24 +402,23 @@ fn flush_heredoc(parts: &mut [Part]) {
 }
 
 fn meld_literals(parts: &mut Vec<Part>) {
-    let mut i = 1;
-    while i < parts.len() {
-        if let (Part::Literal { .. }, Part::Literal { .. }) = (&parts[i - 1], &parts[i]) {
-            let Part::Literal {
+    // One pass: each literal that follows a literal is appended to it and dropped (removing
+    // them one by one moved the rest of the list each time, quadratic in a long heredoc's
+    // lines).
+    parts.dedup_by(|next, kept| match (next, kept) {
+        (
+            Part::Literal {
                 value: tail,
                 span: tail_span,
-            } = parts.remove(i)
-            else {
-                unreachable!("checked to be a literal just above");
-            };
-            if let Part::Literal { value, span } = &mut parts[i - 1] {
-                value.push_str(&tail);
-                span.end = tail_span.end;
-            }
-            continue;
+            },
+            Part::Literal { value, span },
+        ) => {
+            value.push_str(tail);
+            span.end = tail_span.end;
+            true
         }
-        i += 1;
-    }
+        _ => false,
+    });
 }
 
 struct TemplateParser<'p, 'a> {
