@@ -120,17 +120,6 @@ fn decode_number(n: &Number, path: &[PathStep], lenient: bool) -> Result<Num, Js
 // ---------------------------------------------------------------------------------------------
 // value → JSON
 
-/// A JSON document in the order cty writes it (object members are not re-sorted, so the
-/// `{"value":…,"type":…}` wrapper keeps cty's order).
-enum Out {
-    Null,
-    Bool(bool),
-    Number(String),
-    String(String),
-    Array(Vec<Out>),
-    Object(Vec<(String, Out)>),
-}
-
 /// `ctyjson.Marshal(value, value.Type())` as a JSON value: numbers carry their exact decimal text
 /// (Go's `Text('f', -1)`), lists, sets and tuples are arrays (sets in their stored order), maps
 /// and objects are JSON objects, nulls are `null`.
@@ -138,7 +127,9 @@ enum Out {
 /// Errors, with cty's messages: `value is not known` for an unknown anywhere, `cannot serialize
 /// infinity as JSON` for ±Inf.
 pub fn to_json(value: &Value) -> Result<Json, JsonError> {
-    Ok(marshal_value(value)?.into_json())
+    let mut tree = TreeSink::default();
+    marshal(value, false, &mut Vec::new(), &mut tree)?;
+    Ok(tree.finish())
 }
 
 /// The bytes `ctyjson.Marshal(value, value.Type())` returns — what `jsonencode` returns for a
@@ -151,20 +142,24 @@ pub fn to_json_string(value: &Value) -> Result<String, JsonError> {
 /// As [`to_json_string`], choosing whether `<`, `>` and `&` are escaped (Go's
 /// `Encoder.SetEscapeHTML`).
 pub fn to_json_string_with(value: &Value, html_escape: bool) -> Result<String, JsonError> {
-    let out = marshal_value(value)?;
-    // The size first: escaping can make the text six times as long as the value's strings,
-    // and a string past fnhcl's limit is refused anyway (`jsonencode(jsonencode(…))` chains).
-    let len = out.encoded_len(html_escape);
-    if len > crate::eval::budget::MAX_STRING_BYTES {
+    let mut text = TextSink {
+        buf: String::new(),
+        len: 0,
+        html_escape,
+        last: 0,
+    };
+    marshal(value, false, &mut Vec::new(), &mut text)?;
+    // Escaping can make the text six times as long as the value's strings, and a string past
+    // fnhcl's limit is refused anyway (`jsonencode(jsonencode(…))` chains): past the limit the
+    // sink only counts, so the message can give the whole length.
+    if text.len > crate::eval::budget::MAX_STRING_BYTES {
         return Err(JsonError::new(
             &[],
-            crate::eval::budget::string_too_long(len),
+            crate::eval::budget::string_too_long(text.len),
         ));
     }
-    let mut buf = String::with_capacity(len);
-    out.write(&mut buf, html_escape);
-    debug_assert_eq!(buf.len(), len, "encoded_len disagrees with write");
-    Ok(buf)
+    debug_assert_eq!(text.buf.len(), text.len, "the sink wrote what it counted");
+    Ok(text.buf)
 }
 
 /// A JSON value as Go's `json.Marshal` writes the equivalent `any`: compact, object keys sorted,
@@ -208,101 +203,219 @@ fn write_json(json: &Json, buf: &mut String, html_escape: bool) {
     }
 }
 
-impl Out {
-    fn into_json(self) -> Json {
-        match self {
-            Out::Null => Json::Null,
-            Out::Bool(b) => Json::Bool(b),
-            Out::Number(text) => serde_json::from_str::<Number>(&text)
-                .map(Json::Number)
-                .unwrap_or(Json::Null),
-            Out::String(s) => Json::String(s),
-            Out::Array(items) => Json::Array(items.into_iter().map(Out::into_json).collect()),
-            Out::Object(members) => Json::Object(
-                members
-                    .into_iter()
-                    .map(|(k, v)| (k, v.into_json()))
-                    .collect::<Map<String, Json>>(),
-            ),
+/// What [`marshal`] produces, in the order cty writes it (object members are not re-sorted,
+/// so the `{"value":…,"type":…}` wrapper keeps cty's order). Every value is preceded by a
+/// [`Sink::key`] inside an object.
+trait Sink {
+    fn null(&mut self);
+    fn bool(&mut self, b: bool);
+    fn number(&mut self, text: String);
+    fn string(&mut self, s: &str);
+    fn open_array(&mut self);
+    fn close_array(&mut self);
+    fn open_object(&mut self);
+    fn key(&mut self, key: &str);
+    fn close_object(&mut self);
+}
+
+/// The document as compact text with Go's escaping. `len` counts every byte; `buf` holds them
+/// only while the count is within fnhcl's string limit.
+struct TextSink {
+    buf: String,
+    len: usize,
+    html_escape: bool,
+    /// The last byte counted (0 before the first), whether or not it was written.
+    last: u8,
+}
+
+impl TextSink {
+    fn push(&mut self, text: &str) {
+        self.len = self.len.saturating_add(text.len());
+        if self.len <= crate::eval::budget::MAX_STRING_BYTES {
+            self.buf.push_str(text);
         }
+        self.last = text.as_bytes().last().copied().unwrap_or(self.last);
     }
 
-    /// The length of the text [`Out::write`] writes, counted without writing it.
-    fn encoded_len(&self, html_escape: bool) -> usize {
-        match self {
-            Out::Null => 4,
-            Out::Bool(b) => 4 + usize::from(!*b),
-            Out::Number(text) => text.len(),
-            Out::String(s) => go_string_len(s, html_escape),
-            Out::Array(items) => items.iter().fold(1 + items.len().max(1), |n, item| {
-                n.saturating_add(item.encoded_len(html_escape))
-            }),
-            Out::Object(members) => members.iter().fold(
-                2 * members.len() + 1 + usize::from(members.is_empty()),
-                |n, (key, item)| {
-                    n.saturating_add(go_string_len(key, html_escape))
-                        .saturating_add(item.encoded_len(html_escape))
-                },
-            ),
-        }
-    }
-
-    fn write(&self, buf: &mut String, html_escape: bool) {
-        match self {
-            Out::Null => buf.push_str("null"),
-            Out::Bool(b) => buf.push_str(if *b { "true" } else { "false" }),
-            Out::Number(text) => buf.push_str(text),
-            Out::String(s) => write_go_string(s, buf, html_escape),
-            Out::Array(items) => {
-                buf.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(',');
-                    }
-                    item.write(buf, html_escape);
-                }
-                buf.push(']');
-            }
-            Out::Object(members) => {
-                buf.push('{');
-                for (i, (key, item)) in members.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(',');
-                    }
-                    write_go_string(key, buf, html_escape);
-                    buf.push(':');
-                    item.write(buf, html_escape);
-                }
-                buf.push('}');
-            }
+    /// A comma before a value or key that follows another in its array or object.
+    fn separate(&mut self) {
+        if !matches!(self.last, 0 | b'[' | b'{' | b':') {
+            self.push(",");
         }
     }
 }
 
-fn marshal_value(value: &Value) -> Result<Out, JsonError> {
-    marshal(value, false, &mut Vec::new())
+impl Sink for TextSink {
+    fn null(&mut self) {
+        self.separate();
+        self.push("null");
+    }
+
+    fn bool(&mut self, b: bool) {
+        self.separate();
+        self.push(if b { "true" } else { "false" });
+    }
+
+    fn number(&mut self, text: String) {
+        self.separate();
+        self.push(&text);
+    }
+
+    fn string(&mut self, s: &str) {
+        self.separate();
+        // Escaping writes at most six bytes per byte: a string that could cross the limit is
+        // counted before it is written.
+        let room = crate::eval::budget::MAX_STRING_BYTES.saturating_sub(self.len);
+        if s.len().saturating_mul(6).saturating_add(2) <= room {
+            let before = self.buf.len();
+            write_go_string(s, &mut self.buf, self.html_escape);
+            self.len += self.buf.len() - before;
+        } else {
+            let len = go_string_len(s, self.html_escape);
+            self.len = self.len.saturating_add(len);
+            if self.len <= crate::eval::budget::MAX_STRING_BYTES {
+                write_go_string(s, &mut self.buf, self.html_escape);
+            }
+        }
+        self.last = b'"';
+    }
+
+    fn open_array(&mut self) {
+        self.separate();
+        self.push("[");
+    }
+
+    fn close_array(&mut self) {
+        self.push("]");
+    }
+
+    fn open_object(&mut self) {
+        self.separate();
+        self.push("{");
+    }
+
+    fn key(&mut self, key: &str) {
+        self.string(key);
+        self.push(":");
+    }
+
+    fn close_object(&mut self) {
+        self.push("}");
+    }
+}
+
+/// The document as a `serde_json` value.
+#[derive(Default)]
+struct TreeSink {
+    /// The arrays and objects being filled, innermost last.
+    open: Vec<Open>,
+    /// The finished document.
+    done: Option<Json>,
+}
+
+enum Open {
+    Array(Vec<Json>),
+    Object(Map<String, Json>, Option<String>),
+}
+
+impl TreeSink {
+    fn put(&mut self, value: Json) {
+        match self.open.last_mut() {
+            Some(Open::Array(items)) => items.push(value),
+            Some(Open::Object(members, key)) => {
+                members.insert(key.take().unwrap_or_default(), value);
+            }
+            None => self.done = Some(value),
+        }
+    }
+
+    fn close(&mut self) {
+        let value = match self.open.pop() {
+            Some(Open::Array(items)) => Json::Array(items),
+            Some(Open::Object(members, _)) => Json::Object(members),
+            None => return,
+        };
+        self.put(value);
+    }
+
+    fn finish(self) -> Json {
+        self.done.unwrap_or(Json::Null)
+    }
+}
+
+impl Sink for TreeSink {
+    fn null(&mut self) {
+        self.put(Json::Null);
+    }
+
+    fn bool(&mut self, b: bool) {
+        self.put(Json::Bool(b));
+    }
+
+    fn number(&mut self, text: String) {
+        let value = serde_json::from_str::<Number>(&text)
+            .map(Json::Number)
+            .unwrap_or(Json::Null);
+        self.put(value);
+    }
+
+    fn string(&mut self, s: &str) {
+        self.put(Json::String(s.to_string()));
+    }
+
+    fn open_array(&mut self) {
+        self.open.push(Open::Array(Vec::new()));
+    }
+
+    fn close_array(&mut self) {
+        self.close();
+    }
+
+    fn open_object(&mut self) {
+        self.open.push(Open::Object(Map::new(), None));
+    }
+
+    fn key(&mut self, key: &str) {
+        if let Some(Open::Object(_, pending)) = self.open.last_mut() {
+            *pending = Some(key.to_string());
+        }
+    }
+
+    fn close_object(&mut self) {
+        self.close();
+    }
 }
 
 /// cty's `marshal`. `dynamic` says the type expected here is `cty.DynamicPseudoType` (the element
 /// type of a collection of dynamic type); everywhere else the expected type is the value's own.
-fn marshal(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
+fn marshal(
+    value: &Value,
+    dynamic: bool,
+    path: &mut Vec<PathStep>,
+    sink: &mut dyn Sink,
+) -> Result<(), JsonError> {
     // Values nest up to 1,000 levels, on whatever thread (a server's) marshals them.
     stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-        marshal_here(value, dynamic, path)
+        marshal_here(value, dynamic, path, sink)
     })
 }
 
-fn marshal_here(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
+fn marshal_here(
+    value: &Value,
+    dynamic: bool,
+    path: &mut Vec<PathStep>,
+    sink: &mut dyn Sink,
+) -> Result<(), JsonError> {
     if !value.is_known() {
         return Err(JsonError::new(path, "value is not known"));
     }
     if dynamic && value.ty() != Type::Dynamic {
-        return marshal_dynamic(value, path);
+        return marshal_dynamic(value, path, sink);
     }
-    Ok(match value {
+    match value {
         Value::Unknown(..) => unreachable!("handled above"),
-        Value::Null(_) => Out::Null,
-        Value::Bool(b) => Out::Bool(*b),
+        Value::Null(_) => sink.null(),
+        Value::Bool(b) => sink.bool(*b),
         Value::Number(n) => {
             if n.is_inf() {
                 return Err(JsonError::new(path, "cannot serialize infinity as JSON"));
@@ -318,93 +431,115 @@ fn marshal_here(value: &Value, dynamic: bool, path: &mut Vec<PathStep>) -> Resul
                     ),
                 ));
             }
-            Out::Number(n.to_string())
+            sink.number(n.to_string());
         }
-        Value::String(s) => Out::String(s.clone()),
+        Value::String(s) => sink.string(s),
         Value::List { elem, items } | Value::Set { elem, items } => {
             let is_set = matches!(value, Value::Set { .. });
             let dynamic = *elem == Type::Dynamic;
-            let mut out = Vec::with_capacity(items.len());
+            sink.open_array();
             for (i, item) in items.iter().enumerate() {
                 path.push(if is_set {
                     PathStep::Index(item.clone())
                 } else {
                     PathStep::index(i)
                 });
-                let r = marshal(item, dynamic, path);
+                let r = marshal(item, dynamic, path, sink);
                 path.pop();
-                out.push(r?);
+                r?;
             }
-            Out::Array(out)
+            sink.close_array();
         }
         Value::Tuple(items) => {
-            let mut out = Vec::with_capacity(items.len());
+            sink.open_array();
             for (i, item) in items.iter().enumerate() {
                 path.push(PathStep::index(i));
-                let r = marshal(item, false, path);
+                let r = marshal(item, false, path, sink);
                 path.pop();
-                out.push(r?);
+                r?;
             }
-            Out::Array(out)
+            sink.close_array();
         }
         Value::Map { elem, items } => {
             let dynamic = *elem == Type::Dynamic;
-            let mut out = Vec::with_capacity(items.len());
+            sink.open_object();
             for (key, item) in items.iter() {
                 path.push(PathStep::key(key));
-                let r = marshal(item, dynamic, path);
+                sink.key(key);
+                let r = marshal(item, dynamic, path, sink);
                 path.pop();
-                out.push((key.clone(), r?));
+                r?;
             }
-            Out::Object(out)
+            sink.close_object();
         }
         Value::Object(attrs) => {
-            let mut out = Vec::with_capacity(attrs.len());
+            sink.open_object();
             for (name, item) in attrs.iter() {
                 path.push(PathStep::GetAttr(name.clone()));
-                let r = marshal(item, false, path);
+                sink.key(name);
+                let r = marshal(item, false, path, sink);
                 path.pop();
-                out.push((name.clone(), r?));
+                r?;
             }
-            Out::Object(out)
+            sink.close_object();
         }
-    })
+    }
+    Ok(())
 }
 
 /// cty's `marshalDynamic`: `{"value":…,"type":…}` so the type can be recovered.
-fn marshal_dynamic(value: &Value, path: &mut Vec<PathStep>) -> Result<Out, JsonError> {
-    let inner = marshal(value, false, path)
+fn marshal_dynamic(
+    value: &Value,
+    path: &mut Vec<PathStep>,
+    sink: &mut dyn Sink,
+) -> Result<(), JsonError> {
+    sink.open_object();
+    sink.key("value");
+    marshal(value, false, path, sink)
         .map_err(|e| JsonError::new(path, format!("failed to serialize value: {}", e.message)))?;
-    Ok(Out::Object(vec![
-        ("value".into(), inner),
-        ("type".into(), type_json(&value.ty())),
-    ]))
+    sink.key("type");
+    type_json(&value.ty(), sink);
+    sink.close_object();
+    Ok(())
 }
 
 /// cty's `MarshalType`.
-fn type_json(ty: &Type) -> Out {
-    let s = |s: &str| Out::String(s.into());
+fn type_json(ty: &Type, sink: &mut dyn Sink) {
+    let pair = |sink: &mut dyn Sink, kind: &str, inner: &Type| {
+        sink.open_array();
+        sink.string(kind);
+        type_json(inner, sink);
+        sink.close_array();
+    };
     match ty {
-        Type::Dynamic => s("dynamic"),
-        Type::Bool => s("bool"),
-        Type::Number => s("number"),
-        Type::String => s("string"),
-        Type::List(e) => Out::Array(vec![s("list"), type_json(e)]),
-        Type::Map(e) => Out::Array(vec![s("map"), type_json(e)]),
-        Type::Set(e) => Out::Array(vec![s("set"), type_json(e)]),
-        Type::Tuple(items) => Out::Array(vec![
-            s("tuple"),
-            Out::Array(items.iter().map(type_json).collect()),
-        ]),
-        Type::Object(attrs) => Out::Array(vec![
-            s("object"),
-            Out::Object(
-                attrs
-                    .iter()
-                    .map(|(k, t)| (k.clone(), type_json(t)))
-                    .collect(),
-            ),
-        ]),
+        Type::Dynamic => sink.string("dynamic"),
+        Type::Bool => sink.string("bool"),
+        Type::Number => sink.string("number"),
+        Type::String => sink.string("string"),
+        Type::List(e) => pair(sink, "list", e),
+        Type::Map(e) => pair(sink, "map", e),
+        Type::Set(e) => pair(sink, "set", e),
+        Type::Tuple(items) => {
+            sink.open_array();
+            sink.string("tuple");
+            sink.open_array();
+            for item in items.iter() {
+                type_json(item, sink);
+            }
+            sink.close_array();
+            sink.close_array();
+        }
+        Type::Object(attrs) => {
+            sink.open_array();
+            sink.string("object");
+            sink.open_object();
+            for (k, t) in attrs.iter() {
+                sink.key(k);
+                type_json(t, sink);
+            }
+            sink.close_object();
+            sink.close_array();
+        }
     }
 }
 
@@ -724,6 +859,32 @@ mod tests {
         assert_eq!(to_json_string(&Value::Null(Type::String)).unwrap(), "null");
         let empty = implied_value(&parse("[]"));
         assert_eq!(empty.ty(), Type::Tuple(vec![].into()));
+    }
+
+    #[test]
+    fn text_past_the_string_limit_is_counted_whole_and_refused() {
+        // 25 MiB of `<` escape to 150 MiB: the message gives the whole length, counted
+        // past the point where the text stops being written.
+        let big = "<".repeat(25 << 20);
+        let value = Value::Tuple(
+            vec![
+                Value::string("ab"),
+                Value::Tuple(vec![Value::string(&big), Value::bool(true)].into()),
+            ]
+            .into(),
+        );
+        let err = to_json_string(&value).unwrap_err();
+        let want = "[\"ab\",[".len() + (25 << 20) * 6 + 2 + ",true]]".len();
+        assert_eq!(
+            err.message,
+            crate::eval::budget::string_too_long(want),
+            "{}",
+            err.message
+        );
+        // Without HTML escaping the same string fits.
+        let text = to_json_string_with(&value, false).unwrap();
+        assert_eq!(text.len(), want - (25 << 20) * 5);
+        assert!(text.starts_with("[\"ab\",[\"<<") && text.ends_with("<\",true]]"));
     }
 
     #[test]

@@ -561,10 +561,20 @@ impl Num {
         let Kind::Finite { mant, exp } = &self.kind else {
             return None;
         };
-        if *exp < 0 && !mant.is_zero() {
+        if mant.is_zero() {
+            return Some(0);
+        }
+        if *exp < 0 {
             return None;
         }
-        let magnitude = (mant << (*exp).max(0) as u64).to_i64()?;
+        // A magnitude below 2^63 has a mantissa that fits a word and a shift that keeps it
+        // there: no big integer is built.
+        let word = mant.to_u64()?;
+        let magnitude = if *exp < 63 && word.leading_zeros() as i64 > *exp {
+            i64::try_from(word << *exp).ok()?
+        } else {
+            return None;
+        };
         Some(if self.neg { -magnitude } else { magnitude })
     }
 
@@ -895,6 +905,42 @@ mod tests {
 
     fn n(s: &str) -> Num {
         Num::parse(s).unwrap()
+    }
+
+    #[test]
+    fn to_i64_agrees_with_the_big_integer() {
+        // Whole numbers at the edges of i64 (and of the word the fast path shifts in), and
+        // values that are not whole or not finite.
+        for text in [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "6",
+            "1024",
+            "4611686018427387904",
+            "9223372036854775807",
+            "-9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "18446744073709551616",
+            "1e30",
+            "0.5",
+            "-2.5",
+            "1e-3",
+            "Inf",
+            "-Inf",
+        ] {
+            let num = n(text);
+            let by_bigint = num.to_bigint().and_then(|b| b.to_i64());
+            // Go's Int64 of -2^63 fits, but the magnitude does not: fnhcl keeps i64 results
+            // to magnitudes that do (the callers negate them).
+            let expected = by_bigint.filter(|v| *v != i64::MIN);
+            assert_eq!(num.to_i64(), expected, "{text}");
+        }
+        // A mantissa wider than a word.
+        let wide = n("340282366920938463463374607431768211457");
+        assert_eq!(wide.to_i64(), None);
     }
 
     #[test]

@@ -270,22 +270,32 @@ fn push_decimal(out: &mut String, v: u64) {
 /// Go's `IP.String`: dotted decimal for IPv4 (and IPv4-mapped) addresses, RFC 5952 for
 /// IPv6, `<nil>` for nil.
 pub(super) fn ip_string(ip: &[u8]) -> String {
+    let mut out = String::with_capacity(15);
+    push_ip(&mut out, ip);
+    out
+}
+
+/// Appends [`ip_string`]'s text.
+fn push_ip(out: &mut String, ip: &[u8]) {
     if ip.is_empty() {
-        return "<nil>".into();
+        out.push_str("<nil>");
+        return;
     }
     if ip.len() != 4 && ip.len() != 16 {
-        let hex: String = ip.iter().map(|b| format!("{b:02x}")).collect();
-        return format!("?{hex}");
+        out.push('?');
+        for b in ip {
+            out.push_str(&format!("{b:02x}"));
+        }
+        return;
     }
     if let Some(p4) = to4(ip) {
-        let mut out = String::with_capacity(15);
         for (i, &b) in p4.iter().enumerate() {
             if i > 0 {
                 out.push('.');
             }
-            push_decimal(&mut out, u64::from(b));
+            push_decimal(out, u64::from(b));
         }
-        return out;
+        return;
     }
     let groups: Vec<u16> = ip
         .chunks(2)
@@ -305,7 +315,6 @@ pub(super) fn ip_string(ip: &[u8]) -> String {
             zero_end = j;
         }
     }
-    let mut out = String::new();
     let mut i = 0;
     while i < 8 {
         if i == zero_start {
@@ -320,21 +329,20 @@ pub(super) fn ip_string(ip: &[u8]) -> String {
         out.push_str(&format!("{:x}", groups[i]));
         i += 1;
     }
-    out
 }
 
 /// Go's `networkNumberAndMask`: the address (4 bytes for IPv4) and a mask of the same length.
-fn network_number_and_mask(n: &IpNet) -> Option<(Ip, Vec<u8>)> {
+fn network_number_and_mask(n: &IpNet) -> Option<(&[u8], &[u8])> {
     let ip = match to4(&n.ip) {
-        Some(v4) => v4.to_vec(),
-        None if n.ip.len() == 16 => n.ip.clone(),
+        Some(v4) => v4,
+        None if n.ip.len() == 16 => &n.ip[..],
         None => return None,
     };
     let m = match n.mask.len() {
         4 if ip.len() != 4 => return None,
-        4 => n.mask.clone(),
-        16 if ip.len() == 4 => n.mask[12..].to_vec(),
-        16 => n.mask.clone(),
+        4 => &n.mask[..],
+        16 if ip.len() == 4 => &n.mask[12..],
+        16 => &n.mask[..],
         _ => return None,
     };
     Some((ip, m))
@@ -361,15 +369,16 @@ impl IpNet {
         let Some((nn, m)) = network_number_and_mask(self) else {
             return "<nil>".into();
         };
-        let (ones, _) = mask_size(&m);
+        let (ones, _) = mask_size(m);
         let canonical = !(ones == 0 && m.iter().any(|&b| b != 0));
-        let mut out = ip_string(&nn);
+        let mut out = String::with_capacity(19);
+        push_ip(&mut out, nn);
         out.push('/');
         if canonical {
             // A prefix length counts bits: never negative.
             push_decimal(&mut out, ones.unsigned_abs());
         } else {
-            for b in &m {
+            for b in m {
                 out.push_str(&format!("{b:02x}"));
             }
         }

@@ -9,7 +9,7 @@ use crate::eval::num::Num;
 use crate::eval::prefix::safe_known_prefix;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
-use num_bigint::{BigInt, Sign};
+use num_bigint::Sign;
 use std::sync::LazyLock;
 
 fn params() -> (Vec<Param>, Option<Param>) {
@@ -160,7 +160,15 @@ struct Verb<'a> {
 /// cty's `formatFSM`: the scanner for `fmt` applied to `args`.
 fn format_values(fmt: &str, args: &[Value]) -> Result<String, FunctionError> {
     let bytes = fmt.as_bytes();
-    let mut buf = String::with_capacity(fmt.len());
+    // Room for the format and string arguments once each (a guess: enough for most calls).
+    let strings: usize = args
+        .iter()
+        .map(|a| match a {
+            Value::String(s) => s.len(),
+            _ => 8,
+        })
+        .sum();
+    let mut buf = String::with_capacity(fmt.len().saturating_add(strings));
     let mut next_arg = 1;
     let mut highest = 0;
     let mut p = 0;
@@ -322,20 +330,51 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
             _ => return Err(unsupported(&"bool required")),
         },
         'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
-            let converted = convert::convert(arg, &Type::Number).map_err(|e| unsupported(&e))?;
-            let Value::Number(n) = converted else {
-                return Err(unsupported(&"number required"));
+            // A number argument is used as it is (converting it to a number is the identity).
+            let converted;
+            let n = match arg {
+                Value::Number(n) => n,
+                _ => {
+                    converted =
+                        convert::convert(arg, &Type::Number).map_err(|e| unsupported(&e))?;
+                    let Value::Number(n) = &converted else {
+                        return Err(unsupported(&"number required"));
+                    };
+                    n
+                }
             };
             if !n.is_printable() {
-                return Err(unsupported(&too_long(&n)));
+                return Err(unsupported(&too_long(n)));
             }
             if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
-                let Some(int) = n.to_bigint() else {
-                    return Err(unsupported(&"an integer is required"));
+                let base: u32 = match verb.mode {
+                    'b' => 2,
+                    'o' => 8,
+                    'x' | 'X' => 16,
+                    _ => 10,
                 };
-                buf.push_str(&format_integer(verb, &int));
+                // Whole numbers that fit a machine word skip the big integer.
+                let (negative, digits) = match n.to_i64() {
+                    Some(v) => (v < 0, u64_digits(v.unsigned_abs(), u64::from(base))),
+                    None => {
+                        let Some(int) = n.to_bigint() else {
+                            return Err(unsupported(&"an integer is required"));
+                        };
+                        (
+                            int.sign() == Sign::Minus,
+                            int.magnitude().to_str_radix(base),
+                        )
+                    }
+                };
+                push_integer(verb, negative, digits, buf);
             } else {
-                buf.push_str(&format_float(verb, &n));
+                buf.push_str(&format_float(verb, n));
+            }
+        }
+        // A string argument with nothing to cut or pad is copied straight in.
+        's' if verb.prec <= 0 && verb.width < 0 && matches!(arg, Value::String(_)) => {
+            if let Value::String(s) = arg {
+                buf.push_str(s);
             }
         }
         's' | 'q' => {
@@ -380,15 +419,26 @@ fn pad_width(verb: &Verb, s: String) -> String {
     if verb.minus { s + &pad } else { pad + &s }
 }
 
-/// Go's `big.Int.Format` for `%b %d %o %x %X` with the verb's flags, width and precision.
-fn format_integer(verb: &Verb, x: &BigInt) -> String {
-    let base = match verb.mode {
-        'b' => 2,
-        'o' => 8,
-        'x' | 'X' => 16,
-        _ => 10,
-    };
-    let sign = if x.sign() == Sign::Minus {
+/// `v`'s digits in `base` (2, 8, 10 or 16), lower case, as `BigUint::to_str_radix` writes them.
+fn u64_digits(mut v: u64, base: u64) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut tmp = [0u8; 64];
+    let mut at = tmp.len();
+    loop {
+        at -= 1;
+        tmp[at] = DIGITS[(v % base) as usize];
+        v /= base;
+        if v == 0 {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&tmp[at..]).into_owned()
+}
+
+/// Go's `big.Int.Format` for `%b %d %o %x %X` with the verb's flags, width and precision, of
+/// the integer with this sign and magnitude digits (lower case, in the verb's base).
+fn push_integer(verb: &Verb, negative: bool, mut digits: String, out: &mut String) {
+    let sign = if negative {
         "-"
     } else if verb.plus {
         "+"
@@ -404,7 +454,6 @@ fn format_integer(verb: &Verb, x: &BigInt) -> String {
         (true, 'X') => "0X",
         _ => "",
     };
-    let mut digits = x.magnitude().to_str_radix(base);
     if verb.mode == 'X' {
         digits.make_ascii_uppercase();
     }
@@ -414,7 +463,7 @@ fn format_integer(verb: &Verb, x: &BigInt) -> String {
         if digits.len() < prec {
             zeros = prec - digits.len();
         } else if digits == "0" && prec == 0 {
-            return String::new();
+            return;
         }
     }
     let (mut left, mut right) = (0, 0);
@@ -429,14 +478,13 @@ fn format_integer(verb: &Verb, x: &BigInt) -> String {
             left = d;
         }
     }
-    let mut out = String::with_capacity(len + left + right);
-    out.push_str(&" ".repeat(left));
+    out.reserve(len + left + right);
+    out.extend(std::iter::repeat_n(' ', left));
     out.push_str(sign);
     out.push_str(prefix);
-    out.push_str(&"0".repeat(zeros));
+    out.extend(std::iter::repeat_n('0', zeros));
     out.push_str(&digits);
-    out.push_str(&" ".repeat(right));
-    out
+    out.extend(std::iter::repeat_n(' ', right));
 }
 
 /// Go's `big.Float.Format` for `%e %E %f %g %G` with the verb's flags, width and precision.
