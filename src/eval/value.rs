@@ -117,6 +117,14 @@ impl<T> Shared<T> {
 }
 
 impl<T: Clone> Shared<T> {
+    /// The elements, owned: moved out when nothing else shares them, copied otherwise.
+    pub fn into_data(this: Self) -> T {
+        match Arc::try_unwrap(this.0) {
+            Ok(stored) => stored.data,
+            Err(shared) => shared.data.clone(),
+        }
+    }
+
     /// The elements, to change: copied first if another value shares them. The kept type is
     /// forgotten, since the change may alter it.
     pub fn make_mut(this: &mut Self) -> &mut T {

@@ -5,7 +5,7 @@ use crate::eval::convert;
 use crate::eval::num::Num;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
-use crate::eval::value::Value;
+use crate::eval::value::{Shared, Value};
 use crate::syntax::ast::{Expr, ForExpr};
 use std::collections::BTreeMap;
 
@@ -72,7 +72,7 @@ impl Run<'_> {
         // Every element visited counts, kept or not: a `for` that filters everything out
         // still does the work (`eval::budget`).
         crate::eval::budget::elements(coll.len().unwrap_or(0), None);
-        let elements = element_pairs(&coll);
+        let elements = element_pairs(coll, f.key_var.is_some());
         match &f.key {
             Some(key_expr) => self.for_object(f, key_expr, elements, scope, diags),
             None => self.for_tuple(f, elements, scope, diags),
@@ -90,9 +90,10 @@ impl Run<'_> {
         let mut vals: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut known = true;
+        let mut child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
         for (k, v) in elements {
             crate::eval::deadline::checkpoint();
-            let child = scope.child(iteration_vars(f, k, v));
+            rebind(&mut child, f, k, v);
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);
                 diags.extend(cond_diags);
@@ -204,11 +205,12 @@ impl Run<'_> {
         scope: &Scope,
         mut diags: Diags,
     ) -> (Value, Diags) {
-        let mut vals = Vec::new();
+        let mut vals = Vec::with_capacity(elements.len());
         let mut known = true;
+        let mut child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
         for (k, v) in elements {
             crate::eval::deadline::checkpoint();
-            let child = scope.child(iteration_vars(f, k, v));
+            rebind(&mut child, f, k, v);
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);
                 diags.extend(cond_diags);
@@ -255,18 +257,24 @@ impl Run<'_> {
 }
 
 /// cty's `ElementIterator` pairs: index/element for lists and tuples, key/element for maps
-/// and objects (sorted), element/element for sets.
-fn element_pairs(coll: &Value) -> Vec<(Value, Value)> {
+/// and objects (sorted), element/element for sets. Without a key variable the keys are
+/// never read, so they are not built (placeholders instead); elements are moved out of a
+/// collection nothing else shares.
+fn element_pairs(coll: Value, with_keys: bool) -> Vec<(Value, Value)> {
+    let key = |make: &dyn Fn() -> Value| if with_keys { make() } else { Value::dynamic() };
     match coll {
-        Value::List { items, .. } | Value::Tuple(items) => items
-            .iter()
+        Value::List { items, .. } | Value::Tuple(items) => Shared::into_data(items)
+            .into_iter()
             .enumerate()
-            .map(|(i, v)| (Value::Number(Num::from_i64(i as i64)), v.clone()))
+            .map(|(i, v)| (key(&|| Value::Number(Num::from_i64(i as i64))), v))
             .collect(),
-        Value::Set { items, .. } => items.iter().map(|v| (v.clone(), v.clone())).collect(),
-        Value::Map { items, .. } | Value::Object(items) => items
-            .iter()
-            .map(|(k, v)| (Value::String(k.clone()), v.clone()))
+        Value::Set { items, .. } => Shared::into_data(items)
+            .into_iter()
+            .map(|v| (key(&|| v.clone()), v))
+            .collect(),
+        Value::Map { items, .. } | Value::Object(items) => Shared::into_data(items)
+            .into_iter()
+            .map(|(k, v)| (key(&|| Value::String(k.clone())), v))
             .collect(),
         _ => Vec::new(),
     }
@@ -280,4 +288,17 @@ fn iteration_vars(f: &ForExpr, key: Value, value: Value) -> BTreeMap<String, Val
     }
     vars.insert(f.value_var.clone(), value);
     vars
+}
+
+/// Binds the next iteration's variables in the scope [`iteration_vars`] made (one scope
+/// serves every iteration: nothing is allocated per element).
+fn rebind(child: &mut Scope, f: &ForExpr, key: Value, value: Value) {
+    if let Some(k) = &f.key_var
+        && let Some(slot) = child.variables.get_mut(k.as_str())
+    {
+        *slot = key;
+    }
+    if let Some(slot) = child.variables.get_mut(f.value_var.as_str()) {
+        *slot = value;
+    }
 }

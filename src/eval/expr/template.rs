@@ -7,10 +7,22 @@ use crate::eval::prefix::safe_known_prefix;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind, Literal};
 
 impl Run<'_> {
     pub(super) fn template(&mut self, parts: &[Expr], scope: &Scope) -> (Value, Diags) {
+        // A template of one literal (most are) is that text: nothing to convert or join.
+        if let [part] = parts
+            && let ExprKind::Literal(Literal::String(text)) = &part.kind
+        {
+            let value = Value::string(text);
+            if let Value::String(s) = &value
+                && s.len() <= crate::eval::budget::MAX_STRING_BYTES
+            {
+                crate::eval::budget::strings(s.len(), Some(self.span(&part.span)));
+                return (value, Vec::new());
+            }
+        }
         // The parts' texts, joined once at the end into a string of exactly their length
         // (growing one string part by part kept up to twice the result allocated). The first
         // is kept apart: a template of one part (most are a single literal) is its text.
