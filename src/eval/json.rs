@@ -21,10 +21,32 @@ pub struct JsonError {
 }
 
 impl JsonError {
-    fn new(path: &[PathStep], message: impl Into<String>) -> JsonError {
+    fn new(path: &[At], message: impl Into<String>) -> JsonError {
         JsonError {
-            path: path.to_vec(),
+            path: path.iter().map(|step| step.owned()).collect(),
             message: message.into(),
+        }
+    }
+}
+
+/// A step of the path to the part being converted, borrowed from the value or document: a
+/// [`PathStep`] is built only for an error (building one per element allocated a number or
+/// a name for every element of every document converted).
+#[derive(Clone, Copy)]
+enum At<'a> {
+    Attr(&'a str),
+    Index(usize),
+    Key(&'a str),
+    Element(&'a Value),
+}
+
+impl At<'_> {
+    fn owned(self) -> PathStep {
+        match self {
+            At::Attr(name) => PathStep::GetAttr(name.to_string()),
+            At::Index(i) => PathStep::index(i),
+            At::Key(key) => PathStep::key(key),
+            At::Element(value) => PathStep::Index(value.clone()),
         }
     }
 }
@@ -72,7 +94,7 @@ pub fn try_implied_value(json: &Json) -> Result<Value, JsonError> {
     decode(json, &mut Vec::new(), false)
 }
 
-fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value, JsonError> {
+fn decode<'a>(json: &'a Json, path: &mut Vec<At<'a>>, lenient: bool) -> Result<Value, JsonError> {
     Ok(match json {
         Json::Null => Value::Null(Type::Dynamic),
         Json::Bool(b) => Value::Bool(*b),
@@ -81,7 +103,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
         Json::Array(items) => {
             let mut values = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                path.push(PathStep::index(i));
+                path.push(At::Index(i));
                 let value = decode(item, path, lenient);
                 path.pop();
                 values.push(value?);
@@ -91,7 +113,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
         Json::Object(map) => {
             let mut attrs = BTreeMap::new();
             for (key, item) in map {
-                path.push(PathStep::GetAttr(key.clone()));
+                path.push(At::Attr(key));
                 let value = decode(item, path, lenient);
                 path.pop();
                 // cty.ObjectVal normalises attribute names; of two names that normalise alike
@@ -103,7 +125,7 @@ fn decode(json: &Json, path: &mut Vec<PathStep>, lenient: bool) -> Result<Value,
     })
 }
 
-fn decode_number(n: &Number, path: &[PathStep], lenient: bool) -> Result<Num, JsonError> {
+fn decode_number(n: &Number, path: &[At], lenient: bool) -> Result<Num, JsonError> {
     let text = n.as_str();
     if let Some(num) = Num::parse(text) {
         return Ok(num);
@@ -388,10 +410,10 @@ impl Sink for TreeSink {
 
 /// cty's `marshal`. `dynamic` says the type expected here is `cty.DynamicPseudoType` (the element
 /// type of a collection of dynamic type); everywhere else the expected type is the value's own.
-fn marshal(
-    value: &Value,
+fn marshal<'v>(
+    value: &'v Value,
     dynamic: bool,
-    path: &mut Vec<PathStep>,
+    path: &mut Vec<At<'v>>,
     sink: &mut dyn Sink,
 ) -> Result<(), JsonError> {
     // Values nest up to 1,000 levels, on whatever thread (a server's) marshals them.
@@ -400,10 +422,10 @@ fn marshal(
     })
 }
 
-fn marshal_here(
-    value: &Value,
+fn marshal_here<'v>(
+    value: &'v Value,
     dynamic: bool,
-    path: &mut Vec<PathStep>,
+    path: &mut Vec<At<'v>>,
     sink: &mut dyn Sink,
 ) -> Result<(), JsonError> {
     if !value.is_known() {
@@ -440,9 +462,9 @@ fn marshal_here(
             sink.open_array();
             for (i, item) in items.iter().enumerate() {
                 path.push(if is_set {
-                    PathStep::Index(item.clone())
+                    At::Element(item)
                 } else {
-                    PathStep::index(i)
+                    At::Index(i)
                 });
                 let r = marshal(item, dynamic, path, sink);
                 path.pop();
@@ -453,7 +475,7 @@ fn marshal_here(
         Value::Tuple(items) => {
             sink.open_array();
             for (i, item) in items.iter().enumerate() {
-                path.push(PathStep::index(i));
+                path.push(At::Index(i));
                 let r = marshal(item, false, path, sink);
                 path.pop();
                 r?;
@@ -464,7 +486,7 @@ fn marshal_here(
             let dynamic = *elem == Type::Dynamic;
             sink.open_object();
             for (key, item) in items.iter() {
-                path.push(PathStep::key(key));
+                path.push(At::Key(key));
                 sink.key(key);
                 let r = marshal(item, dynamic, path, sink);
                 path.pop();
@@ -475,7 +497,7 @@ fn marshal_here(
         Value::Object(attrs) => {
             sink.open_object();
             for (name, item) in attrs.iter() {
-                path.push(PathStep::GetAttr(name.clone()));
+                path.push(At::Attr(name));
                 sink.key(name);
                 let r = marshal(item, false, path, sink);
                 path.pop();
@@ -488,9 +510,9 @@ fn marshal_here(
 }
 
 /// cty's `marshalDynamic`: `{"value":…,"type":…}` so the type can be recovered.
-fn marshal_dynamic(
-    value: &Value,
-    path: &mut Vec<PathStep>,
+fn marshal_dynamic<'v>(
+    value: &'v Value,
+    path: &mut Vec<At<'v>>,
     sink: &mut dyn Sink,
 ) -> Result<(), JsonError> {
     sink.open_object();

@@ -35,10 +35,15 @@ impl Console {
         let root = Scope::root(user.table());
         let top = root.child(variables.clone());
         let (scope, warnings) = process_locals(map, &top, &program.top.locals).map_err(fail)?;
-        variables.extend(scope.variables);
+        // The locals' map gains `req` (a local of the same name keeps its value, as when
+        // the locals were added to `req`'s map): one insertion, not one per local.
+        let mut all = scope.variables;
+        for (name, value) in variables {
+            all.entry(name).or_insert(value);
+        }
         Ok(Console {
             user,
-            variables,
+            variables: all,
             warnings,
         })
     }
