@@ -130,7 +130,8 @@ impl Run<'_> {
                 None => Err(FunctionError::other("at least one argument is required")),
             },
             Special::None => {
-                let mut vals = Vec::with_capacity(count);
+                let mut vals = self.arg_lists.pop().unwrap_or_default();
+                vals.reserve(count);
                 for i in 0..count {
                     let Some(param) = params.get(i).or(var_param) else {
                         break;
@@ -165,7 +166,10 @@ impl Run<'_> {
                 if has_errors(&diags) {
                     return (Value::dynamic(), diags);
                 }
-                call_function(f, vals, self.span(&expr.span))
+                let result = call_function(f, &vals, self.span(&expr.span));
+                vals.clear();
+                self.arg_lists.push(vals);
+                result
             }
         };
 
@@ -380,7 +384,7 @@ fn find_function<'s>(scope: &'s Scope, name: &str) -> Option<&'s Function> {
 /// cty's `Function.Call` on converted arguments: null, dynamic-typed and unknown arguments
 /// are handled per parameter before the implementation runs.
 /// `at` is the call, named when the evaluation's budget runs out inside it.
-fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, FunctionError> {
+fn call_function(f: &Function, args: &[Value], at: Span) -> Result<Value, FunctionError> {
     let positional = f.params.len().min(args.len());
     let mut dynamic_args = false;
     'check: {
@@ -409,7 +413,7 @@ fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, Func
     if dynamic_args {
         return Ok(Value::dynamic());
     }
-    let ret = (f.ret)(&args)?;
+    let ret = (f.ret)(args)?;
     let unknown_arg = args.iter().enumerate().any(|(i, val)| {
         let param = f.params.get(i).or(f.var_param.as_ref());
         !val.is_known() && !param.is_some_and(|p| p.allow_unknown)
@@ -426,7 +430,7 @@ fn call_function(f: &Function, args: Vec<Value>, at: Span) -> Result<Value, Func
     }
     // A bug in one built-in must not take the whole run down: Go recovers from panics in
     // function implementations and reports them as errors, and so do we.
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(&args, &ret)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.imp)(args, &ret)));
     let result = result.map(|r| match r {
         Ok(Value::String(s)) if s.len() > crate::eval::budget::MAX_STRING_BYTES => Err(
             FunctionError::other(crate::eval::budget::string_too_long(s.len())),

@@ -128,6 +128,7 @@ impl<'a> Evaluator<'a> {
         let mut run = Run {
             ev: *self,
             items: Vec::new(),
+            arg_lists: Vec::new(),
         };
         run.eval(expr, scope)
     }
@@ -196,6 +197,8 @@ fn has_errors(diags: &[Diagnostic]) -> bool {
 struct Run<'a> {
     ev: Evaluator<'a>,
     items: Vec<Value>,
+    /// Emptied argument lists of finished calls, reused by the next (calls nest, so a stack).
+    arg_lists: Vec<Vec<Value>>,
 }
 
 impl Run<'_> {

@@ -15,6 +15,7 @@ pub fn unknown_references(expr: &Expr, scope: &Scope) -> Vec<String> {
     let run = Run {
         ev: Evaluator::new(FileId::first()),
         items: Vec::new(),
+        arg_lists: Vec::new(),
     };
     let mut out: Vec<String> = Vec::new();
     for reference in variables(expr) {
@@ -71,6 +72,7 @@ pub fn traverse_reference(
     let mut run = Run {
         ev: Evaluator::new(file),
         items: Vec::new(),
+        arg_lists: Vec::new(),
     };
     run.traverse_abs(reference.root, reference.root_span, reference.steps, scope)
 }

@@ -183,7 +183,10 @@ fn format_values(fmt: &str, args: &[Value]) -> Result<String, FunctionError> {
     };
     while p < bytes.len() {
         if bytes[p] != b'%' {
-            let next = fmt[p..].find('%').map_or(bytes.len(), |i| p + i);
+            let next = bytes[p..]
+                .iter()
+                .position(|&b| b == b'%')
+                .map_or(bytes.len(), |i| p + i);
             buf.push_str(&fmt[p..next]);
             p = next;
             continue;
@@ -354,16 +357,19 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                     _ => 10,
                 };
                 // Whole numbers that fit a machine word skip the big integer.
+                let mut word = [0u8; 64];
+                let big;
                 let (negative, digits) = match n.to_i64() {
-                    Some(v) => (v < 0, u64_digits(v.unsigned_abs(), u64::from(base))),
+                    Some(v) => (
+                        v < 0,
+                        u64_digits(v.unsigned_abs(), u64::from(base), &mut word),
+                    ),
                     None => {
                         let Some(int) = n.to_bigint() else {
                             return Err(unsupported(&"an integer is required"));
                         };
-                        (
-                            int.sign() == Sign::Minus,
-                            int.magnitude().to_str_radix(base),
-                        )
+                        big = int.magnitude().to_str_radix(base);
+                        (int.sign() == Sign::Minus, big.as_str())
                     }
                 };
                 push_integer(verb, negative, digits, buf);
@@ -419,25 +425,26 @@ fn pad_width(verb: &Verb, s: String) -> String {
     if verb.minus { s + &pad } else { pad + &s }
 }
 
-/// `v`'s digits in `base` (2, 8, 10 or 16), lower case, as `BigUint::to_str_radix` writes them.
-fn u64_digits(mut v: u64, base: u64) -> String {
+/// `v`'s digits in `base` (2, 8, 10 or 16), lower case, as `BigUint::to_str_radix` writes them,
+/// written at the end of `buf`.
+fn u64_digits(mut v: u64, base: u64, buf: &mut [u8; 64]) -> &str {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut tmp = [0u8; 64];
-    let mut at = tmp.len();
+    let mut at = buf.len();
     loop {
         at -= 1;
-        tmp[at] = DIGITS[(v % base) as usize];
+        buf[at] = DIGITS[(v % base) as usize];
         v /= base;
         if v == 0 {
             break;
         }
     }
-    String::from_utf8_lossy(&tmp[at..]).into_owned()
+    // Only ASCII digits were written.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Go's `big.Int.Format` for `%b %d %o %x %X` with the verb's flags, width and precision, of
 /// the integer with this sign and magnitude digits (lower case, in the verb's base).
-fn push_integer(verb: &Verb, negative: bool, mut digits: String, out: &mut String) {
+fn push_integer(verb: &Verb, negative: bool, digits: &str, out: &mut String) {
     let sign = if negative {
         "-"
     } else if verb.plus {
@@ -454,9 +461,6 @@ fn push_integer(verb: &Verb, negative: bool, mut digits: String, out: &mut Strin
         (true, 'X') => "0X",
         _ => "",
     };
-    if verb.mode == 'X' {
-        digits.make_ascii_uppercase();
-    }
     let mut zeros = 0;
     if verb.prec >= 0 {
         let prec = verb.prec as usize;
@@ -478,13 +482,22 @@ fn push_integer(verb: &Verb, negative: bool, mut digits: String, out: &mut Strin
             left = d;
         }
     }
+    let pad = |out: &mut String, c: char, n: usize| {
+        if n > 0 {
+            out.extend(std::iter::repeat_n(c, n));
+        }
+    };
     out.reserve(len + left + right);
-    out.extend(std::iter::repeat_n(' ', left));
+    pad(out, ' ', left);
     out.push_str(sign);
     out.push_str(prefix);
-    out.extend(std::iter::repeat_n('0', zeros));
-    out.push_str(&digits);
-    out.extend(std::iter::repeat_n(' ', right));
+    pad(out, '0', zeros);
+    if verb.mode == 'X' {
+        out.extend(digits.chars().map(|c| c.to_ascii_uppercase()));
+    } else {
+        out.push_str(digits);
+    }
+    pad(out, ' ', right);
 }
 
 /// Go's `big.Float.Format` for `%e %E %f %g %G` with the verb's flags, width and precision.
