@@ -175,7 +175,12 @@ pub fn lex(text: &str) -> Vec<Token> {
         heredocs: Vec::new(),
     };
     while scanner.pos < scanner.bytes.len() {
-        scanner.step();
+        // Most of a file is in the main mode: its tokens are scanned here, without a call.
+        if matches!(scanner.modes.last(), None | Some(Mode::Main)) {
+            scanner.main();
+        } else {
+            scanner.step();
+        }
     }
     scanner.push_eof();
     scanner.tokens
@@ -245,6 +250,18 @@ fn is_digit(b: u8) -> bool {
     b.is_ascii_digit()
 }
 
+/// The ASCII bytes that continue an identifier: letters, digits, `_` and `-`.
+const IDENT_CONTINUE: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
+
 impl Scanner<'_> {
     /// Scans from `pos` in the current mode: zero or more tokens.
     fn step(&mut self) {
@@ -285,6 +302,7 @@ impl Scanner<'_> {
         self.rest().chars().next().map_or(1, char::len_utf8)
     }
 
+    #[inline(always)]
     fn main(&mut self) {
         // The spaces before a token are skipped in the same step as the token: a step per gap
         // cost as much as a step per token.
@@ -438,12 +456,10 @@ impl Scanner<'_> {
         // (XID_Continue's ASCII part is exactly letters, digits and `_`).
         let mut i = start + first;
         while let Some(&c) = b.get(i) {
-            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
-                i += 1;
-            } else if c < 0x80 {
-                return i;
-            } else {
-                break;
+            match IDENT_CONTINUE.get(usize::from(c)) {
+                Some(true) => i += 1,
+                Some(false) => return i,
+                None => break,
             }
         }
         for (j, c) in self.text[i..].char_indices() {
