@@ -21,19 +21,21 @@ pub struct VarRef<'e> {
 /// condition). Object keys that are bare names are not references.
 pub fn variables(expr: &Expr) -> Vec<VarRef<'_>> {
     let mut out = Vec::new();
-    let mut locals: Vec<Vec<&str>> = Vec::new();
+    // The names the enclosing `for`s bind, innermost last: one flat list (not one list per
+    // `for`, which cost an allocation per `for`).
+    let mut locals: Vec<&str> = Vec::new();
     walk_variables(expr, &mut locals, &mut out);
     out
 }
 
-fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<Vec<&'e str>>, out: &mut Vec<VarRef<'e>>) {
+fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<&'e str>, out: &mut Vec<VarRef<'e>>) {
     match &expr.kind {
         ExprKind::Traversal {
             root,
             root_span,
             steps,
         } => {
-            if !locals.iter().any(|names| names.contains(&root.as_str())) {
+            if !locals.contains(&root.as_str()) {
                 out.push(VarRef {
                     root,
                     root_span,
@@ -81,11 +83,11 @@ fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<Vec<&'e str>>, out: &mut 
         }
         ExprKind::For(f) => {
             walk_variables(&f.collection, locals, out);
-            let mut names = vec![f.value_var.as_str()];
+            let outer = locals.len();
+            locals.push(f.value_var.as_str());
             if let Some(key) = &f.key_var {
-                names.push(key);
+                locals.push(key);
             }
-            locals.push(names);
             if let Some(key) = &f.key {
                 walk_variables(key, locals, out);
             }
@@ -93,7 +95,7 @@ fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<Vec<&'e str>>, out: &mut 
             if let Some(cond) = &f.condition {
                 walk_variables(cond, locals, out);
             }
-            locals.pop();
+            locals.truncate(outer);
         }
         ExprKind::Index {
             collection, key, ..

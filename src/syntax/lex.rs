@@ -175,7 +175,12 @@ pub fn lex(text: &str) -> Vec<Token> {
         heredocs: Vec::new(),
     };
     while scanner.pos < scanner.bytes.len() {
-        scanner.step();
+        // Most of a file is in the main mode: its tokens are scanned here, without a call.
+        if matches!(scanner.modes.last(), None | Some(Mode::Main)) {
+            scanner.main();
+        } else {
+            scanner.step();
+        }
     }
     scanner.push_eof();
     scanner.tokens
@@ -245,6 +250,18 @@ fn is_digit(b: u8) -> bool {
     b.is_ascii_digit()
 }
 
+/// The ASCII bytes that continue an identifier: letters, digits, `_` and `-`.
+const IDENT_CONTINUE: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
+
 impl Scanner<'_> {
     /// Scans from `pos` in the current mode: zero or more tokens.
     fn step(&mut self) {
@@ -285,16 +302,20 @@ impl Scanner<'_> {
         self.rest().chars().next().map_or(1, char::len_utf8)
     }
 
+    #[inline(always)]
     fn main(&mut self) {
-        let start = self.pos;
+        // The spaces before a token are skipped in the same step as the token: a step per gap
+        // cost as much as a step per token.
+        let mut start = self.pos;
+        while let Some(b' ' | b'\t') = self.bytes.get(start) {
+            start += 1;
+        }
+        self.pos = start;
         let Some(b) = self.at(0) else { return };
         match b {
-            b' ' | b'\t' => {
-                let n = self.bytes[start..]
-                    .iter()
-                    .take_while(|&&c| c == b' ' || c == b'\t')
-                    .count();
-                self.pos += n;
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let end = self.ident_end(start);
+                self.emit(TokenKind::Ident, start, end);
             }
             b'0'..=b'9' => {
                 let end = self.number_end(start);
@@ -423,12 +444,27 @@ impl Scanner<'_> {
             .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
     }
 
+    /// The end of the identifier whose first character is at `start`.
     fn ident_end(&self, start: usize) -> usize {
-        let mut chars = self.text[start..].char_indices();
-        chars.next();
-        for (i, c) in chars {
+        let b = self.bytes;
+        let first = if b[start] < 0x80 {
+            1
+        } else {
+            self.text[start..].chars().next().map_or(1, char::len_utf8)
+        };
+        // ASCII names byte by byte; the Unicode tables only from the first non-ASCII character
+        // (XID_Continue's ASCII part is exactly letters, digits and `_`).
+        let mut i = start + first;
+        while let Some(&c) = b.get(i) {
+            match IDENT_CONTINUE.get(usize::from(c)) {
+                Some(true) => i += 1,
+                Some(false) => return i,
+                None => break,
+            }
+        }
+        for (j, c) in self.text[i..].char_indices() {
             if !(c == '-' || unicode_ident::is_xid_continue(c)) {
-                return start + i;
+                return i + j;
             }
         }
         self.text.len()
@@ -743,6 +779,23 @@ mod tests {
         assert!(got.contains(&(K::CHeredoc, "  EOT")));
         assert_eq!(got.last().unwrap().0, K::Eof);
         assert!(got.contains(&(K::Ident, "y")));
+    }
+
+    #[test]
+    fn identifiers_mix_ascii_and_unicode() {
+        assert_eq!(
+            kinds("aé-b_1 \t é x9-(_"),
+            [
+                (K::Ident, "aé-b_1"),
+                (K::Ident, "é"),
+                (K::Ident, "x9-"),
+                (K::OParen, "("),
+                (K::Ident, "_"),
+                (K::Eof, "")
+            ]
+        );
+        assert_eq!(kinds("a\u{2003}b")[1], (K::Invalid, "\u{2003}"));
+        assert_eq!(kinds("x  ")[..2], [(K::Ident, "x"), (K::Eof, "")]);
     }
 
     #[test]

@@ -154,6 +154,10 @@ pub(super) struct Parser<'a> {
     depth_reported: bool,
     /// An empty list with room, for the next template's parts.
     pub(super) spare_parts: Vec<super::template_part::Part>,
+    /// The items of the argument lists and tuples being parsed, innermost last: each list is
+    /// moved out at its end into a vector of exactly its size (growing each list from empty,
+    /// then shrinking it, allocated twice).
+    pub(super) items: Vec<Expr>,
 }
 
 impl<'a> Parser<'a> {
@@ -168,6 +172,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             depth_reported: false,
             spare_parts: Vec::new(),
+            items: Vec::new(),
         }
     }
 
@@ -385,7 +390,8 @@ impl<'a> Parser<'a> {
             end: start_range.clone(),
         };
         // Attribute names seen so far, for "Attribute redefined" without a quadratic scan.
-        let mut names: HashMap<String, usize> = HashMap::new();
+        // Keyed by the source's own text: no copy of each name.
+        let mut names: HashMap<&'a str, usize> = HashMap::new();
         let end_range;
         loop {
             let next = self.peek();
@@ -464,13 +470,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_body_item(&mut self, body: &mut Body, names: &mut HashMap<String, usize>) {
+    fn parse_body_item(&mut self, body: &mut Body, names: &mut HashMap<&'a str, usize>) {
         let ident = self.read();
         let next = self.peek();
         match next.kind {
             TokenKind::Equal => {
                 let attr = self.finish_attribute(ident, false);
-                self.add_attribute(body, names, attr);
+                self.add_attribute(body, names, self.text(ident), attr);
             }
             TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
                 if let Some(block) = self.finish_block(ident) {
@@ -491,10 +497,11 @@ impl<'a> Parser<'a> {
     fn add_attribute(
         &mut self,
         body: &mut Body,
-        names: &mut HashMap<String, usize>,
+        names: &mut HashMap<&'a str, usize>,
+        name: &'a str,
         attr: Attribute,
     ) {
-        if let Some(&index) = names.get(&attr.name) {
+        if let Some(&index) = names.get(name) {
             let existing_at = self.range_text(&body.attributes[index].name_span);
             self.error(
                 "Attribute redefined",
@@ -506,7 +513,7 @@ impl<'a> Parser<'a> {
             );
             return;
         }
-        names.insert(attr.name.clone(), body.attributes.len());
+        names.insert(name, body.attributes.len());
         body.attributes.push(attr);
     }
 

@@ -190,7 +190,11 @@ impl Parser<'_> {
 
     fn parse_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
-        self.parse_traversals(term)
+        // Most terms have no step after them: no call (and no moving the term in and out).
+        match self.peek().kind {
+            TokenKind::Dot | TokenKind::OBrack => self.parse_traversals(term),
+            _ => term,
+        }
     }
 
     fn legacy_index_error(&mut self, token: Token, full_splat: bool) {
@@ -630,7 +634,7 @@ impl Parser<'_> {
             self.recover_over(TokenKind::OParen);
             return expr(ExprKind::Error, between(&name.range32(), &open.range32()));
         }
-        let mut args = Vec::new();
+        let base = self.items.len();
         let mut expand_final = false;
         let mut close: Option<Token> = None;
         self.push_newlines(false);
@@ -640,7 +644,8 @@ impl Parser<'_> {
                 break;
             }
             let before = self.error_count();
-            args.push(self.parse_expression());
+            let arg = self.parse_expression();
+            self.items.push(arg);
             if self.recovery && self.error_count() > before {
                 let recovered = self.recover(TokenKind::CParen);
                 if recovered.kind == TokenKind::CParen {
@@ -700,7 +705,7 @@ impl Parser<'_> {
         // hcl leaves the close range empty when recovery ran off the end; use the open paren.
         let close_span = close.map_or(open.range32(), Token::range32);
         let span = between(&name_span, &close_span);
-        args.shrink_to_fit();
+        let args = self.items.drain(base..).collect();
         expr(
             ExprKind::Call {
                 name: full_name,
@@ -721,7 +726,7 @@ impl Parser<'_> {
             self.pop_newlines();
             return result;
         }
-        let mut items = Vec::new();
+        let base = self.items.len();
         let close;
         loop {
             if self.peek().kind == TokenKind::CBrack {
@@ -729,7 +734,8 @@ impl Parser<'_> {
                 break;
             }
             let before = self.error_count();
-            items.push(self.parse_expression());
+            let item = self.parse_expression();
+            self.items.push(item);
             if self.recovery && self.error_count() > before {
                 close = self.recover(TokenKind::CBrack);
                 break;
@@ -761,7 +767,7 @@ impl Parser<'_> {
             self.read();
         }
         self.pop_newlines();
-        items.shrink_to_fit();
+        let items = self.items.drain(base..).collect();
         expr(
             ExprKind::Tuple(items),
             between(&open.range32(), &close.range32()),

@@ -30,7 +30,7 @@ impl Parser<'_> {
         end: TokenKind,
         flush: bool,
     ) -> (Vec<Expr>, bool) {
-        let mut parts = self.parse_template_parts(end);
+        let mut parts = self.parse_template_parts(end, !flush);
         if flush {
             flush_heredoc(&mut parts);
         }
@@ -51,13 +51,19 @@ impl Parser<'_> {
         (exprs, passthru)
     }
 
-    fn parse_template_parts(&mut self, end: TokenKind) -> Vec<Part> {
+    /// The template's parts up to `end`. With `join`, a literal token that follows a literal
+    /// is decoded straight onto it (what [`meld_literals`] would do later) instead of into a
+    /// string of its own; a heredoc to flush needs its lines apart, so it does not join.
+    fn parse_template_parts(&mut self, end: TokenKind, join: bool) -> Vec<Part> {
         // The list of the last template parsed, emptied: one list serves a whole file (a
         // template nested in this one's interpolations starts a list of its own).
         let mut parts = std::mem::take(&mut self.spare_parts);
         let start_range = self.peek().range32();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
+        // Where the last literal token's text begins in the last literal part: a `${~`
+        // trims only that token's text, as it did before the literals were joined.
+        let mut tail_from = 0;
         let end_range;
         loop {
             let next = self.read();
@@ -69,18 +75,31 @@ impl Parser<'_> {
             let can_trim_prev = std::mem::take(&mut next_can_trim_prev);
             match next.kind {
                 TokenKind::StringLit | TokenKind::QuotedLit => {
-                    let mut value = self.decode_literal(next);
-                    if ltrim {
-                        value = value.trim_start_matches(char::is_whitespace).to_string();
+                    if join && let Some(Part::Literal { value, span }) = parts.last_mut() {
+                        tail_from = value.len();
+                        self.decode_literal_into(next, value);
+                        if ltrim {
+                            let tail = &value[tail_from..];
+                            let cut =
+                                tail.len() - tail.trim_start_matches(char::is_whitespace).len();
+                            value.drain(tail_from..tail_from + cut);
+                        }
+                        span.end = next.end;
+                    } else {
+                        tail_from = 0;
+                        let mut value = self.decode_literal(next);
+                        if ltrim {
+                            value = value.trim_start_matches(char::is_whitespace).to_string();
+                        }
+                        parts.push(Part::Literal {
+                            value,
+                            span: next.range32(),
+                        });
                     }
-                    parts.push(Part::Literal {
-                        value,
-                        span: next.range32(),
-                    });
                     next_can_trim_prev = true;
                 }
                 TokenKind::TemplateInterp => {
-                    trim_previous(&mut parts, can_trim_prev, self.text(next));
+                    trim_previous(&mut parts, can_trim_prev, self.text(next), tail_from);
                     self.push_newlines(false);
                     let expr = self.parse_expression();
                     let close = self.peek();
@@ -100,7 +119,7 @@ impl Parser<'_> {
                     });
                 }
                 TokenKind::TemplateControl => {
-                    trim_previous(&mut parts, can_trim_prev, self.text(next));
+                    trim_previous(&mut parts, can_trim_prev, self.text(next), tail_from);
                     self.push_newlines(false);
                     if let Some(part) = self.parse_directive(next, &start_range) {
                         parts.push(part);
@@ -273,15 +292,21 @@ impl Parser<'_> {
 
     /// hcl's `ParseStringLiteralToken`: the value of a literal token, with escape errors.
     pub(super) fn decode_literal(&mut self, token: Token) -> String {
+        let mut value = String::with_capacity(token.range().len());
+        self.decode_literal_into(token, &mut value);
+        value
+    }
+
+    /// [`decode_literal`](Self::decode_literal) appending to `out`.
+    pub(super) fn decode_literal_into(&mut self, token: Token, out: &mut String) {
         let quoted = token.kind == TokenKind::QuotedLit;
         let text = self.text(token);
-        let (value, problems) = decode(text, quoted);
+        let problems = decode_into(text, quoted, out);
         for (detail, range) in problems {
             let start = token.start + range.start as u32;
             let end = token.start + range.end as u32;
             self.error("Invalid escape sequence", &detail, start..end);
         }
-        value
     }
 
     /// A block label in quotes: `"name"` (hcl's `parseQuotedStringLiteral`).
@@ -296,7 +321,7 @@ impl Parser<'_> {
                     end_range = token.range32();
                     break;
                 }
-                TokenKind::QuotedLit => value.push_str(&self.decode_literal(token)),
+                TokenKind::QuotedLit => self.decode_literal_into(token, &mut value),
                 TokenKind::TemplateControl | TokenKind::TemplateInterp => {
                     let which = if token.kind == TokenKind::TemplateControl {
                         "%"
@@ -347,14 +372,17 @@ fn directive_keyword(parts: &[Part]) -> &'static str {
     }
 }
 
-/// `${~` / `%{~`: trim trailing whitespace from the literal before.
-fn trim_previous(parts: &mut [Part], can_trim: bool, opener: &str) {
+/// `${~` / `%{~`: trim trailing whitespace from the literal token before, whose text starts at
+/// `tail_from` in the last part.
+fn trim_previous(parts: &mut [Part], can_trim: bool, opener: &str, tail_from: usize) {
     if !(can_trim && opener.len() == 3 && opener.ends_with('~')) {
         return;
     }
     if let Some(Part::Literal { value, .. }) = parts.last_mut() {
-        let trimmed = value.trim_end_matches(char::is_whitespace).len();
-        value.truncate(trimmed);
+        let trimmed = value[tail_from..]
+            .trim_end_matches(char::is_whitespace)
+            .len();
+        value.truncate(tail_from + trimmed);
     }
 }
 
@@ -713,26 +741,41 @@ fn part_span(part: &Part) -> TextRange {
 /// Decodes a literal token: `quoted` literals take backslash escapes; both unescape `$${` and
 /// `%%{`. Returns the value and (detail, byte range in the token) per invalid escape.
 pub fn decode(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Range<usize>)>) {
+    let mut out = String::with_capacity(text.len());
+    let problems = decode_into(text, quoted, &mut out);
+    (out, problems)
+}
+
+/// [`decode`] appending the value to `out`.
+fn decode_into(
+    text: &str,
+    quoted: bool,
+    out: &mut String,
+) -> Vec<(String, std::ops::Range<usize>)> {
     // Most literals hold no escape and no `$${`/`%%{`: their value is their text.
     if !text
         .bytes()
         .any(|b| (quoted && b == b'\\') || b == b'$' || b == b'%')
     {
-        return (text.to_owned(), Vec::new());
+        out.push_str(text);
+        return Vec::new();
     }
-    decode_each(text, quoted)
+    decode_each(text, quoted, out)
 }
 
 /// [`decode`] character by character.
-fn decode_each(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Range<usize>)>) {
-    let mut out = String::with_capacity(text.len());
+fn decode_each(
+    text: &str,
+    quoted: bool,
+    out: &mut String,
+) -> Vec<(String, std::ops::Range<usize>)> {
     let mut problems = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < text.len() {
         let c = bytes[i];
         if quoted && c == b'\\' {
-            i = decode_escape(text, i, &mut out, &mut problems);
+            i = decode_escape(text, i, out, &mut problems);
             continue;
         }
         if (c == b'$' || c == b'%')
@@ -748,7 +791,7 @@ fn decode_each(text: &str, quoted: bool) -> (String, Vec<(String, std::ops::Rang
         out.push(ch);
         i += ch.len_utf8();
     }
-    (out, problems)
+    problems
 }
 
 fn decode_escape(
@@ -839,14 +882,61 @@ mod tests {
             "\\u00e9 \\q",
         ] {
             for quoted in [false, true] {
-                assert_eq!(
-                    decode(text, quoted),
-                    decode_each(text, quoted),
-                    "{text:?} {quoted}"
-                );
+                let mut slow = String::new();
+                let problems = decode_each(text, quoted, &mut slow);
+                assert_eq!(decode(text, quoted), (slow, problems), "{text:?} {quoted}");
             }
         }
         assert_eq!(decode("a\\nb", true).0, "a\nb");
         assert_eq!(decode("a\\nb", false).0, "a\\nb");
+    }
+
+    /// A template's parts after [`meld_literals`], and the parser's diagnostics, as text.
+    fn parts_of(text: &str, join: bool) -> (Vec<String>, Vec<String>) {
+        use crate::source::SourceMap;
+        let mut map = SourceMap::new();
+        let id = map.add("t.hcl", text);
+        let mut parser = Parser::new(map.get(id), crate::syntax::lex::lex(text));
+        let open = parser.read();
+        let end = if open.kind == TokenKind::OQuote {
+            TokenKind::CQuote
+        } else {
+            TokenKind::CHeredoc
+        };
+        let mut parts = parser.parse_template_parts(end, join);
+        meld_literals(&mut parts);
+        let parts = parts
+            .iter()
+            .map(|part| match part {
+                Part::Literal { value, span } => format!("literal {value:?} {span:?}"),
+                Part::Interp { expr, span } => format!("interp {expr:?} {span:?}"),
+                other => format!("other {:?}", part_span(other)),
+            })
+            .collect();
+        let diagnostics = parser
+            .diagnostics
+            .iter()
+            .map(|d| format!("{d:?}"))
+            .collect();
+        (parts, diagnostics)
+    }
+
+    #[test]
+    fn literals_joined_while_parsing_are_the_melded_literals() {
+        for text in [
+            "\"a %s-%d-%s b\"",
+            "\"a $ ${~x} %%{y} $${z} \\n\\q ${x~} c %\"",
+            "\"x ${~y}\"",
+            "\"${a~}  b  %{~ if c ~}  d  %{~ endif}\"",
+            "<<EOT\na \n  ${~x}\n  b\nEOT\n",
+            "<<EOT\n  x\n${x~}  \n  $ %{~ if a}\n%{endif}\nEOT\n",
+            "\"unterminated ${x",
+            "\"\"",
+        ] {
+            assert_eq!(parts_of(text, true), parts_of(text, false), "{text:?}");
+        }
+        // The trim before `${~` takes only the last line's spaces, not the line before it.
+        let (parts, _) = parts_of("<<EOT\na \n  ${~x}\nEOT\n", true);
+        assert_eq!(parts[0], "literal \"a \\n\" 6..11");
     }
 }
