@@ -4,7 +4,7 @@
 
 use super::types::Type;
 use super::value::Value;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One parameter of a function (cty's `function.Parameter`).
@@ -168,9 +168,7 @@ impl Function {
 /// Functions by name.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionTable {
-    /// Hashed, not searched: every call looks its name up (std's keyed hash, since a
-    /// program's own functions are named by whoever wrote it).
-    functions: HashMap<&'static str, Function>,
+    functions: BTreeMap<String, Function>,
     /// Where a name not in `functions` is looked up: the built-ins a program's own functions
     /// are added over, shared rather than copied for each program.
     base: Option<&'static FunctionTable>,
@@ -186,7 +184,7 @@ impl FunctionTable {
     /// functions without changing `base`.
     pub fn over(base: &'static FunctionTable) -> FunctionTable {
         FunctionTable {
-            functions: HashMap::new(),
+            functions: BTreeMap::new(),
             base: Some(base),
         }
     }
@@ -208,7 +206,7 @@ impl FunctionTable {
 
     /// Adds (or replaces) a function.
     pub fn insert(&mut self, function: Function) {
-        self.functions.insert(function.name, function);
+        self.functions.insert(function.name.to_string(), function);
     }
 
     /// The function called `name`.
@@ -227,12 +225,12 @@ impl FunctionTable {
 
     /// Every registered name, sorted.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        let mut names: Vec<&str> = self.functions.keys().copied().collect();
+        let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
         if let Some(base) = self.base {
             names.extend(base.names());
+            names.sort_unstable();
+            names.dedup();
         }
-        names.sort_unstable();
-        names.dedup();
         names.into_iter()
     }
 }
