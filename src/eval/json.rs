@@ -602,14 +602,32 @@ fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usi
     }
 }
 
+/// Whether Go may escape the character starting with byte `b`: the bytes [`go_escape`]
+/// matches, tested inline so that the bytes copied as they are cost a comparison or two.
+#[inline]
+fn may_escape(b: u8, html_escape: bool) -> bool {
+    b < 0x20
+        || b == b'"'
+        || b == b'\\'
+        || b == 0xE2
+        || html_escape && matches!(b, b'<' | b'>' | b'&')
+}
+
 fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    buf.reserve(s.len() + 2);
     buf.push('"');
     // The text between escapes is copied in runs.
     let bytes = s.as_bytes();
     let mut run = 0;
-    for i in 0..bytes.len() {
+    let mut i = 0;
+    while i < bytes.len() {
+        if !may_escape(bytes[i], html_escape) {
+            i += 1;
+            continue;
+        }
         let Some((escape, width)) = go_escape(bytes, i, html_escape) else {
+            i += 1;
             continue;
         };
         buf.push_str(&s[run..i]);
@@ -617,7 +635,8 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
             GoEscape::Short(text) => buf.push_str(text),
             GoEscape::Unicode(u) => push_u4(buf, u, HEX),
         }
-        run = i + width;
+        i += width;
+        run = i;
     }
     buf.push_str(&s[run..]);
     buf.push('"');
@@ -627,12 +646,23 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
 fn go_string_len(s: &str, html_escape: bool) -> usize {
     let bytes = s.as_bytes();
     let mut n = 2 + bytes.len();
-    for i in 0..bytes.len() {
-        n += match go_escape(bytes, i, html_escape) {
-            Some((GoEscape::Short(text), width)) => text.len() - width,
-            Some((GoEscape::Unicode(_), width)) => 6 - width,
-            None => 0,
-        };
+    let mut i = 0;
+    while i < bytes.len() {
+        if !may_escape(bytes[i], html_escape) {
+            i += 1;
+            continue;
+        }
+        match go_escape(bytes, i, html_escape) {
+            Some((GoEscape::Short(text), width)) => {
+                n += text.len() - width;
+                i += width;
+            }
+            Some((GoEscape::Unicode(_), width)) => {
+                n += 6 - width;
+                i += width;
+            }
+            None => i += 1,
+        }
     }
     n
 }

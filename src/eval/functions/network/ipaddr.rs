@@ -289,12 +289,28 @@ fn push_ip(out: &mut String, ip: &[u8]) {
         return;
     }
     if let Some(p4) = to4(ip) {
+        // Written on the stack and appended once: pushing character by character cost more
+        // than the rest of `cidrsubnet`'s printing.
+        let mut text = [0u8; 15];
+        let mut n = 0;
         for (i, &b) in p4.iter().enumerate() {
             if i > 0 {
-                out.push('.');
+                text[n] = b'.';
+                n += 1;
             }
-            push_decimal(out, u64::from(b));
+            if b >= 100 {
+                text[n] = b'0' + b / 100;
+                n += 1;
+            }
+            if b >= 10 {
+                text[n] = b'0' + b / 10 % 10;
+                n += 1;
+            }
+            text[n] = b'0' + b % 10;
+            n += 1;
         }
+        // Only ASCII digits and dots were written.
+        out.push_str(std::str::from_utf8(&text[..n]).unwrap_or_default());
         return;
     }
     let groups: Vec<u16> = ip
