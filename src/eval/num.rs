@@ -304,9 +304,16 @@ impl Num {
         }
         // Most literals are small integers: read them straight into the mantissa, with the
         // same rounding as below, instead of going through text and a big-integer parse.
-        if !body.is_empty() && body.len() <= 19 && body.bytes().all(|b| b.is_ascii_digit()) {
-            let digits: u64 = body.parse().ok()?;
-            return Some(Num::from_u64_exact(neg, digits, PREC));
+        if !body.is_empty() && body.len() <= 19 {
+            // Nineteen digits stay below 2^64: read in one pass, no overflow to check.
+            let mut digits: u64 = 0;
+            let all_digits = body.bytes().all(|b| {
+                digits = digits * 10 + u64::from(b.wrapping_sub(b'0'));
+                b.is_ascii_digit()
+            });
+            if all_digits {
+                return Some(Num::from_u64_exact(neg, digits, PREC));
+            }
         }
         let (mantissa, exponent) = match body.find(['e', 'E']) {
             Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
