@@ -20,14 +20,26 @@ impl Run<'_> {
             ));
             return (Value::dynamic(), diags);
         }
-        let coll_ty = coll.ty();
-        if coll_ty == Type::Dynamic {
+        // A known collection's kind is its type's; only unknowns and nulls carry a type to
+        // read (a tuple's or object's type would be built element by element).
+        let collection = matches!(
+            coll,
+            Value::List { .. }
+                | Value::Map { .. }
+                | Value::Set { .. }
+                | Value::Tuple(_)
+                | Value::Object(_)
+        );
+        let coll_ty = if collection { None } else { Some(coll.ty()) };
+        if coll_ty == Some(Type::Dynamic) {
             return (Value::dynamic(), diags);
         }
-        if !matches!(
-            coll_ty,
-            Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Tuple(_) | Type::Object(_)
-        ) {
+        if let Some(coll_ty) = coll_ty
+            && !matches!(
+                coll_ty,
+                Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Tuple(_) | Type::Object(_)
+            )
+        {
             diags.push(self.diag_expr(
                 "Iteration over non-iterable value",
                 format!(
