@@ -41,7 +41,7 @@ fn int_to_ip(n: &BigInt, bits: i64) -> Result<Ip, String> {
     if bytes.len() > len {
         return Err(INDEX_PANIC.into());
     }
-    let mut ret = vec![0u8; len];
+    let mut ret = Ip::zeroed(len);
     ret[len - bytes.len()..].copy_from_slice(&bytes);
     Ok(ret)
 }
@@ -86,7 +86,7 @@ fn insert_small(
     if total_bits < 128 && value >> total_bits != 0 {
         return Some(Err(INDEX_PANIC.into()));
     }
-    Some(Ok(value.to_be_bytes()[16 - len..].to_vec()))
+    Some(Ok(Ip::from_slice(&value.to_be_bytes()[16 - len..])))
 }
 
 /// `cidr.HostBig`.
@@ -157,7 +157,7 @@ fn address_range(network: &IpNet) -> Result<(Ip, Ip), String> {
 
 /// `checkIPv4`: the 4-byte form of an IPv4 address.
 fn check_ipv4(ip: &[u8]) -> Ip {
-    to4(ip).unwrap_or(ip).to_vec()
+    Ip::from_slice(to4(ip).unwrap_or(ip))
 }
 
 fn inc(ip: &[u8]) -> Ip {

@@ -2,14 +2,66 @@
 //! Terraform's `ipaddr` parser: Go's pre-1.17 `net.ParseCIDR`, which accepts IPv4 octets
 //! with leading zeros (`010.001.0.0/24`), read as decimal.
 
-/// An IP address (Go's `net.IP`): 4 or 16 bytes, or empty for nil.
-pub(super) type Ip = Vec<u8>;
+/// An IP address or mask (Go's `net.IP`, `net.IPMask`): 4 or 16 bytes, or empty for nil.
+/// Held inline, not on the heap: a `cidrsubnet` call makes half a dozen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ip {
+    len: u8,
+    bytes: [u8; 16],
+}
+
+impl Ip {
+    /// Go's nil.
+    pub const fn nil() -> Ip {
+        Ip {
+            len: 0,
+            bytes: [0; 16],
+        }
+    }
+
+    /// `len` zero bytes (at most 16).
+    pub fn zeroed(len: usize) -> Ip {
+        debug_assert!(len <= 16);
+        Ip {
+            len: len.min(16) as u8,
+            bytes: [0; 16],
+        }
+    }
+
+    /// A copy of `bytes` (at most 16; addresses and masks are 4 or 16).
+    pub fn from_slice(bytes: &[u8]) -> Ip {
+        let mut ip = Ip::zeroed(bytes.len());
+        let len = usize::from(ip.len);
+        ip.bytes[..len].copy_from_slice(&bytes[..len]);
+        ip
+    }
+}
+
+impl std::ops::Deref for Ip {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Ip {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Ip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
 
 /// Go's `net.IPNet`: an address and a mask (empty for nil).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct IpNet {
     pub ip: Ip,
-    pub mask: Vec<u8>,
+    pub mask: Ip,
 }
 
 const V4_IN_V6_PREFIX: [u8; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
@@ -177,13 +229,13 @@ pub(super) fn parse_cidr(s: &str) -> Result<IpNet, String> {
 }
 
 /// Go's `net.CIDRMask`: empty (nil) unless `bits` is 32 or 128 and `0 <= ones <= bits`.
-pub(super) fn cidr_mask(ones: i64, bits: i64) -> Vec<u8> {
+pub(super) fn cidr_mask(ones: i64, bits: i64) -> Ip {
     if bits != 32 && bits != 128 || ones < 0 || ones > bits {
-        return Vec::new();
+        return Ip::nil();
     }
-    let mut m = vec![0u8; (bits / 8) as usize];
+    let mut m = Ip::zeroed((bits / 8) as usize);
     let mut n = ones;
-    for b in &mut m {
+    for b in m.iter_mut() {
         if n >= 8 {
             *b = 0xff;
             n -= 8;
@@ -236,9 +288,13 @@ pub(super) fn ip_mask(ip: &[u8], mask: &[u8]) -> Ip {
         ip = &ip[12..];
     }
     if ip.len() != mask.len() {
-        return Vec::new();
+        return Ip::nil();
     }
-    ip.iter().zip(mask).map(|(a, m)| a & m).collect()
+    let mut out = Ip::zeroed(ip.len());
+    for (o, (a, m)) in out.iter_mut().zip(ip.iter().zip(mask)) {
+        *o = a & m;
+    }
+    out
 }
 
 /// Go's `IP.Equal`.
@@ -253,8 +309,8 @@ pub(super) fn ip_equal(a: &[u8], b: &[u8]) -> bool {
 
 /// Go's `net.IPv4zero` (16 bytes).
 pub(super) fn ipv4_zero() -> Ip {
-    let mut ip = V4_IN_V6_PREFIX.to_vec();
-    ip.extend_from_slice(&[0, 0, 0, 0]);
+    let mut ip = Ip::zeroed(16);
+    ip[..12].copy_from_slice(&V4_IN_V6_PREFIX);
     ip
 }
 
@@ -463,8 +519,8 @@ mod tests {
 
     #[test]
     fn masks() {
-        assert_eq!(cidr_mask(20, 32), vec![255, 255, 240, 0]);
-        assert_eq!(cidr_mask(33, 32), Vec::<u8>::new());
+        assert_eq!(&cidr_mask(20, 32)[..], [255, 255, 240, 0]);
+        assert!(cidr_mask(33, 32).is_empty());
         assert_eq!(mask_size(&[255, 255, 240, 0]), (20, 32));
         assert_eq!(mask_size(&[255, 0, 255, 0]), (0, 0));
         assert_eq!(mask_size(&[]), (0, 0));
