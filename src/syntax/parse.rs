@@ -269,11 +269,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Enters one level of nesting; false (and one diagnostic) past [`MAX_DEPTH`].
+    #[inline]
     pub(super) fn enter(&mut self, at: TextRange) -> bool {
         self.depth += 1;
         if self.depth <= MAX_DEPTH {
             return true;
         }
+        self.too_deep(at)
+    }
+
+    /// [`enter`](Self::enter) past [`MAX_DEPTH`], kept out of the parse functions' code.
+    #[cold]
+    fn too_deep(&mut self, at: TextRange) -> bool {
         if !self.depth_reported {
             self.depth_reported = true;
             let span = self.span(&at);
