@@ -14,6 +14,7 @@ use crate::source::Span;
 use crate::syntax::ast::TextRange;
 use crate::syntax::model::Local;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// The order to evaluate a scope's locals in: indexes into the slice given to
 /// [`plan_locals`], every local after the locals it refers to.
@@ -44,7 +45,8 @@ pub fn plan_locals(
     // Indexed by name: a scope may hold tens of thousands of locals.
     let mut index: HashMap<&str, usize> = HashMap::with_capacity(locals.len());
     for (i, local) in locals.iter().enumerate() {
-        if index.contains_key(local.name.as_str()) {
+        // One hash of the name for the duplicate test and the insert.
+        let Entry::Vacant(slot) = index.entry(local.name.as_str()) else {
             let summary = format!("local {:?}: duplicate local declaration", local.name);
             return Err(Box::new(error(
                 Code::R201,
@@ -52,7 +54,7 @@ pub fn plan_locals(
                 "",
                 attribute_span(local),
             )));
-        }
+        };
         if defined(&local.name) {
             return Err(Box::new(error(
                 Code::R202,
@@ -61,7 +63,7 @@ pub fn plan_locals(
                 attribute_span(local),
             )));
         }
-        index.insert(&local.name, i);
+        slot.insert(i);
     }
     let find = |name: &str| index.get(name).copied();
     let mut deps: Vec<Vec<usize>> = Vec::with_capacity(locals.len());

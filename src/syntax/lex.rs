@@ -175,11 +175,12 @@ pub fn lex(text: &str) -> Vec<Token> {
         heredocs: Vec::new(),
     };
     while scanner.pos < scanner.bytes.len() {
-        // Most of a file is in the main mode: its tokens are scanned here, without a call.
-        if matches!(scanner.modes.last(), None | Some(Mode::Main)) {
-            scanner.main();
-        } else {
-            scanner.step();
+        // The tokens of the main mode and of quoted strings (most of a file) are scanned here,
+        // without a call.
+        match scanner.modes.last() {
+            None | Some(Mode::Main) => scanner.main(),
+            Some(Mode::String) => scanner.string(),
+            Some(Mode::Heredoc) => scanner.heredoc(),
         }
     }
     scanner.push_eof();
@@ -563,6 +564,7 @@ impl Scanner<'_> {
         }
     }
 
+    #[inline(always)]
     fn string(&mut self) {
         let start = self.pos;
         if self.template_open() {

@@ -148,6 +148,8 @@ pub(super) struct Parser<'a> {
     tokens: Vec<Token>,
     next: usize,
     newlines: Vec<bool>,
+    /// The last of `newlines`, kept apart for the token peeks.
+    include_newlines: bool,
     pub(super) recovery: bool,
     pub(super) diagnostics: Vec<Diagnostic>,
     pub(super) depth: usize,
@@ -167,6 +169,7 @@ impl<'a> Parser<'a> {
             tokens,
             next: 0,
             newlines: vec![true],
+            include_newlines: true,
             recovery: false,
             diagnostics: Vec::new(),
             depth: 0,
@@ -188,7 +191,13 @@ impl<'a> Parser<'a> {
     /// newlines count, a line comment stands for the newline it ends with.
     #[inline]
     fn next_token(&self) -> (Token, usize) {
-        let include_newlines = self.newlines.last().copied().unwrap_or(true);
+        // Most tokens are neither comments nor newlines: they need no look at the mode.
+        if let Some(&token) = self.tokens.get(self.next)
+            && !matches!(token.kind, TokenKind::Comment | TokenKind::Newline)
+        {
+            return (token, self.next + 1);
+        }
+        let include_newlines = self.include_newlines;
         let bytes = self.file.text().as_bytes();
         for i in self.next..self.tokens.len() {
             let token = self.tokens[i];
@@ -235,11 +244,13 @@ impl<'a> Parser<'a> {
 
     pub(super) fn push_newlines(&mut self, include: bool) {
         self.newlines.push(include);
+        self.include_newlines = include;
     }
 
     pub(super) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
+            self.include_newlines = self.newlines.last().copied().unwrap_or(true);
         }
     }
 
@@ -258,11 +269,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Enters one level of nesting; false (and one diagnostic) past [`MAX_DEPTH`].
+    #[inline]
     pub(super) fn enter(&mut self, at: TextRange) -> bool {
         self.depth += 1;
         if self.depth <= MAX_DEPTH {
             return true;
         }
+        self.too_deep(at)
+    }
+
+    /// [`enter`](Self::enter) past [`MAX_DEPTH`], kept out of the parse functions' code.
+    #[cold]
+    fn too_deep(&mut self, at: TextRange) -> bool {
         if !self.depth_reported {
             self.depth_reported = true;
             let span = self.span(&at);

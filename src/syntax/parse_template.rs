@@ -787,6 +787,11 @@ fn decode_each(
             i += 3;
             continue;
         }
+        if c < 0x80 {
+            out.push(char::from(c));
+            i += 1;
+            continue;
+        }
         let ch = text[i..].chars().next().unwrap_or('\u{fffd}');
         out.push(ch);
         i += ch.len_utf8();
