@@ -141,10 +141,10 @@ pub(super) fn subnet_big(base: &IpNet, new_bits: i64, num: &BigInt) -> Result<Ip
 
 /// `cidr.AddressRange`: the first and last addresses.
 fn address_range(network: &IpNet) -> Result<(Ip, Ip), String> {
-    let first = network.ip.clone();
+    let first = network.ip;
     let (prefix_len, bits) = mask_size(&network.mask);
     if prefix_len == bits {
-        return Ok((first.clone(), first));
+        return Ok((first, first));
     }
     let (first_int, bits) = ip_to_int(&first)?;
     let host_len = bits - prefix_len;
@@ -202,7 +202,7 @@ pub(super) fn next_subnet(network: &IpNet, prefix_len: i64) -> Result<(IpNet, bo
     let mask = cidr_mask(prefix_len, 8 * current_last.len() as i64);
     let current = IpNet {
         ip: ip_mask(&current_last, &mask),
-        mask: mask.clone(),
+        mask,
     };
     let (_, last) = address_range(&current)?;
     let last = inc(&last);
