@@ -296,6 +296,7 @@ impl Sink for TextSink {
             let len = go_string_len(s, self.html_escape);
             self.len = self.len.saturating_add(len);
             if self.len <= crate::eval::budget::MAX_STRING_BYTES {
+                self.buf.reserve(len);
                 write_go_string(s, &mut self.buf, self.html_escape);
             }
         }
@@ -579,6 +580,7 @@ enum GoEscape {
 /// The escape Go writes for the character starting at byte `i`, and how many bytes of `s` it
 /// stands for; `None` for a byte copied as it is. Every character Go escapes is ASCII, or
 /// U+2028/U+2029 (E2 80 A8/A9 in UTF-8), so a continuation byte is never one.
+#[inline(always)]
 fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usize)> {
     let b = bytes[i];
     let short = |text| Some((GoEscape::Short(text), 1));
@@ -630,9 +632,16 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
             i += 1;
             continue;
         };
-        buf.push_str(&s[run..i]);
+        // A string of escapes (`jsonencode(jsonencode(…))`) has runs of nothing between.
+        if run < i {
+            buf.push_str(&s[run..i]);
+        }
         match escape {
-            GoEscape::Short(text) => buf.push_str(text),
+            GoEscape::Short(text) => {
+                for c in text.chars() {
+                    buf.push(c);
+                }
+            }
             GoEscape::Unicode(u) => push_u4(buf, u, HEX),
         }
         i += width;
