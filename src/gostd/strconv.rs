@@ -1,5 +1,24 @@
 //! Go's string quoting (`strconv.Quote`, what `%q` prints), shared by every message that
-//! quotes a value the way Go does.
+//! quotes a value the way Go does, and its unsigned integer formatting (`strconv.FormatUint`).
+
+/// Go's `strconv.FormatUint` for base 2 to 16: `v`'s digits, lower case, written at the end of
+/// `buf` (no allocation; 64 bytes hold any base-2 `u64`).
+#[inline]
+pub fn format_uint(mut v: u64, base: u64, buf: &mut [u8; 64]) -> &str {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    debug_assert!((2..=16).contains(&base));
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = DIGITS[(v % base) as usize];
+        v /= base;
+        if v == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
 
 /// Go's `strconv.Quote` (`%q`). Go's `unicode.IsPrint` is approximated: controls, spaces
 /// other than U+0020, common format characters, private-use code points and noncharacters are

@@ -1,6 +1,8 @@
-//! Go's `net.IP` and `net.IPNet` as byte vectors (4 or 16 bytes; empty is Go's nil), with
+//! Go's `net.IP` and `net.IPNet` as bytes held inline (4 or 16; none is Go's nil), with
 //! Terraform's `ipaddr` parser: Go's pre-1.17 `net.ParseCIDR`, which accepts IPv4 octets
 //! with leading zeros (`010.001.0.0/24`), read as decimal.
+
+use crate::gostd::strconv::format_uint;
 
 /// An IP address or mask (Go's `net.IP`, `net.IPMask`): 4 or 16 bytes, or empty for nil.
 /// Held inline, not on the heap: a `cidrsubnet` call makes half a dozen.
@@ -314,13 +316,10 @@ pub(super) fn ipv4_zero() -> Ip {
     ip
 }
 
-/// Appends `v` in decimal: the formatting machinery costs more than the address itself in
-/// `cidrsubnet` and friends, called once per member of large collections.
+/// Appends `v` in decimal without the formatting machinery (it cost more than the address
+/// itself in `cidrsubnet` and friends, called once per member of large collections).
 fn push_decimal(out: &mut String, v: u64) {
-    if v >= 10 {
-        push_decimal(out, v / 10);
-    }
-    out.push(char::from(b'0' + (v % 10) as u8));
+    out.push_str(format_uint(v, 10, &mut [0; 64]));
 }
 
 /// Go's `IP.String`: dotted decimal for IPv4 (and IPv4-mapped) addresses, RFC 5952 for
@@ -345,28 +344,12 @@ fn push_ip(out: &mut String, ip: &[u8]) {
         return;
     }
     if let Some(p4) = to4(ip) {
-        // Written on the stack and appended once: pushing character by character cost more
-        // than the rest of `cidrsubnet`'s printing.
-        let mut text = [0u8; 15];
-        let mut n = 0;
         for (i, &b) in p4.iter().enumerate() {
             if i > 0 {
-                text[n] = b'.';
-                n += 1;
+                out.push('.');
             }
-            if b >= 100 {
-                text[n] = b'0' + b / 100;
-                n += 1;
-            }
-            if b >= 10 {
-                text[n] = b'0' + b / 10 % 10;
-                n += 1;
-            }
-            text[n] = b'0' + b % 10;
-            n += 1;
+            push_decimal(out, u64::from(b));
         }
-        // Only ASCII digits and dots were written.
-        out.push_str(std::str::from_utf8(&text[..n]).unwrap_or_default());
         return;
     }
     let groups: Vec<u16> = ip

@@ -9,6 +9,7 @@ use crate::eval::num::Num;
 use crate::eval::prefix::safe_known_prefix;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
+use crate::gostd::strconv::format_uint;
 use num_bigint::Sign;
 use std::sync::LazyLock;
 
@@ -362,7 +363,7 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                 let (negative, digits) = match n.to_i64() {
                     Some(v) => (
                         v < 0,
-                        u64_digits(v.unsigned_abs(), u64::from(base), &mut word),
+                        format_uint(v.unsigned_abs(), u64::from(base), &mut word),
                     ),
                     None => {
                         let Some(int) = n.to_bigint() else {
@@ -423,23 +424,6 @@ fn pad_width(verb: &Verb, s: String) -> String {
     }
     let pad = if verb.zero { "0" } else { " " }.repeat((verb.width - have) as usize);
     if verb.minus { s + &pad } else { pad + &s }
-}
-
-/// `v`'s digits in `base` (2, 8, 10 or 16), lower case, as `BigUint::to_str_radix` writes them,
-/// written at the end of `buf`.
-fn u64_digits(mut v: u64, base: u64, buf: &mut [u8; 64]) -> &str {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = DIGITS[(v % base) as usize];
-        v /= base;
-        if v == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Go's `big.Int.Format` for `%b %d %o %x %X` with the verb's flags, width and precision, of
