@@ -566,9 +566,6 @@ fn type_json(ty: &Type, sink: &mut dyn Sink) {
     }
 }
 
-/// A string as Go's `encoding/json` writes it (Go 1.22 and later): `"` and `\` escaped, `\b`,
-/// `\f`, `\n`, `\r`, `\t` by name, other control characters as `\u00XX`, U+2028 and U+2029
-/// always escaped, and with `html_escape` also `<`, `>` and `&`.
 /// How Go's `encoding/json` escapes one character.
 enum GoEscape {
     /// A two-character escape (`\n`, `\"`…).
@@ -604,17 +601,9 @@ fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usi
     }
 }
 
-/// Whether Go may escape the character starting with byte `b`: the bytes [`go_escape`]
-/// matches, tested inline so that the bytes copied as they are cost a comparison or two.
-#[inline]
-fn may_escape(b: u8, html_escape: bool) -> bool {
-    b < 0x20
-        || b == b'"'
-        || b == b'\\'
-        || b == 0xE2
-        || html_escape && matches!(b, b'<' | b'>' | b'&')
-}
-
+/// A string as Go's `encoding/json` writes it (Go 1.22 and later): `"` and `\` escaped, `\b`,
+/// `\f`, `\n`, `\r`, `\t` by name, other control characters as `\u00XX`, U+2028 and U+2029
+/// always escaped, and with `html_escape` also `<`, `>` and `&`.
 fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     buf.reserve(s.len() + 2);
@@ -624,10 +613,6 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     let mut run = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if !may_escape(bytes[i], html_escape) {
-            i += 1;
-            continue;
-        }
         let Some((escape, width)) = go_escape(bytes, i, html_escape) else {
             i += 1;
             continue;
@@ -657,10 +642,6 @@ fn go_string_len(s: &str, html_escape: bool) -> usize {
     let mut n = 2 + bytes.len();
     let mut i = 0;
     while i < bytes.len() {
-        if !may_escape(bytes[i], html_escape) {
-            i += 1;
-            continue;
-        }
         match go_escape(bytes, i, html_escape) {
             Some((GoEscape::Short(text), width)) => {
                 n += text.len() - width;
