@@ -125,12 +125,7 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates `expr` in `scope`: the value and the diagnostics, as hcl's `Value(ctx)`.
     pub fn eval(&self, expr: &Expr, scope: &Scope) -> (Value, Vec<Diagnostic>) {
-        let mut run = Run {
-            ev: *self,
-            items: Vec::new(),
-            arg_lists: Vec::new(),
-        };
-        run.eval(expr, scope)
+        Run::new(*self).eval(expr, scope)
     }
 }
 
@@ -199,6 +194,16 @@ struct Run<'a> {
     items: Vec<Value>,
     /// Emptied argument lists of finished calls, reused by the next (calls nest, so a stack).
     arg_lists: Vec<Vec<Value>>,
+}
+
+impl<'a> Run<'a> {
+    fn new(ev: Evaluator<'a>) -> Run<'a> {
+        Run {
+            ev,
+            items: Vec::new(),
+            arg_lists: Vec::new(),
+        }
+    }
 }
 
 impl Run<'_> {

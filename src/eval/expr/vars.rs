@@ -12,11 +12,7 @@ use crate::syntax::ast::{Expr, Step};
 /// order of appearance. A step that cannot be applied ends the reference before it; names
 /// the scope does not define are left out.
 pub fn unknown_references(expr: &Expr, scope: &Scope) -> Vec<String> {
-    let run = Run {
-        ev: Evaluator::new(FileId::first()),
-        items: Vec::new(),
-        arg_lists: Vec::new(),
-    };
+    let run = Run::new(Evaluator::new(FileId::first()));
     let mut out: Vec<String> = Vec::new();
     for reference in variables(expr) {
         let Some(mut current) = scope.lookup(reference.root).cloned() else {
@@ -69,10 +65,6 @@ pub fn traverse_reference(
     file: FileId,
     scope: &Scope,
 ) -> (Value, Vec<crate::diagnostics::Diagnostic>) {
-    let mut run = Run {
-        ev: Evaluator::new(file),
-        items: Vec::new(),
-        arg_lists: Vec::new(),
-    };
+    let mut run = Run::new(Evaluator::new(file));
     run.traverse_abs(reference.root, reference.root_span, reference.steps, scope)
 }
