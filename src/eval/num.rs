@@ -577,11 +577,10 @@ impl Num {
         // A magnitude below 2^63 has a mantissa that fits a word and a shift that keeps it
         // there: no big integer is built.
         let word = mant.to_u64()?;
-        let magnitude = if *exp < 63 && word.leading_zeros() as i64 > *exp {
-            i64::try_from(word << *exp).ok()?
-        } else {
+        if *exp >= 63 || i64::from(word.leading_zeros()) <= *exp {
             return None;
-        };
+        }
+        let magnitude = i64::try_from(word << *exp).ok()?;
         Some(if self.neg { -magnitude } else { magnitude })
     }
 
