@@ -163,25 +163,9 @@ struct Scanner<'a> {
 /// Scans a whole configuration file (hclsyntax's `scanNormal` mode). The last token is always
 /// a zero-width [`TokenKind::Eof`].
 pub fn lex(text: &str) -> Vec<Token> {
-    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let mut scanner = Scanner {
-        text,
-        bytes: text.as_bytes(),
-        pos: start,
-        tokens: Vec::with_capacity(text.len() / 4 + 1),
-        modes: vec![Mode::Main],
-        braces: 0,
-        ret_braces: Vec::new(),
-        heredocs: Vec::new(),
-    };
+    let mut scanner = Scanner::new(text, text.len() / 4 + 1);
     while scanner.pos < scanner.bytes.len() {
-        // The tokens of the main mode and of quoted strings (most of a file) are scanned here,
-        // without a call.
-        match scanner.modes.last() {
-            None | Some(Mode::Main) => scanner.main(),
-            Some(Mode::String) => scanner.string(),
-            Some(Mode::Heredoc) => scanner.heredoc(),
-        }
+        scanner.step();
     }
     scanner.push_eof();
     scanner.tokens
@@ -200,16 +184,7 @@ pub fn lex_exact(text: &str) -> Vec<Token> {
 /// that no token table of the whole text is built.
 pub fn tokens(text: &str) -> Tokens<'_> {
     Tokens {
-        scanner: Scanner {
-            text,
-            bytes: text.as_bytes(),
-            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
-            tokens: Vec::new(),
-            modes: vec![Mode::Main],
-            braces: 0,
-            ret_braces: Vec::new(),
-            heredocs: Vec::new(),
-        },
+        scanner: Scanner::new(text, 0),
         next: 0,
         done: false,
     }
@@ -263,8 +238,26 @@ const IDENT_CONTINUE: [bool; 128] = {
     table
 };
 
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text` (after a byte-order mark), with room for `tokens`.
+    fn new(text: &'a str, tokens: usize) -> Scanner<'a> {
+        Scanner {
+            text,
+            bytes: text.as_bytes(),
+            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
+            tokens: Vec::with_capacity(tokens),
+            modes: vec![Mode::Main],
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+        }
+    }
+}
+
 impl Scanner<'_> {
-    /// Scans from `pos` in the current mode: zero or more tokens.
+    /// Scans from `pos` in the current mode: zero or more tokens. Inlined, with the main and
+    /// string modes, into `lex`'s loop: the tokens of a file are scanned without a call each.
+    #[inline(always)]
     fn step(&mut self) {
         match self.modes.last().copied().unwrap_or(Mode::Main) {
             Mode::Main => self.main(),
