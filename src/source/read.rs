@@ -193,7 +193,9 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
     if meta.len() > MAX_INPUT_BYTES {
         return Err(ReadError::TooLarge { path: display });
     }
-    read_capped(file, &display)
+    // Room for the whole file at once (the size is capped just above): read in one go, not
+    // into a buffer doubled from 32 bytes, which copied and touched twice the file.
+    read_capped_into(file, &display, Vec::with_capacity(meta.len() as usize + 1))
 }
 
 /// All bytes of the regular file at `path` as UTF-8 text, at most [`MAX_INPUT_BYTES`].
@@ -205,7 +207,15 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
 /// All bytes of `reader` (standard input, a pipe), at most [`MAX_INPUT_BYTES`]; `name` is what
 /// errors call it.
 pub fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::new();
+    read_capped_into(reader, name, Vec::new())
+}
+
+/// [`read_capped`] into `bytes` (empty, with whatever room the caller expects to need).
+fn read_capped_into(
+    reader: impl Read,
+    name: &str,
+    mut bytes: Vec<u8>,
+) -> Result<Vec<u8>, ReadError> {
     reader
         .take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -5,17 +5,57 @@ use super::lex::{Token, TokenKind};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::SourceFile;
 
-/// Diagnostics for tokens the language does not allow.
-pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let (mut bitwise, mut backtick, mut apostrophe, mut semicolon) = (0, 0, 0, 0);
-    for &token in tokens {
-        let span = file.span(token.range());
+/// Diagnostics for tokens the language does not allow (hclsyntax's `checkInvalidTokens`),
+/// one token at a time as the parser scans them.
+#[derive(Debug, Default)]
+pub(super) struct InvalidTokens {
+    out: Vec<Diagnostic>,
+    bitwise: u32,
+    backtick: u32,
+    apostrophe: u32,
+    semicolon: u32,
+}
+
+impl InvalidTokens {
+    /// Every diagnostic so far, in the order of the tokens.
+    pub(super) fn finish(self) -> Vec<Diagnostic> {
+        self.out
+    }
+
+    /// Looks at the next token of `file`.
+    #[inline]
+    pub(super) fn see(&mut self, file: &SourceFile, token: Token) {
+        if matches!(
+            token.kind,
+            TokenKind::BitwiseAnd
+                | TokenKind::BitwiseOr
+                | TokenKind::BitwiseXor
+                | TokenKind::BitwiseNot
+                | TokenKind::Backtick
+                | TokenKind::Apostrophe
+                | TokenKind::Semicolon
+                | TokenKind::QuotedNewline
+                | TokenKind::Invalid
+        ) {
+            self.report(file, token);
+        }
+    }
+
+    /// [`InvalidTokens::see`] for a kind it may report.
+    #[cold]
+    fn report(&mut self, file: &SourceFile, token: Token) {
+        let InvalidTokens {
+            out,
+            bitwise,
+            backtick,
+            apostrophe,
+            semicolon,
+        } = self;
         let mut report = |summary: &str, detail: &str| {
             out.push(
                 Diagnostic::new(Code::S001, summary)
                     .with_detail(detail)
-                    .with_primary(span, None),
+                    .with_primary(file.span(token.range()), None),
             );
         };
         match token.kind {
@@ -23,7 +63,7 @@ pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnost
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
             | TokenKind::BitwiseNot
-                if bitwise < 4 =>
+                if *bitwise < 4 =>
             {
                 let suggestion = match token.kind {
                     TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
@@ -35,36 +75,36 @@ pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnost
                     "Unsupported operator",
                     &format!("Bitwise operators are not supported.{suggestion}"),
                 );
-                bitwise += 1;
+                *bitwise += 1;
             }
             TokenKind::Backtick => {
-                if backtick % 2 == 0 {
+                if *backtick % 2 == 0 {
                     report(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     );
                 }
-                if backtick <= 2 {
-                    backtick += 1;
+                if *backtick <= 2 {
+                    *backtick += 1;
                 }
             }
             TokenKind::Apostrophe => {
-                if apostrophe % 2 == 0 {
+                if *apostrophe % 2 == 0 {
                     report(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     );
                 }
-                if apostrophe <= 2 {
-                    apostrophe += 1;
+                if *apostrophe <= 2 {
+                    *apostrophe += 1;
                 }
             }
-            TokenKind::Semicolon if semicolon < 1 => {
+            TokenKind::Semicolon if *semicolon < 1 => {
                 report(
                     "Invalid character",
                     "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                 );
-                semicolon += 1;
+                *semicolon += 1;
             }
             TokenKind::QuotedNewline => report(
                 "Invalid multi-line string",
@@ -83,5 +123,4 @@ pub fn check_invalid_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<Diagnost
             _ => {}
         }
     }
-    out
 }

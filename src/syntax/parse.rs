@@ -6,7 +6,8 @@
 //! reported while cascades inside one block stay silent, as in Go.
 
 use super::ast::{Attribute, Block, Body, Expr, ExprKind, Label, Literal, TextRange, between};
-use super::lex::{Token, TokenKind, lex};
+use super::invalid::InvalidTokens;
+use super::lex::{Token, TokenKind, Tokens};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::source::{FileId, SourceFile, Span};
 use std::collections::HashMap;
@@ -43,11 +44,9 @@ pub struct ParsedFile {
 
 /// Parses a configuration file.
 pub fn parse_file(file: &SourceFile) -> Parsed {
-    let tokens = lex(file.text());
-    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
-    let mut parser = Parser::new(file, tokens);
+    let mut parser = Parser::new(file);
     let body = parser.parse_body(TokenKind::Eof, true);
-    diagnostics.append(&mut parser.diagnostics);
+    let (diagnostics, _) = parser.finish();
     Parsed { body, diagnostics }
 }
 
@@ -83,23 +82,18 @@ impl Checked {
 /// top-level attribute only its name stays, for "Attribute redefined"). For a reader of
 /// large files that needs one item at a time, such as the formatter.
 pub fn check_file(file: &SourceFile, visit: &mut dyn FnMut(TopItem<'_>)) -> Checked {
-    let tokens = super::lex::lex_exact(file.text());
-    let count = tokens.len();
-    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
-    let mut parser = Parser::new(file, tokens);
+    let mut parser = Parser::new(file);
     parser.parse_body_with(TokenKind::Eof, true, Some(visit));
-    diagnostics.append(&mut parser.diagnostics);
+    let (diagnostics, tokens) = parser.finish();
     Checked {
         diagnostics,
-        tokens: count,
+        tokens,
     }
 }
 
 /// Parses a standalone expression (the `eval` command's input).
 pub fn parse_expression(file: &SourceFile) -> (Expr, Vec<Diagnostic>) {
-    let tokens = lex(file.text());
-    let mut diagnostics = super::invalid::check_invalid_tokens(file, &tokens);
-    let mut parser = Parser::new(file, tokens);
+    let mut parser = Parser::new(file);
     parser.push_newlines(false);
     let expr = parser.parse_expression();
     let next = parser.peek();
@@ -111,7 +105,7 @@ pub fn parse_expression(file: &SourceFile) -> (Expr, Vec<Diagnostic>) {
         );
     }
     parser.pop_newlines();
-    diagnostics.append(&mut parser.diagnostics);
+    let (diagnostics, _) = parser.finish();
     (expr, diagnostics)
 }
 
@@ -142,11 +136,76 @@ impl Token {
     }
 }
 
+/// The tokens ahead of the parser, scanned a batch at a time as it reads instead of into a
+/// table of the whole file first (12 bytes per token: two to six times the text).
+///
+/// The window always ends with a token that is neither a comment nor a newline (the end at
+/// the latest), so whichever tokens the newline mode skips, the next token is in it while
+/// any of it is unread. Once all of it has been read, the next batch replaces it.
+struct Ahead<'a> {
+    lexer: Tokens<'a>,
+    window: Vec<Token>,
+    next: usize,
+    /// The token the last read returned.
+    last: Option<Token>,
+    /// How many tokens were scanned.
+    scanned: usize,
+    invalid: InvalidTokens,
+}
+
+/// How many tokens [`Ahead`] scans at a time.
+const BATCH: usize = 1024;
+
+impl<'a> Ahead<'a> {
+    fn new(file: &'a SourceFile) -> Ahead<'a> {
+        let mut ahead = Ahead {
+            lexer: super::lex::tokens(file.text()),
+            window: Vec::with_capacity(BATCH + 16),
+            next: 0,
+            last: None,
+            scanned: 0,
+            invalid: InvalidTokens::default(),
+        };
+        ahead.refill(file);
+        ahead
+    }
+
+    /// Replaces the (wholly read) window with the next batch, extended until it ends with a
+    /// significant token.
+    #[inline(never)]
+    fn refill(&mut self, file: &SourceFile) {
+        self.window.clear();
+        self.next = 0;
+        let mut want = BATCH;
+        while self.lexer.scan_into(&mut self.window, want) {
+            if self
+                .window
+                .last()
+                .is_some_and(|t| !matches!(t.kind, TokenKind::Comment | TokenKind::Newline))
+            {
+                break;
+            }
+            want = 1;
+        }
+        for &token in &self.window {
+            self.invalid.see(file, token);
+        }
+        self.scanned += self.window.len();
+    }
+
+    /// Scans the rest of the file (for its invalid tokens and count).
+    fn drain(&mut self, file: &SourceFile) {
+        for token in self.lexer.by_ref() {
+            self.scanned += 1;
+            self.invalid.see(file, token);
+        }
+    }
+}
+
 /// Parser state: hclsyntax's `peeker` plus its `recovery` flag.
 pub(super) struct Parser<'a> {
     pub(super) file: &'a SourceFile,
-    tokens: Vec<Token>,
-    next: usize,
+    ahead: Ahead<'a>,
     newlines: Vec<bool>,
     /// The last of `newlines`, kept apart for the token peeks.
     include_newlines: bool,
@@ -163,11 +222,10 @@ pub(super) struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    pub(super) fn new(file: &'a SourceFile, tokens: Vec<Token>) -> Parser<'a> {
+    pub(super) fn new(file: &'a SourceFile) -> Parser<'a> {
         Parser {
             file,
-            tokens,
-            next: 0,
+            ahead: Ahead::new(file),
             newlines: vec![true],
             include_newlines: true,
             recovery: false,
@@ -187,20 +245,37 @@ impl<'a> Parser<'a> {
         token.text(self.file.text())
     }
 
-    /// The next significant token and the index after it. Comments are skipped; where
-    /// newlines count, a line comment stands for the newline it ends with.
+    /// The lexical diagnostics (of the whole file) followed by the parser's, and how many
+    /// tokens the file has, its end included.
+    pub(super) fn finish(mut self) -> (Vec<Diagnostic>, usize) {
+        self.ahead.drain(self.file);
+        let mut diagnostics = self.ahead.invalid.finish();
+        diagnostics.append(&mut self.diagnostics);
+        (diagnostics, self.ahead.scanned)
+    }
+
+    /// The next significant token and the window index after it. Comments are skipped;
+    /// where newlines count, a line comment stands for the newline it ends with.
     #[inline]
     fn next_token(&self) -> (Token, usize) {
+        let next = self.ahead.next;
         // Most tokens are neither comments nor newlines: they need no look at the mode.
-        if let Some(&token) = self.tokens.get(self.next)
+        if let Some(&token) = self.ahead.window.get(next)
             && !matches!(token.kind, TokenKind::Comment | TokenKind::Newline)
         {
-            return (token, self.next + 1);
+            return (token, next + 1);
         }
+        self.next_token_skipping()
+    }
+
+    /// [`Parser::next_token`] past comments and newlines.
+    #[inline(never)]
+    fn next_token_skipping(&self) -> (Token, usize) {
+        let Ahead { window, next, .. } = &self.ahead;
+        let next = *next;
         let include_newlines = self.include_newlines;
         let bytes = self.file.text().as_bytes();
-        for i in self.next..self.tokens.len() {
-            let token = self.tokens[i];
+        for (i, &token) in window.iter().enumerate().skip(next) {
             match token.kind {
                 TokenKind::Comment => {
                     if include_newlines
@@ -219,8 +294,15 @@ impl<'a> Parser<'a> {
                 _ => return (token, i + 1),
             }
         }
-        // The lexer always ends with an EOF token.
-        (self.tokens[self.tokens.len() - 1], self.tokens.len())
+        // The window ends with a significant token, the end at the latest, and reading the
+        // end leaves it in the window: not reached (an end as if read from `next`).
+        let end = self.file.text().len() as u32;
+        let eof = Token {
+            kind: TokenKind::Eof,
+            start: end,
+            end,
+        };
+        (eof, next + 1)
     }
 
     #[inline]
@@ -231,15 +313,24 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(super) fn read(&mut self) -> Token {
         let (token, next) = self.next_token();
-        self.next = next;
+        self.ahead.last = Some(token);
+        // The end is read again and again, as a table's last entry would be.
+        if token.kind == TokenKind::Eof {
+            self.ahead.next = next - 1;
+        } else {
+            self.ahead.next = next;
+            if next >= self.ahead.window.len() {
+                self.ahead.refill(self.file);
+            }
+        }
         token
     }
 
     pub(super) fn prev_range(&self) -> TextRange {
-        if self.next == 0 {
-            return self.peek().range32();
+        match self.ahead.last {
+            Some(token) => token.range32(),
+            None => self.peek().range32(),
         }
-        self.tokens[self.next - 1].range32()
     }
 
     pub(super) fn push_newlines(&mut self, include: bool) {
@@ -840,7 +931,7 @@ mod tests {
                 });
             });
             assert_eq!(checked.diagnostics, parsed.diagnostics, "{text:?}");
-            assert_eq!(checked.tokens, lex(text).len());
+            assert_eq!(checked.tokens, crate::syntax::lex::lex(text).len());
             let mut expected: Vec<_> = parsed
                 .body
                 .attributes

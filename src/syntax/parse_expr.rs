@@ -1131,7 +1131,6 @@ pub fn valid_number(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::source::SourceMap;
-    use crate::syntax::lex::lex;
 
     impl Parser<'_> {
         /// The recursive form [`Parser::parse_binary`] flattens: one call per level, as Go.
@@ -1154,7 +1153,7 @@ mod tests {
         let mut map = SourceMap::new();
         let id = map.add("t.hcl", text);
         [false, true].map(|recursive| {
-            let mut parser = Parser::new(map.get(id), lex(text));
+            let mut parser = Parser::new(map.get(id));
             parser.push_newlines(false);
             let tree = if recursive {
                 parser.parse_binary_recursive(0)

@@ -901,7 +901,7 @@ mod tests {
         use crate::source::SourceMap;
         let mut map = SourceMap::new();
         let id = map.add("t.hcl", text);
-        let mut parser = Parser::new(map.get(id), crate::syntax::lex::lex(text));
+        let mut parser = Parser::new(map.get(id));
         let open = parser.read();
         let end = if open.kind == TokenKind::OQuote {
             TokenKind::CQuote
