@@ -4,7 +4,8 @@
 
 use super::types::Type;
 use super::value::Value;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// One parameter of a function (cty's `function.Parameter`).
@@ -165,10 +166,37 @@ impl Function {
     }
 }
 
+/// FNV-1a over a function's name, for [`FunctionTable`]'s lookups: a few instructions per
+/// byte where std's keyed SipHash or an ordered search by comparisons cost several times
+/// more on every call. A table's names are all `&'static str`s of fnhcl's own (a program's
+/// functions are called through `invoke`), so no input can choose colliding keys.
+#[derive(Clone, Copy, Debug)]
+struct NameHasher(u64);
+
+impl Default for NameHasher {
+    fn default() -> NameHasher {
+        NameHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for NameHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type NameMap<V> = HashMap<&'static str, V, BuildHasherDefault<NameHasher>>;
+
 /// Functions by name.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionTable {
-    functions: BTreeMap<String, Function>,
+    functions: NameMap<Function>,
     /// Where a name not in `functions` is looked up: the built-ins a program's own functions
     /// are added over, shared rather than copied for each program.
     base: Option<&'static FunctionTable>,
@@ -184,7 +212,7 @@ impl FunctionTable {
     /// functions without changing `base`.
     pub fn over(base: &'static FunctionTable) -> FunctionTable {
         FunctionTable {
-            functions: BTreeMap::new(),
+            functions: NameMap::default(),
             base: Some(base),
         }
     }
@@ -206,7 +234,7 @@ impl FunctionTable {
 
     /// Adds (or replaces) a function.
     pub fn insert(&mut self, function: Function) {
-        self.functions.insert(function.name.to_string(), function);
+        self.functions.insert(function.name, function);
     }
 
     /// The function called `name`.
@@ -225,12 +253,12 @@ impl FunctionTable {
 
     /// Every registered name, sorted.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        let mut names: Vec<&str> = self.functions.keys().map(String::as_str).collect();
+        let mut names: Vec<&str> = self.functions.keys().copied().collect();
         if let Some(base) = self.base {
             names.extend(base.names());
-            names.sort_unstable();
-            names.dedup();
         }
+        names.sort_unstable();
+        names.dedup();
         names.into_iter()
     }
 }

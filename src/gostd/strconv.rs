@@ -4,20 +4,48 @@
 /// Go's `strconv.FormatUint` for base 2 to 16: `v`'s digits, lower case, written at the end of
 /// `buf` (no allocation; 64 bytes hold any base-2 `u64`).
 #[inline]
-pub fn format_uint(mut v: u64, base: u64, buf: &mut [u8; 64]) -> &str {
+pub fn format_uint(v: u64, base: u64, buf: &mut [u8; 64]) -> &str {
+    let at = digits(v, base, buf);
+    // Only ASCII digits were written.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
+/// Appends [`format_uint`]'s digits to `out`.
+#[inline]
+pub fn push_uint(out: &mut String, v: u64, base: u64) {
+    let mut buf = [0; 64];
+    let at = digits(v, base, &mut buf);
+    // Pushed one by one: a few digits, and no check that they are text.
+    for &digit in &buf[at..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// Writes `v`'s digits at the end of `buf` and returns where they start. Decimal, by far the
+/// most common, divides by a constant (a multiplication) rather than by a variable.
+#[inline]
+fn digits(mut v: u64, base: u64, buf: &mut [u8; 64]) -> usize {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     debug_assert!((2..=16).contains(&base));
     let mut at = buf.len();
+    if base == 10 {
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                return at;
+            }
+        }
+    }
     loop {
         at -= 1;
         buf[at] = DIGITS[(v % base) as usize];
         v /= base;
         if v == 0 {
-            break;
+            return at;
         }
     }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Go's `strconv.Quote` (`%q`). Go's `unicode.IsPrint` is approximated: controls, spaces
@@ -64,5 +92,49 @@ pub fn is_print(c: char) -> bool {
             re.is_match(c.encode_utf8(&mut buf))
         }
         None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_are_written_in_every_base() {
+        let values = [
+            0,
+            1,
+            7,
+            9,
+            10,
+            15,
+            16,
+            99,
+            100,
+            255,
+            256,
+            1 << 32,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for v in values {
+            for (base, expected) in [
+                (2, format!("{v:b}")),
+                (8, format!("{v:o}")),
+                (10, format!("{v}")),
+                (16, format!("{v:x}")),
+            ] {
+                assert_eq!(
+                    format_uint(v, base, &mut [0; 64]),
+                    expected,
+                    "{v} in {base}"
+                );
+                let mut out = String::from("<");
+                push_uint(&mut out, v, base);
+                assert_eq!(out, format!("<{expected}"), "{v} in {base}");
+            }
+        }
+        // A base Rust has no formatter for: 255 in base 3 is 100110.
+        assert_eq!(format_uint(255, 3, &mut [0; 64]), "100110");
     }
 }

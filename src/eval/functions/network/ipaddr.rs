@@ -2,7 +2,7 @@
 //! Terraform's `ipaddr` parser: Go's pre-1.17 `net.ParseCIDR`, which accepts IPv4 octets
 //! with leading zeros (`010.001.0.0/24`), read as decimal.
 
-use crate::gostd::strconv::format_uint;
+use crate::gostd::strconv::push_uint;
 
 /// An IP address or mask (Go's `net.IP`, `net.IPMask`): 4 or 16 bytes, or empty for nil.
 /// Held inline, not on the heap: a `cidrsubnet` call makes half a dozen.
@@ -319,7 +319,7 @@ pub(super) fn ipv4_zero() -> Ip {
 /// Appends `v` in decimal without the formatting machinery (it cost more than the address
 /// itself in `cidrsubnet` and friends, called once per member of large collections).
 fn push_decimal(out: &mut String, v: u64) {
-    out.push_str(format_uint(v, 10, &mut [0; 64]));
+    push_uint(out, v, 10);
 }
 
 /// Go's `IP.String`: dotted decimal for IPv4 (and IPv4-mapped) addresses, RFC 5952 for
