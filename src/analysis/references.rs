@@ -35,7 +35,7 @@ fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<&'e str>, out: &mut Vec<V
             root_span,
             steps,
         } => {
-            if !locals.contains(&root.as_str()) {
+            if !locals.contains(&&**root) {
                 out.push(VarRef {
                     root,
                     root_span,
@@ -114,7 +114,7 @@ fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<&'e str>, out: &mut Vec<V
 /// keywords the parser turned into literals.
 pub fn keyword(expr: &Expr) -> Option<String> {
     match &expr.kind {
-        ExprKind::Traversal { root, steps, .. } if steps.is_empty() => Some(root.clone()),
+        ExprKind::Traversal { root, steps, .. } if steps.is_empty() => Some(root.to_string()),
         ExprKind::Literal(Literal::Null) => Some("null".into()),
         ExprKind::Literal(Literal::Bool(b)) => Some(b.to_string()),
         _ => None,

@@ -133,7 +133,7 @@ fn signatures(map: &SourceMap, e: &FileExpr, user: &UserFunctions, out: &mut Vec
         else {
             continue;
         };
-        let [name, arguments] = args.as_slice() else {
+        let [name, arguments] = &**args else {
             continue;
         };
         let Value::String(name) = constant(map, e.file, name) else {

@@ -207,7 +207,7 @@ fn guarded(res: &Resolution, u: &Use) -> bool {
             return false;
         }
         if let ExprKind::Call { name, .. } = &expr.kind
-            && matches!(name.as_str(), "try" | "can")
+            && matches!(&**name, "try" | "can")
         {
             return true;
         }

@@ -428,7 +428,7 @@ fn resource_collision(at: &At, found: &Places, new_name: &str) -> Option<String>
 fn for_captures(expr: &Expr, name: &str, range: &TextRange) -> bool {
     if let ExprKind::For(f) = &expr.kind
         && (f.value_var == name || f.key_var.as_deref() == Some(name))
-        && [f.key.as_ref(), Some(&f.value), f.condition.as_ref()]
+        && [f.key.as_deref(), Some(&f.value), f.condition.as_deref()]
             .into_iter()
             .flatten()
             .any(|e| e.span.start <= range.start && range.end <= e.span.end)

@@ -239,7 +239,7 @@ pub fn semantic_tokens(at: &At) -> Vec<Token> {
             ExprKind::Call {
                 name, name_span, ..
             } => {
-                let builtin = name == "invoke" || super::builtins().get(name).is_some();
+                let builtin = &**name == "invoke" || super::builtins().get(name).is_some();
                 out.push((
                     name_span.start,
                     name_span.end,

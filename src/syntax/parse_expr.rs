@@ -504,7 +504,7 @@ impl Parser<'_> {
                     "null" => expr(ExprKind::Literal(Literal::Null), span),
                     name => expr(
                         ExprKind::Traversal {
-                            root: name.to_string(),
+                            root: name.into(),
                             root_span: span.clone(),
                             steps: Vec::new(),
                         },
@@ -708,7 +708,7 @@ impl Parser<'_> {
         let args = self.items.drain(base..).collect();
         expr(
             ExprKind::Call {
-                name: full_name,
+                name: full_name.into_boxed_str(),
                 name_span,
                 open_paren: open.range32(),
                 args,
@@ -1026,9 +1026,9 @@ impl Parser<'_> {
                 key_var,
                 value_var,
                 collection,
-                key,
+                key: key.map(Box::new),
                 value,
-                condition,
+                condition: condition.map(Box::new),
                 group: ellipsis.is_some(),
                 object,
             })),

@@ -236,7 +236,7 @@ fn expected(expr: &Expr, file: &ParsedFile, problems: &mut Vec<Diagnostic>) -> V
             bad(&item.span, "an entry is a string or a block reference");
             continue;
         };
-        let Some(&(kind, named)) = FAILURE_KINDS.iter().find(|(k, _)| k == root) else {
+        let Some(&(kind, named)) = FAILURE_KINDS.iter().find(|(k, _)| *k == &**root) else {
             let kinds: Vec<&str> = FAILURE_KINDS.iter().map(|(k, _)| *k).collect();
             bad(
                 &item.span,
@@ -325,7 +325,7 @@ pub fn resource_references(run: &Run) -> Vec<(String, TextRange)> {
 
 fn collect_resources(expr: &Expr, found: &mut Vec<(String, TextRange)>) {
     if let ExprKind::Traversal { root, steps, .. } = &expr.kind
-        && root == "resource"
+        && &**root == "resource"
         && let Some(first) = steps.first()
         && let Some(name) = step_name(first)
     {

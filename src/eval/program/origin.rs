@@ -50,7 +50,7 @@ impl Origin {
 fn literal_key(item: &crate::syntax::ast::ObjectItem) -> Option<String> {
     match &item.key.kind {
         ExprKind::Traversal { root, steps, .. } if steps.is_empty() && !item.force_non_literal => {
-            Some(root.clone())
+            Some(root.to_string())
         }
         ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {

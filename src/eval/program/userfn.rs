@@ -387,7 +387,7 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
 /// `VisitAll` order).
 pub fn invoke_calls<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
     if let ExprKind::Call { name, .. } = &expr.kind
-        && name == "invoke"
+        && &**name == "invoke"
     {
         out.push(expr);
     }
