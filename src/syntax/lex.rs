@@ -163,10 +163,7 @@ struct Scanner<'a> {
 /// Scans a whole configuration file (hclsyntax's `scanNormal` mode). The last token is always
 /// a zero-width [`TokenKind::Eof`].
 pub fn lex(text: &str) -> Vec<Token> {
-    // Dense expressions run to a token per two or three bytes (`f("a", 1)`). Room for one
-    // per two bytes is rarely outgrown, and the part never written is never touched; growing
-    // instead would copy the table and touch both copies.
-    let mut scanner = Scanner::new(text, text.len() / 2 + 1);
+    let mut scanner = Scanner::new(text, text.len() / 4 + 1);
     while scanner.pos < scanner.bytes.len() {
         scanner.step();
     }
