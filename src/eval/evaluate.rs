@@ -95,9 +95,9 @@ pub fn expression(
         length: options.expr.len(),
         json: options.json,
     };
-    let outcome = match &console {
+    let outcome = match console {
         Some(console) => console
-            .with_scope(|scope| expression.show(map, scope, &console.warnings, &mut diagnostics)),
+            .with_scope(|scope, warnings| expression.show(map, scope, warnings, &mut diagnostics)),
         None => {
             let functions = builtins();
             let root = Scope::root(&functions);

@@ -28,8 +28,11 @@ impl Console {
         request: &RunFunctionRequest,
     ) -> Result<Console, Failure> {
         let program = parse_program(map, files)?;
-        let user = UserFunctions::load(&program.functions, std::sync::Arc::new(map.clone()))
-            .map_err(fail)?;
+        let user = UserFunctions::load(
+            &program.functions,
+            super::userfn::function_sources(&program.functions, map),
+        )
+        .map_err(fail)?;
         let mut variables = BTreeMap::new();
         variables.insert("req".to_string(), vars::build_req(request));
         let root = Scope::root(user.table());
@@ -58,10 +61,17 @@ impl Console {
         self.user.check_invokes(map, expr, file)
     }
 
-    /// Calls `f` with the top-level scope.
-    pub fn with_scope<R>(&self, f: impl FnOnce(&Scope) -> R) -> R {
-        let root = Scope::root(self.user.table());
-        let scope = root.child(self.variables.clone());
-        f(&scope)
+    /// Calls `f` with the top-level scope and the locals' warnings. The console is used up:
+    /// its locals move into the scope instead of being copied (a copy of every local's value
+    /// for one expression).
+    pub fn with_scope<R>(self, f: impl FnOnce(&Scope, &[Diagnostic]) -> R) -> R {
+        let Console {
+            user,
+            variables,
+            warnings,
+        } = self;
+        let root = Scope::root(user.table());
+        let scope = root.child(variables);
+        f(&scope, &warnings)
     }
 }

@@ -47,9 +47,8 @@ pub(crate) use outputs::{check_requirement_block, selector_type_problems};
 use serde_json::{Map, Value as Json};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 pub use userfn::invoke_calls;
-pub(crate) use userfn::{UserFunctions, constant};
+pub(crate) use userfn::{UserFunctions, constant, function_sources};
 
 /// Diagnostics, Go HCL style (`hcl.Diagnostics`).
 type Diags = Vec<Diagnostic>;
@@ -158,7 +157,10 @@ fn evaluate_with(
     };
     let default_name = default_name_expr(map);
     let sources: &SourceMap = map;
-    let user = match UserFunctions::load(&program.functions, Arc::new(sources.clone())) {
+    let user = match UserFunctions::load(
+        &program.functions,
+        function_sources(&program.functions, sources),
+    ) {
         Ok(user) => user,
         Err(diags) => return (Err(fail(diags)), None),
     };

@@ -146,6 +146,18 @@ impl Invoker {
     }
 }
 
+/// The source texts a program's functions evaluate their bodies against, for
+/// [`UserFunctions::load`]: a copy of `map` (the functions outlive the caller's borrow of it),
+/// or, for a program without functions, which never reads them, an empty map instead of a copy
+/// of every text.
+pub(crate) fn function_sources(blocks: &[FunctionBlock], map: &SourceMap) -> Arc<SourceMap> {
+    if blocks.is_empty() {
+        Arc::new(SourceMap::new())
+    } else {
+        Arc::new(map.clone())
+    }
+}
+
 impl UserFunctions {
     /// Loads and checks the program's functions (function-hcl's `processFunctions`); the
     /// error diagnostics of the first failing check. Warnings are dropped, as in Go.

@@ -566,7 +566,8 @@ fn composition_functions(
         });
     }
     let program = crate::syntax::model::build_owned(parsed);
-    let user = UserFunctions::load(&program.functions, std::sync::Arc::new(map.clone()))
+    let sources = crate::eval::program::function_sources(&program.functions, map);
+    let user = UserFunctions::load(&program.functions, sources)
         .map_err(|diagnostics| texts(map, &diagnostics))?;
     let table = scope::with_file(user.table(), cx.dir, cx.root, cx.runner.allow_outside_paths);
     Ok((user, table))
