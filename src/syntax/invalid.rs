@@ -22,48 +22,16 @@ impl InvalidTokens {
         self.out
     }
 
-    /// Looks at the next token of `file`.
-    #[inline]
+    /// Looks at the next token of `file`. Most tokens take only the fall-through arm (inlined
+    /// into the scanning loop, that is a jump per token); the diagnostics are built out of line.
+    #[inline(always)]
     pub(super) fn see(&mut self, file: &SourceFile, token: Token) {
-        if matches!(
-            token.kind,
-            TokenKind::BitwiseAnd
-                | TokenKind::BitwiseOr
-                | TokenKind::BitwiseXor
-                | TokenKind::BitwiseNot
-                | TokenKind::Backtick
-                | TokenKind::Apostrophe
-                | TokenKind::Semicolon
-                | TokenKind::QuotedNewline
-                | TokenKind::Invalid
-        ) {
-            self.report(file, token);
-        }
-    }
-
-    /// [`InvalidTokens::see`] for a kind it may report.
-    #[cold]
-    fn report(&mut self, file: &SourceFile, token: Token) {
-        let InvalidTokens {
-            out,
-            bitwise,
-            backtick,
-            apostrophe,
-            semicolon,
-        } = self;
-        let mut report = |summary: &str, detail: &str| {
-            out.push(
-                Diagnostic::new(Code::S001, summary)
-                    .with_detail(detail)
-                    .with_primary(file.span(token.range()), None),
-            );
-        };
         match token.kind {
             TokenKind::BitwiseAnd
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
             | TokenKind::BitwiseNot
-                if *bitwise < 4 =>
+                if self.bitwise < 4 =>
             {
                 let suggestion = match token.kind {
                     TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
@@ -71,56 +39,80 @@ impl InvalidTokens {
                     TokenKind::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
                     _ => "",
                 };
-                report(
+                self.report(
+                    file,
+                    token,
                     "Unsupported operator",
                     &format!("Bitwise operators are not supported.{suggestion}"),
                 );
-                *bitwise += 1;
+                self.bitwise += 1;
             }
             TokenKind::Backtick => {
-                if *backtick % 2 == 0 {
-                    report(
+                if self.backtick % 2 == 0 {
+                    self.report(
+                        file,
+                        token,
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     );
                 }
-                if *backtick <= 2 {
-                    *backtick += 1;
+                if self.backtick <= 2 {
+                    self.backtick += 1;
                 }
             }
             TokenKind::Apostrophe => {
-                if *apostrophe % 2 == 0 {
-                    report(
+                if self.apostrophe % 2 == 0 {
+                    self.report(
+                        file,
+                        token,
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     );
                 }
-                if *apostrophe <= 2 {
-                    *apostrophe += 1;
+                if self.apostrophe <= 2 {
+                    self.apostrophe += 1;
                 }
             }
-            TokenKind::Semicolon if *semicolon < 1 => {
-                report(
+            TokenKind::Semicolon if self.semicolon < 1 => {
+                self.report(
+                    file,
+                    token,
                     "Invalid character",
                     "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                 );
-                *semicolon += 1;
+                self.semicolon += 1;
             }
-            TokenKind::QuotedNewline => report(
+            TokenKind::QuotedNewline => self.report(
+                file,
+                token,
                 "Invalid multi-line string",
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
             ),
             TokenKind::Invalid => match token.text(file.text()) {
-                "\u{201c}" | "\u{201d}" => report(
+                "\u{201c}" | "\u{201d}" => self.report(
+                    file,
+                    token,
                     "Invalid character",
                     "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
                 ),
-                _ => report(
+                _ => self.report(
+                    file,
+                    token,
                     "Invalid character",
                     "This character is not used within the language.",
                 ),
             },
             _ => {}
         }
+    }
+
+    /// One diagnostic at `token`.
+    #[cold]
+    fn report(&mut self, file: &SourceFile, token: Token, summary: &str, detail: &str) {
+        self.out.push(
+            Diagnostic::new(Code::S001, summary)
+                .with_detail(detail)
+                .with_primary(file.span(token.range()), None),
+        );
     }
 }
