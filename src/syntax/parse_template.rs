@@ -75,7 +75,15 @@ impl Parser<'_> {
             let can_trim_prev = std::mem::take(&mut next_can_trim_prev);
             match next.kind {
                 TokenKind::StringLit | TokenKind::QuotedLit => {
-                    if join && let Some(Part::Literal { value, span }) = parts.last_mut() {
+                    // A literal after a literal continues it when joining; otherwise it
+                    // starts a part of its own.
+                    if !(join && matches!(parts.last(), Some(Part::Literal { .. }))) {
+                        parts.push(Part::Literal {
+                            value: String::with_capacity(next.range().len()),
+                            span: next.range32(),
+                        });
+                    }
+                    if let Some(Part::Literal { value, span }) = parts.last_mut() {
                         tail_from = value.len();
                         self.decode_literal_into(next, value);
                         if ltrim {
@@ -85,16 +93,6 @@ impl Parser<'_> {
                             value.drain(tail_from..tail_from + cut);
                         }
                         span.end = next.end;
-                    } else {
-                        tail_from = 0;
-                        let mut value = self.decode_literal(next);
-                        if ltrim {
-                            value = value.trim_start_matches(char::is_whitespace).to_string();
-                        }
-                        parts.push(Part::Literal {
-                            value,
-                            span: next.range32(),
-                        });
                     }
                     next_can_trim_prev = true;
                 }
@@ -290,14 +288,8 @@ impl Parser<'_> {
         })
     }
 
-    /// hcl's `ParseStringLiteralToken`: the value of a literal token, with escape errors.
-    pub(super) fn decode_literal(&mut self, token: Token) -> String {
-        let mut value = String::with_capacity(token.range().len());
-        self.decode_literal_into(token, &mut value);
-        value
-    }
-
-    /// [`decode_literal`](Self::decode_literal) appending to `out`.
+    /// hcl's `ParseStringLiteralToken`: the value of a literal token, appended to `out`, with
+    /// escape errors.
     pub(super) fn decode_literal_into(&mut self, token: Token, out: &mut String) {
         let quoted = token.kind == TokenKind::QuotedLit;
         let text = self.text(token);
