@@ -190,6 +190,17 @@ pub struct Tokens<'a> {
 }
 
 impl Tokens<'_> {
+    /// One scanning step onto the scanner's tokens, or the end once the text is used up.
+    #[inline(always)]
+    fn advance(&mut self) {
+        if self.scanner.pos < self.scanner.bytes.len() {
+            self.scanner.step();
+        } else {
+            self.scanner.push_eof();
+            self.done = true;
+        }
+    }
+
     /// Appends the next tokens to `out`, at least `at_least` of them unless the text ends
     /// first (then its end is the last). `false` once everything has been handed over.
     pub(super) fn scan_into(&mut self, out: &mut Vec<Token>, at_least: usize) -> bool {
@@ -202,12 +213,7 @@ impl Tokens<'_> {
         std::mem::swap(&mut self.scanner.tokens, out);
         let want = self.scanner.tokens.len() + at_least;
         while !self.done && self.scanner.tokens.len() < want {
-            if self.scanner.pos < self.scanner.bytes.len() {
-                self.scanner.step();
-            } else {
-                self.scanner.push_eof();
-                self.done = true;
-            }
+            self.advance();
         }
         std::mem::swap(&mut self.scanner.tokens, out);
         self.scanner.tokens.clear();
@@ -229,12 +235,7 @@ impl Iterator for Tokens<'_> {
             }
             self.scanner.tokens.clear();
             self.next = 0;
-            if self.scanner.pos < self.scanner.bytes.len() {
-                self.scanner.step();
-            } else {
-                self.scanner.push_eof();
-                self.done = true;
-            }
+            self.advance();
         }
     }
 }

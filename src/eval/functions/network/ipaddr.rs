@@ -316,12 +316,6 @@ pub(super) fn ipv4_zero() -> Ip {
     ip
 }
 
-/// Appends `v` in decimal without the formatting machinery (it cost more than the address
-/// itself in `cidrsubnet` and friends, called once per member of large collections).
-fn push_decimal(out: &mut String, v: u64) {
-    push_uint(out, v, 10);
-}
-
 /// Go's `IP.String`: dotted decimal for IPv4 (and IPv4-mapped) addresses, RFC 5952 for
 /// IPv6, `<nil>` for nil.
 pub(super) fn ip_string(ip: &[u8]) -> String {
@@ -348,7 +342,7 @@ fn push_ip(out: &mut String, ip: &[u8]) {
             if i > 0 {
                 out.push('.');
             }
-            push_decimal(out, u64::from(b));
+            push_uint(out, u64::from(b), 10);
         }
         return;
     }
@@ -431,7 +425,7 @@ impl IpNet {
         out.push('/');
         if canonical {
             // A prefix length counts bits: never negative.
-            push_decimal(&mut out, ones.unsigned_abs());
+            push_uint(&mut out, ones.unsigned_abs(), 10);
         } else {
             for b in m {
                 out.push_str(&format!("{b:02x}"));
