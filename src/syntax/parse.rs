@@ -305,6 +305,22 @@ impl<'a> Parser<'a> {
         (eof, next + 1)
     }
 
+    /// The next two tokens as scanned, when both are in the window and the first is
+    /// significant (what [`Parser::read`] would return twice, unless the second is a comment
+    /// or a newline); `None` near a batch's end.
+    #[inline]
+    pub(super) fn peek_two_scanned(&self) -> Option<(Token, Token)> {
+        let next = self.ahead.next;
+        match self.ahead.window.get(next..next + 2) {
+            Some(&[first, second])
+                if !matches!(first.kind, TokenKind::Comment | TokenKind::Newline) =>
+            {
+                Some((first, second))
+            }
+            _ => None,
+        }
+    }
+
     #[inline]
     pub(super) fn peek(&self) -> Token {
         self.next_token().0

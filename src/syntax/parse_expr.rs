@@ -519,6 +519,12 @@ impl Parser<'_> {
                 } else {
                     TokenKind::CHeredoc
                 };
+                if open.kind == TokenKind::OQuote
+                    && let Some(parts) = self.parse_plain_quoted()
+                {
+                    let span = between(&open.range32(), &self.prev_range());
+                    return expr(ExprKind::Template(parts), span);
+                }
                 let flush = open.kind == TokenKind::OHeredoc && self.text(open).starts_with("<<-");
                 let (parts, passthru) = self.parse_template_inner(close_kind, flush);
                 let span = between(&open.range32(), &self.prev_range());

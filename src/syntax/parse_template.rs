@@ -23,6 +23,30 @@ fn literal(value: String, span: TextRange) -> Expr {
 }
 
 impl Parser<'_> {
+    /// After a `"`: a string that is one literal token or nothing (`"abc"`, `""`, most
+    /// strings), read without the template machinery, as [`parse_template_inner`] would give
+    /// it (the same expression, spans and escape diagnostics). `None`, with nothing read, for
+    /// any other string.
+    ///
+    /// [`parse_template_inner`]: Parser::parse_template_inner
+    pub(super) fn parse_plain_quoted(&mut self) -> Option<Vec<Expr>> {
+        let (first, second) = self.peek_two_scanned()?;
+        match (first.kind, second.kind) {
+            (TokenKind::QuotedLit, TokenKind::CQuote) => {
+                self.read();
+                let mut value = String::with_capacity(first.range().len());
+                self.decode_literal_into(first, &mut value);
+                self.read();
+                Some(vec![literal(value, first.range32())])
+            }
+            (TokenKind::CQuote, _) => {
+                self.read();
+                Some(vec![literal(String::new(), first.end..first.end)])
+            }
+            _ => None,
+        }
+    }
+
     /// Parses template content up to `end`; returns the parts and whether the template is a
     /// single interpolation (hcl's pass-through `TemplateWrapExpr`).
     pub(super) fn parse_template_inner(
@@ -916,6 +940,63 @@ mod tests {
             .map(|d| format!("{d:?}"))
             .collect();
         (parts, diagnostics)
+    }
+
+    /// A quoted string parsed by [`Parser::parse_plain_quoted`] (when it takes it) and by
+    /// the template machinery: the expressions, diagnostics and next token, as text.
+    fn quoted_both_ways(text: &str) -> (Option<String>, String) {
+        use crate::source::SourceMap;
+        let mut map = SourceMap::new();
+        let id = map.add("t.hcl", text);
+        let state = |parser: &Parser, exprs: &[Expr]| {
+            format!(
+                "{exprs:?} {:?} {:?} {:?}",
+                parser.diagnostics,
+                parser.peek(),
+                parser.prev_range()
+            )
+        };
+        let mut fast = Parser::new(map.get(id));
+        fast.read();
+        let fast = fast
+            .parse_plain_quoted()
+            .map(|exprs| state(&fast, &exprs));
+        let mut slow = Parser::new(map.get(id));
+        slow.read();
+        let (exprs, passthru) = slow.parse_template_inner(TokenKind::CQuote, false);
+        assert!(!passthru || fast.is_none(), "{text:?}");
+        (fast, state(&slow, &exprs))
+    }
+
+    #[test]
+    fn a_plain_quoted_string_is_what_the_template_parser_gives() {
+        let mut taken = 0;
+        for text in [
+            "\"abc\"",
+            "\"\"",
+            "\"\" x",
+            "\"abc\"\n",
+            "\"a\\nb\\t\\\"c\\\\\" + 1",
+            "\"bad \\q escape\"",
+            "\"\\u00e9 \\U0001F600 \\uZZ\"",
+            "\"%s-%d-%s\"",
+            "\"a $${b} %%{c}\"",
+            "\"a ${b} c\"",
+            "\"${b}\"",
+            "\"%{if a}x%{endif}\"",
+            "\"unterminated",
+            "\"line\nbreak\"",
+            "\"\u{2019}curly\u{201d}\"",
+            "\"",
+        ] {
+            let (fast, slow) = quoted_both_ways(text);
+            if let Some(fast) = fast {
+                taken += 1;
+                assert_eq!(fast, slow, "{text:?}");
+            }
+        }
+        // Not a test of nothing: most of the cases take the quick path.
+        assert!(taken >= 8, "{taken}");
     }
 
     #[test]
