@@ -603,6 +603,30 @@ fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usi
     }
 }
 
+/// For each byte, whether [`go_escape`] can only copy it: every byte but the control
+/// characters, `"`, `\\`, 0xE2 (the first byte of U+2028 and U+2029) and, with `html`, `<`, `>`
+/// and `&`. A string is scanned with one table look per byte.
+const fn plain_bytes(html: bool) -> [bool; 256] {
+    let mut table = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = false;
+        b += 1;
+    }
+    table[b'"' as usize] = false;
+    table[b'\\' as usize] = false;
+    table[0xE2] = false;
+    if html {
+        table[b'<' as usize] = false;
+        table[b'>' as usize] = false;
+        table[b'&' as usize] = false;
+    }
+    table
+}
+
+static PLAIN: [bool; 256] = plain_bytes(false);
+static PLAIN_HTML: [bool; 256] = plain_bytes(true);
+
 /// A string as Go's `encoding/json` writes it (Go 1.22 and later): `"` and `\` escaped, `\b`,
 /// `\f`, `\n`, `\r`, `\t` by name, other control characters as `\u00XX`, U+2028 and U+2029
 /// always escaped, and with `html_escape` also `<`, `>` and `&`.
@@ -612,9 +636,14 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
     buf.push('"');
     // The text between escapes is copied in runs.
     let bytes = s.as_bytes();
+    let plain = if html_escape { &PLAIN_HTML } else { &PLAIN };
     let mut run = 0;
     let mut i = 0;
     while i < bytes.len() {
+        if plain[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
         let Some((escape, width)) = go_escape(bytes, i, html_escape) else {
             i += 1;
             continue;
@@ -641,9 +670,14 @@ fn write_go_string(s: &str, buf: &mut String, html_escape: bool) {
 /// The length of what [`write_go_string`] writes for `s`.
 fn go_string_len(s: &str, html_escape: bool) -> usize {
     let bytes = s.as_bytes();
+    let plain = if html_escape { &PLAIN_HTML } else { &PLAIN };
     let mut n = 2 + bytes.len();
     let mut i = 0;
     while i < bytes.len() {
+        if plain[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
         match go_escape(bytes, i, html_escape) {
             Some((GoEscape::Short(text), width)) => {
                 n += text.len() - width;
@@ -836,6 +870,19 @@ mod tests {
                 write_go_string(case, &mut buf, html);
                 assert_eq!(buf, go_string_by_char(case, html), "{case:?} html={html}");
                 assert_eq!(go_string_len(case, html), buf.len(), "{case:?} html={html}");
+            }
+        }
+        // Every character of the first planes and around U+2028, alone and between text: the
+        // byte table lets through only what needs no escape.
+        let chars = (0..0x3100u32).chain(0xFFF0..0x10010).filter_map(char::from_u32);
+        for c in chars {
+            for case in [c.to_string(), format!("a{c}\u{2028}b{c}")] {
+                for html in [true, false] {
+                    let mut buf = String::new();
+                    write_go_string(&case, &mut buf, html);
+                    assert_eq!(buf, go_string_by_char(&case, html), "{case:?} html={html}");
+                    assert_eq!(go_string_len(&case, html), buf.len(), "{case:?} html={html}");
+                }
             }
         }
     }

@@ -372,7 +372,9 @@ impl Builder {
             locals
                 .items
                 .extend(block.body.attributes.iter_mut().map(|a| Local {
-                    name: a.name.clone(),
+                    // The builder has the tree to itself, and nothing reads a local's
+                    // attribute after this.
+                    name: std::mem::take(&mut a.name),
                     value: self.expr(a),
                 }));
         }
@@ -381,7 +383,12 @@ impl Builder {
 
     fn fill_group(&self, body: &mut Body, group: &mut GroupBody) {
         let locals = self.locals(body);
-        group.locals.items.extend(locals.items);
+        // Moved rather than copied into an empty list (a copy of every local's tree node).
+        if group.locals.items.is_empty() {
+            group.locals.items = locals.items;
+        } else {
+            group.locals.items.extend(locals.items);
+        }
         group.locals.problems.extend(locals.problems);
         if group.condition.is_none() {
             group.condition = self.attr(body, "condition");

@@ -779,7 +779,7 @@ fn decode_into(
     decode_each(text, quoted, out)
 }
 
-/// [`decode`] character by character.
+/// [`decode`] of any literal: the text between escapes (and `$${`/`%%{`) is copied in runs.
 fn decode_each(
     text: &str,
     quoted: bool,
@@ -787,31 +787,31 @@ fn decode_each(
 ) -> Vec<(String, std::ops::Range<usize>)> {
     let mut problems = Vec::new();
     let bytes = text.as_bytes();
+    // Every position a run ends at is an ASCII byte, or the end: a character boundary.
+    let mut run = 0;
     let mut i = 0;
-    while i < text.len() {
+    while i < bytes.len() {
         let c = bytes[i];
         if quoted && c == b'\\' {
+            out.push_str(&text[run..i]);
             i = decode_escape(text, i, out, &mut problems);
+            run = i;
             continue;
         }
         if (c == b'$' || c == b'%')
             && bytes.get(i + 1) == Some(&c)
             && bytes.get(i + 2) == Some(&b'{')
         {
+            out.push_str(&text[run..i]);
             out.push(c as char);
             out.push('{');
             i += 3;
+            run = i;
             continue;
         }
-        if c < 0x80 {
-            out.push(char::from(c));
-            i += 1;
-            continue;
-        }
-        let ch = text[i..].chars().next().unwrap_or('\u{fffd}');
-        out.push(ch);
-        i += ch.len_utf8();
+        i += 1;
     }
+    out.push_str(&text[run..]);
     problems
 }
 
@@ -888,6 +888,31 @@ fn decode_escape(
 mod tests {
     use super::*;
 
+    /// hcl's decoding one character at a time: what the copying in runs must equal.
+    fn decode_by_character(
+        text: &str,
+        quoted: bool,
+    ) -> (String, Vec<(String, std::ops::Range<usize>)>) {
+        let (mut out, mut problems) = (String::new(), Vec::new());
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < text.len() {
+            let c = bytes[i];
+            if quoted && c == b'\\' {
+                i = decode_escape(text, i, &mut out, &mut problems);
+            } else if (c == b'$' || c == b'%') && bytes[i + 1..].starts_with(&[c, b'{']) {
+                out.push(c as char);
+                out.push('{');
+                i += 3;
+            } else {
+                let ch = text[i..].chars().next().unwrap_or('\u{fffd}');
+                out.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+        (out, problems)
+    }
+
     #[test]
     fn decoding_without_escapes_copies_the_text() {
         for text in [
@@ -901,11 +926,18 @@ mod tests {
             "$ and % alone",
             "$$ %% ${",
             "\\u00e9 \\q",
+            "%s-%d-%s",
+            "é$${x}ü%%{y}✓\\n\\é",
+            "\\U0001F600 \\ud800 \\u12",
+            "ends with $$",
+            "%%",
         ] {
             for quoted in [false, true] {
-                let mut slow = String::new();
-                let problems = decode_each(text, quoted, &mut slow);
-                assert_eq!(decode(text, quoted), (slow, problems), "{text:?} {quoted}");
+                let mut runs = String::new();
+                let problems = decode_each(text, quoted, &mut runs);
+                let expected = decode_by_character(text, quoted);
+                assert_eq!((runs, problems), expected, "{text:?} {quoted}");
+                assert_eq!(decode(text, quoted), expected, "{text:?} {quoted}");
             }
         }
         assert_eq!(decode("a\\nb", true).0, "a\nb");

@@ -338,12 +338,26 @@ fn push_ip(out: &mut String, ip: &[u8]) {
         return;
     }
     if let Some(p4) = to4(ip) {
+        // At most "255.255.255.255": written into a buffer, then appended at once.
+        let mut text = [0u8; 15];
+        let mut len = 0;
         for (i, &b) in p4.iter().enumerate() {
             if i > 0 {
-                out.push('.');
+                text[len] = b'.';
+                len += 1;
             }
-            push_uint(out, u64::from(b), 10);
+            if b >= 100 {
+                text[len] = b'0' + b / 100;
+                len += 1;
+            }
+            if b >= 10 {
+                text[len] = b'0' + b / 10 % 10;
+                len += 1;
+            }
+            text[len] = b'0' + b % 10;
+            len += 1;
         }
+        out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
         return;
     }
     let groups: Vec<u16> = ip
@@ -463,6 +477,10 @@ mod tests {
         assert_eq!(net("1:2:3:4:5:6:1.2.3.4/128"), "1:2:3:4:5:6:102:304/128");
         assert_eq!(net("1::2:3:4:5:6:7/128"), "1:0:2:3:4:5:6:7/128");
         assert_eq!(net("FE80::A/128"), "fe80::a/128");
+        for b in 0..=255u8 {
+            let text = format!("{b}.{}.{b}.{b}/32", 255 - b);
+            assert_eq!(net(&text), text);
+        }
         for bad in [
             "not-a-cidr",
             "10.256.0.0/8",
