@@ -109,6 +109,7 @@ fn our_expr(expr: &fnhcl::syntax::ast::Expr, text: &str, depth: usize, out: &mut
                 "template"
             }
         }
+        K::QuotedLiteral(_) => "string",
         K::TemplateWrap(_) => "template",
         K::TemplateJoin(_) => "template",
         K::Traversal { steps, .. } if steps.is_empty() => "variable",

@@ -44,7 +44,10 @@ fn walk_variables<'e>(expr: &'e Expr, locals: &mut Vec<&'e str>, out: &mut Vec<V
                 });
             }
         }
-        ExprKind::Literal(_) | ExprKind::SplatItem | ExprKind::Error => {}
+        ExprKind::Literal(_)
+        | ExprKind::QuotedLiteral(_)
+        | ExprKind::SplatItem
+        | ExprKind::Error => {}
         ExprKind::Template(parts) | ExprKind::Tuple(parts) => {
             for part in parts {
                 walk_variables(part, locals, out);

@@ -458,7 +458,7 @@ fn comparisons(al: &Aliases, entry: &Entry, file: FileId, expr: &Expr, out: &mut
 /// The type of a literal operand (`"x"`, `3`, `true`).
 fn literal_type(expr: &Expr) -> Option<Type> {
     match &expr.kind {
-        ExprKind::Literal(Literal::String(_)) => Some(Type::String),
+        ExprKind::Literal(Literal::String(_)) | ExprKind::QuotedLiteral(_) => Some(Type::String),
         ExprKind::Literal(Literal::Number(_)) => Some(Type::Number),
         ExprKind::Literal(Literal::Bool(_)) => Some(Type::Boolean),
         ExprKind::Template(parts)

@@ -874,14 +874,20 @@ mod tests {
         }
         // Every character of the first planes and around U+2028, alone and between text: the
         // byte table lets through only what needs no escape.
-        let chars = (0..0x3100u32).chain(0xFFF0..0x10010).filter_map(char::from_u32);
+        let chars = (0..0x3100u32)
+            .chain(0xFFF0..0x10010)
+            .filter_map(char::from_u32);
         for c in chars {
             for case in [c.to_string(), format!("a{c}\u{2028}b{c}")] {
                 for html in [true, false] {
                     let mut buf = String::new();
                     write_go_string(&case, &mut buf, html);
                     assert_eq!(buf, go_string_by_char(&case, html), "{case:?} html={html}");
-                    assert_eq!(go_string_len(&case, html), buf.len(), "{case:?} html={html}");
+                    assert_eq!(
+                        go_string_len(&case, html),
+                        buf.len(),
+                        "{case:?} html={html}"
+                    );
                 }
             }
         }

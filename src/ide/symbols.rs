@@ -164,6 +164,7 @@ pub fn folding(at: &At) -> Vec<Fold> {
                 | ExprKind::Tuple(_)
                 | ExprKind::Call { .. }
                 | ExprKind::Template(_)
+                | ExprKind::QuotedLiteral(_)
         ) {
             spans.push((expr.span.start, expr.span.end));
         }

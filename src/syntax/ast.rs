@@ -209,11 +209,23 @@ pub struct ForExpr {
 }
 
 impl Expr {
+    /// The range of an [`ExprKind::QuotedLiteral`]'s text, inside the quotes: hcl's range of
+    /// the template's literal part (for `""`, empty at the closing quote's end).
+    pub fn quoted_text_span(&self) -> TextRange {
+        let TextRange { start, end } = self.span;
+        if end.saturating_sub(start) > 2 {
+            start + 1..end - 1
+        } else {
+            end..end
+        }
+    }
+
     /// Calls `f` on each direct child expression, in source order (hclsyntax's
-    /// `walkChildNodes`).
+    /// `walkChildNodes`). A [`ExprKind::QuotedLiteral`]'s text is not an expression of its own.
     pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {
         match &self.kind {
             ExprKind::Literal(_)
+            | ExprKind::QuotedLiteral(_)
             | ExprKind::Traversal { .. }
             | ExprKind::SplatItem
             | ExprKind::Error => {}
@@ -274,6 +286,10 @@ pub enum ExprKind {
     Literal(Literal),
     /// `TemplateExpr`: literal and interpolated parts joined.
     Template(Vec<Expr>),
+    /// A quoted string of plain text, `"abc"` or `""`: hcl's `TemplateExpr` of one
+    /// `LiteralValueExpr` part, kept as one node with the (decoded) text (most strings are
+    /// this). The part's range is [`Expr::quoted_text_span`].
+    QuotedLiteral(String),
     /// `TemplateWrapExpr`: a template that is exactly one interpolation, `"${x}"`.
     TemplateWrap(Box<Expr>),
     /// `TemplateJoinExpr`: a `%{for}` directive (wraps a `For`).

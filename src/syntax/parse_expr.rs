@@ -437,6 +437,7 @@ impl Parser<'_> {
         let bracket = between(&open.range32(), &close.range32());
         let literal_key = match &key.kind {
             ExprKind::Literal(lit) => Some(lit.clone()),
+            ExprKind::QuotedLiteral(s) => Some(Literal::String(s.clone())),
             ExprKind::Template(parts) => match parts.as_slice() {
                 [
                     Expr {
@@ -520,10 +521,10 @@ impl Parser<'_> {
                     TokenKind::CHeredoc
                 };
                 if open.kind == TokenKind::OQuote
-                    && let Some(parts) = self.parse_plain_quoted()
+                    && let Some(text) = self.parse_plain_quoted()
                 {
                     let span = between(&open.range32(), &self.prev_range());
-                    return expr(ExprKind::Template(parts), span);
+                    return expr(ExprKind::QuotedLiteral(text), span);
                 }
                 let flush = open.kind == TokenKind::OHeredoc && self.text(open).starts_with("<<-");
                 let (parts, passthru) = self.parse_template_inner(close_kind, flush);

@@ -23,13 +23,11 @@ fn literal(value: String, span: TextRange) -> Expr {
 }
 
 impl Parser<'_> {
-    /// After a `"`: a string that is one literal token or nothing (`"abc"`, `""`, most
-    /// strings), read without the template machinery, as [`parse_template_inner`] would give
-    /// it (the same expression, spans and escape diagnostics). `None`, with nothing read, for
-    /// any other string.
-    ///
-    /// [`parse_template_inner`]: Parser::parse_template_inner
-    pub(super) fn parse_plain_quoted(&mut self) -> Option<Vec<Expr>> {
+    /// After a `"`: the text of a string that is one literal token or nothing (`"abc"`, `""`,
+    /// most strings), read without the template machinery, with the escape diagnostics the
+    /// template parser would give; the string is an [`ExprKind::QuotedLiteral`]. `None`, with
+    /// nothing read, for any other string.
+    pub(super) fn parse_plain_quoted(&mut self) -> Option<String> {
         let (first, second) = self.peek_two_scanned()?;
         match (first.kind, second.kind) {
             (TokenKind::QuotedLit, TokenKind::CQuote) => {
@@ -37,11 +35,11 @@ impl Parser<'_> {
                 let mut value = String::with_capacity(first.range().len());
                 self.decode_literal_into(first, &mut value);
                 self.read();
-                Some(vec![literal(value, first.range32())])
+                Some(value)
             }
             (TokenKind::CQuote, _) => {
                 self.read();
-                Some(vec![literal(String::new(), first.end..first.end)])
+                Some(String::new())
             }
             _ => None,
         }
@@ -975,7 +973,8 @@ mod tests {
     }
 
     /// A quoted string parsed by [`Parser::parse_plain_quoted`] (when it takes it) and by
-    /// the template machinery: the expressions, diagnostics and next token, as text.
+    /// the template machinery: the template's parts (for the first, the one literal part an
+    /// [`ExprKind::QuotedLiteral`] stands for), diagnostics and next token, as text.
     fn quoted_both_ways(text: &str) -> (Option<String>, String) {
         use crate::source::SourceMap;
         let mut map = SourceMap::new();
@@ -989,10 +988,14 @@ mod tests {
             )
         };
         let mut fast = Parser::new(map.get(id));
-        fast.read();
-        let fast = fast
-            .parse_plain_quoted()
-            .map(|exprs| state(&fast, &exprs));
+        let open = fast.read();
+        let fast = fast.parse_plain_quoted().map(|value| {
+            let quoted = Expr {
+                kind: ExprKind::QuotedLiteral(value.clone()),
+                span: between(&open.range32(), &fast.prev_range()),
+            };
+            state(&fast, &[literal(value, quoted.quoted_text_span())])
+        });
         let mut slow = Parser::new(map.get(id));
         slow.read();
         let (exprs, passthru) = slow.parse_template_inner(TokenKind::CQuote, false);

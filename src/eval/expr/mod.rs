@@ -135,6 +135,8 @@ pub fn start_range(expr: &Expr) -> TextRange {
     let first_byte = |span: &TextRange| span.start..(span.start + 1).min(span.end.max(span.start));
     match &expr.kind {
         ExprKind::Template(parts) => parts.first().map_or(expr.span.clone(), start_range),
+        // The template's one literal part.
+        ExprKind::QuotedLiteral(_) => expr.quoted_text_span(),
         // The `%{ for … }` directive: we keep no range for its closing brace, so this ends
         // at the collection expression.
         ExprKind::TemplateJoin(inner) => match &inner.kind {
@@ -274,6 +276,7 @@ impl Run<'_> {
         match &expr.kind {
             ExprKind::Literal(lit) => (literal(lit), Vec::new()),
             ExprKind::Template(parts) => self.template(parts, scope),
+            ExprKind::QuotedLiteral(text) => self.quoted_literal(expr, text, scope),
             ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.eval(inner, scope),
             ExprKind::TemplateJoin(inner) => self.template_join(expr, inner, scope),
             ExprKind::Traversal {

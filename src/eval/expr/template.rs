@@ -7,21 +7,48 @@ use crate::eval::prefix::safe_known_prefix;
 use crate::eval::scope::Scope;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
-use crate::syntax::ast::{Expr, ExprKind, Literal};
+use crate::syntax::ast::{Expr, ExprKind, Literal, TextRange};
 
 impl Run<'_> {
+    /// A quoted string of plain text ([`ExprKind::QuotedLiteral`]): what the template of that
+    /// one literal part gives.
+    pub(super) fn quoted_literal(
+        &mut self,
+        expr: &Expr,
+        text: &str,
+        scope: &Scope,
+    ) -> (Value, Diags) {
+        let at = expr.quoted_text_span();
+        if let Some(value) = self.literal_text(text, &at) {
+            return (value, Vec::new());
+        }
+        let part = Expr {
+            kind: ExprKind::Literal(Literal::String(text.to_string())),
+            span: at,
+        };
+        self.template(std::slice::from_ref(&part), scope)
+    }
+
+    /// The text of a template that is one literal part (most are), no longer than a string
+    /// may be, counted against the evaluation's budget at the part `at`: nothing to convert
+    /// or join. `None` for a longer one, which the template's diagnostics are about.
+    fn literal_text(&mut self, text: &str, at: &TextRange) -> Option<Value> {
+        let value = Value::string(text);
+        if let Value::String(s) = &value
+            && s.len() <= crate::eval::budget::MAX_STRING_BYTES
+        {
+            crate::eval::budget::strings(s.len(), Some(self.span(at)));
+            return Some(value);
+        }
+        None
+    }
+
     pub(super) fn template(&mut self, parts: &[Expr], scope: &Scope) -> (Value, Diags) {
-        // A template of one literal (most are) is that text: nothing to convert or join.
         if let [part] = parts
             && let ExprKind::Literal(Literal::String(text)) = &part.kind
+            && let Some(value) = self.literal_text(text, &part.span)
         {
-            let value = Value::string(text);
-            if let Value::String(s) = &value
-                && s.len() <= crate::eval::budget::MAX_STRING_BYTES
-            {
-                crate::eval::budget::strings(s.len(), Some(self.span(&part.span)));
-                return (value, Vec::new());
-            }
+            return (value, Vec::new());
         }
         // The parts' texts, joined once at the end into a string of exactly their length
         // (growing one string part by part kept up to twice the result allocated). The first

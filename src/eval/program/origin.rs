@@ -52,7 +52,7 @@ fn literal_key(item: &crate::syntax::ast::ObjectItem) -> Option<String> {
         ExprKind::Traversal { root, steps, .. } if steps.is_empty() && !item.force_non_literal => {
             Some(root.to_string())
         }
-        ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
+        ExprKind::Literal(Literal::String(s)) | ExprKind::QuotedLiteral(s) => Some(s.clone()),
         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
             ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
             _ => None,
