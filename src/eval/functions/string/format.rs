@@ -9,7 +9,7 @@ use crate::eval::num::Num;
 use crate::eval::prefix::safe_known_prefix;
 use crate::eval::types::Type;
 use crate::eval::value::{Refinement, Value};
-use crate::gostd::strconv::format_uint;
+use crate::gostd::strconv::{format_uint, push_uint};
 use num_bigint::Sign;
 use std::sync::LazyLock;
 
@@ -357,6 +357,21 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                     'x' | 'X' => 16,
                     _ => 10,
                 };
+                // A plain `%d` of a whole number that fits a machine word (most are): its
+                // sign and digits, straight onto the text.
+                let plain = !(verb.plus || verb.space || verb.sharp || verb.zero || verb.minus);
+                if base == 10
+                    && plain
+                    && verb.prec < 0
+                    && verb.width < 0
+                    && let Some(v) = n.to_i64()
+                {
+                    if v < 0 {
+                        buf.push('-');
+                    }
+                    push_uint(buf, v.unsigned_abs(), 10);
+                    return Ok(());
+                }
                 // Whole numbers that fit a machine word skip the big integer.
                 let mut word = [0u8; 64];
                 let big;
