@@ -191,12 +191,21 @@ impl std::hash::Hasher for NameHasher {
     }
 }
 
+/// A name's bit in [`FunctionTable`]'s `lengths`: its length, or 63 for any longer name.
+fn length_bit(name: &str) -> u64 {
+    1 << name.len().min(63)
+}
+
 type NameMap<V> = HashMap<&'static str, V, BuildHasherDefault<NameHasher>>;
 
 /// Functions by name.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionTable {
     functions: NameMap<Function>,
+    /// The lengths of `functions`' names, a bit each ([`length_bit`]): a table over a base
+    /// holds a few names (a program's `invoke`), and a lookup of any other length skips its
+    /// hashing.
+    lengths: u64,
     /// Where a name not in `functions` is looked up: the built-ins a program's own functions
     /// are added over, shared rather than copied for each program.
     base: Option<&'static FunctionTable>,
@@ -213,6 +222,7 @@ impl FunctionTable {
     pub fn over(base: &'static FunctionTable) -> FunctionTable {
         FunctionTable {
             functions: NameMap::default(),
+            lengths: 0,
             base: Some(base),
         }
     }
@@ -234,15 +244,18 @@ impl FunctionTable {
 
     /// Adds (or replaces) a function.
     pub fn insert(&mut self, function: Function) {
+        self.lengths |= length_bit(function.name);
         self.functions.insert(function.name, function);
     }
 
     /// The function called `name`.
     pub fn get(&self, name: &str) -> Option<&Function> {
-        match self.functions.get(name) {
-            Some(function) => Some(function),
-            None => self.base.and_then(|base| base.get(name)),
+        if self.lengths & length_bit(name) != 0
+            && let Some(function) = self.functions.get(name)
+        {
+            return Some(function);
         }
+        self.base.and_then(|base| base.get(name))
     }
 
     /// The function called `name` in this table itself (not its base), to adjust after
@@ -282,5 +295,59 @@ fn special(
         }),
         special,
         refine_not_null: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A function that returns its own name.
+    fn named(name: &'static str) -> Function {
+        Function::new(name, Vec::new(), None, Type::String, move |_, _| {
+            Ok(Value::string(name))
+        })
+    }
+
+    fn call(table: &FunctionTable, name: &str) -> Option<String> {
+        let f = table.get(name)?;
+        let value = (f.imp)(&[], &Type::String).unwrap();
+        value.as_str().map(str::to_string)
+    }
+
+    #[test]
+    fn a_table_over_a_base_finds_its_own_names_first_and_the_base_for_the_rest() {
+        let long: &'static str = Box::leak("l".repeat(100).into_boxed_str());
+        let longer: &'static str = Box::leak("m".repeat(100).into_boxed_str());
+        let long_63: &'static str = Box::leak("n".repeat(63).into_boxed_str());
+        let mut base = FunctionTable::new();
+        for name in ["invoke", "upper", "x", longer, long_63, "abcdef"] {
+            base.insert(named(name));
+        }
+        let base: &'static FunctionTable = Box::leak(Box::new(base));
+        let mut table = FunctionTable::over(base);
+        table.insert(Function::new(
+            "invoke",
+            Vec::new(),
+            None,
+            Type::String,
+            |_, _| Ok(Value::string("own")),
+        ));
+        table.insert(named(long));
+        for (name, want) in [
+            ("invoke", Some("own")),
+            // The same length as the table's own `invoke`, found in the base.
+            ("abcdef", Some("abcdef")),
+            ("upper", Some("upper")),
+            ("x", Some("x")),
+            (long, Some(long)),
+            // Lengths past 63 share a bit.
+            (longer, Some(longer)),
+            (long_63, Some(long_63)),
+            ("nosuch", None),
+            ("", None),
+        ] {
+            assert_eq!(call(&table, name).as_deref(), want, "{name}");
+        }
     }
 }

@@ -305,20 +305,11 @@ impl<'a> Parser<'a> {
         (eof, next + 1)
     }
 
-    /// The next two tokens as scanned, when both are in the window and the first is
-    /// significant (what [`Parser::read`] would return twice, unless the second is a comment
-    /// or a newline); `None` near a batch's end.
+    /// The tokens scanned and not yet read, as the window holds them (which tokens the
+    /// next reads return, unless comments or newlines are among them).
     #[inline]
-    pub(super) fn peek_two_scanned(&self) -> Option<(Token, Token)> {
-        let next = self.ahead.next;
-        match self.ahead.window.get(next..next + 2) {
-            Some(&[first, second])
-                if !matches!(first.kind, TokenKind::Comment | TokenKind::Newline) =>
-            {
-                Some((first, second))
-            }
-            _ => None,
-        }
+    pub(super) fn scanned_ahead(&self) -> &[Token] {
+        self.ahead.window.get(self.ahead.next..).unwrap_or_default()
     }
 
     #[inline]

@@ -23,26 +23,31 @@ fn literal(value: String, span: TextRange) -> Expr {
 }
 
 impl Parser<'_> {
-    /// After a `"`: the text of a string that is one literal token or nothing (`"abc"`, `""`,
-    /// most strings), read without the template machinery, with the escape diagnostics the
-    /// template parser would give; the string is an [`ExprKind::QuotedLiteral`]. `None`, with
-    /// nothing read, for any other string.
+    /// After a `"`: the text of a string of literal tokens only (`"abc"`, `""`, `"%s-%d"`,
+    /// `"$${x}"`; most strings), read without the template machinery, with the escape
+    /// diagnostics the template parser would give; the string is an
+    /// [`ExprKind::QuotedLiteral`]. `None`, with nothing read, for any other string (or one
+    /// whose tokens are not all scanned yet).
     pub(super) fn parse_plain_quoted(&mut self) -> Option<String> {
-        let (first, second) = self.peek_two_scanned()?;
-        match (first.kind, second.kind) {
-            (TokenKind::QuotedLit, TokenKind::CQuote) => {
-                self.read();
-                let mut value = String::with_capacity(first.range().len());
-                self.decode_literal_into(first, &mut value);
-                self.read();
-                Some(value)
-            }
-            (TokenKind::CQuote, _) => {
-                self.read();
-                Some(String::new())
-            }
-            _ => None,
+        let ahead = self.scanned_ahead();
+        let literals = ahead
+            .iter()
+            .take_while(|t| t.kind == TokenKind::QuotedLit)
+            .count();
+        if ahead.get(literals)?.kind != TokenKind::CQuote {
+            return None;
         }
+        let length = match literals {
+            0 => 0,
+            _ => (ahead[literals - 1].end - ahead[0].start) as usize,
+        };
+        let mut value = String::with_capacity(length);
+        for _ in 0..literals {
+            let token = self.read();
+            self.decode_literal_into(token, &mut value);
+        }
+        self.read();
+        Some(value)
     }
 
     /// Parses template content up to `end`; returns the parts and whether the template is a
@@ -1016,6 +1021,12 @@ mod tests {
             "\"\\u00e9 \\U0001F600 \\uZZ\"",
             "\"%s-%d-%s\"",
             "\"a $${b} %%{c}\"",
+            "\"$\"",
+            "\"%\"",
+            "\"100%\" x",
+            "\"$${\"",
+            "\"a\\q%s\\u12$b\"",
+            "\"a%\nb\"",
             "\"a ${b} c\"",
             "\"${b}\"",
             "\"%{if a}x%{endif}\"",
