@@ -302,10 +302,10 @@ fn special(
 mod tests {
     use super::*;
 
-    /// A function that returns its own name.
-    fn named(name: &'static str) -> Function {
+    /// A function called `name` that returns `says`.
+    fn saying(name: &'static str, says: &'static str) -> Function {
         Function::new(name, Vec::new(), None, Type::String, move |_, _| {
-            Ok(Value::string(name))
+            Ok(Value::string(says))
         })
     }
 
@@ -322,18 +322,12 @@ mod tests {
         let long_63: &'static str = Box::leak("n".repeat(63).into_boxed_str());
         let mut base = FunctionTable::new();
         for name in ["invoke", "upper", "x", longer, long_63, "abcdef"] {
-            base.insert(named(name));
+            base.insert(saying(name, name));
         }
         let base: &'static FunctionTable = Box::leak(Box::new(base));
         let mut table = FunctionTable::over(base);
-        table.insert(Function::new(
-            "invoke",
-            Vec::new(),
-            None,
-            Type::String,
-            |_, _| Ok(Value::string("own")),
-        ));
-        table.insert(named(long));
+        table.insert(saying("invoke", "own"));
+        table.insert(saying(long, long));
         for (name, want) in [
             ("invoke", Some("own")),
             // The same length as the table's own `invoke`, found in the base.
