@@ -199,7 +199,10 @@ pub fn convert(value: &Value, want: &Type) -> Result<Value, ConvertError> {
 
 /// [`convert`] of a value the caller owns: a value that already has the wanted type is
 /// returned as it is, not copied (function arguments and template parts, on every call).
+#[inline]
 pub fn convert_owned(value: Value, want: &Type) -> Result<Value, ConvertError> {
+    // Most arguments already have their parameter's type: decided where the call is, without
+    // moving the value through a call.
     let same_primitive = matches!(
         (&value, want),
         (Value::String(_), Type::String)
@@ -209,6 +212,11 @@ pub fn convert_owned(value: Value, want: &Type) -> Result<Value, ConvertError> {
     if same_primitive || *want == Type::Dynamic {
         return Ok(value);
     }
+    convert_other(value, want)
+}
+
+/// [`convert_owned`] of a value whose type is not the wanted primitive or dynamic.
+fn convert_other(value: Value, want: &Type) -> Result<Value, ConvertError> {
     let have = value.ty();
     if have == *want {
         return Ok(value);
