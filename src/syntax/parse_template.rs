@@ -42,9 +42,21 @@ impl Parser<'_> {
             _ => (ahead[literals - 1].end - ahead[0].start) as usize,
         };
         let mut value = String::with_capacity(length);
-        for _ in 0..literals {
-            let token = self.read();
-            self.decode_literal_into(token, &mut value);
+        if literals > 0 {
+            let first = self.read();
+            let mut last = first;
+            for _ in 1..literals {
+                last = self.read();
+            }
+            // The tokens are decoded as one text: they were cut only at a `$` or `%` that
+            // opens no sequence, or after a `$${`/`%%{` escape, where decoding does not look
+            // across (the tests compare it with decoding token by token).
+            let text = Token {
+                kind: TokenKind::QuotedLit,
+                start: first.start,
+                end: last.end,
+            };
+            self.decode_literal_into(text, &mut value);
         }
         self.read();
         Some(value)
@@ -1027,6 +1039,10 @@ mod tests {
             "\"$${\"",
             "\"a\\q%s\\u12$b\"",
             "\"a%\nb\"",
+            "\"\\u00e9%\\u00e8$\\U0001F600%\"",
+            "\"$$$${x} %%%%{y} $$ %%\"",
+            "\"\\$%\\%$\\q\"",
+            "\"%\\u12%34\"",
             "\"a ${b} c\"",
             "\"${b}\"",
             "\"%{if a}x%{endif}\"",
