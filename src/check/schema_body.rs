@@ -73,15 +73,13 @@ pub(crate) fn collect<'p>(body: &'p GroupBody, out: &mut Vec<&'p FileExpr>) {
 /// A literal string, number or bool as JSON; `None` for anything computed.
 fn literal(expr: &Expr) -> Option<Json> {
     match &expr.kind {
-        ExprKind::Literal(Literal::String(s)) | ExprKind::QuotedLiteral(s) => {
-            Some(Json::String(s.clone()))
-        }
         ExprKind::Literal(Literal::Bool(b)) => Some(Json::Bool(*b)),
         ExprKind::Literal(Literal::Number(n)) => serde_json::from_str(n).ok(),
         ExprKind::Template(parts) if parts.is_empty() => Some(Json::String(String::new())),
-        ExprKind::Template(parts) if parts.len() == 1 => literal(&parts[0]),
         ExprKind::Parens(inner) => literal(inner),
-        _ => None,
+        _ => expr
+            .plain_string()
+            .map(|(s, _)| Json::String(s.to_string())),
     }
 }
 

@@ -375,7 +375,7 @@ fn invoke_arguments(body: &Body, offset: usize, program: &Program) -> Option<Vec
         }
         _ => None,
     })?;
-    let (name, _) = super::navigate::literal_string(&args[0])?;
+    let (name, _) = args[0].plain_string()?;
     let ExprKind::Object(given) = &args[1].kind else {
         return None;
     };

@@ -100,19 +100,6 @@ fn binding(at: &At, resolution: &Resolution) -> Option<Found> {
     ))
 }
 
-/// The string a literal expression (or a template of one literal) holds, and its range.
-pub fn literal_string(expr: &Expr) -> Option<(&str, TextRange)> {
-    match &expr.kind {
-        ExprKind::Literal(Literal::String(s)) => Some((s, expr.span.clone())),
-        ExprKind::QuotedLiteral(s) => Some((s, expr.quoted_text_span())),
-        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
-            ExprKind::Literal(Literal::String(s)) => Some((s, parts[0].span.clone())),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// The function an `invoke` call names (its first argument, a string literal) and the name's
 /// span inside the quotes.
 fn invoked(call: &Expr, file: FileId) -> Option<(String, Span)> {
@@ -120,7 +107,7 @@ fn invoked(call: &Expr, file: FileId) -> Option<(String, Span)> {
         return None;
     };
     let first = args.first()?;
-    let (value, range) = literal_string(first)?;
+    let (value, range) = first.plain_string()?;
     let mut span = Span::of(file, &range);
     if first.span.start == span.start {
         // A bare literal's range holds the quotes (a template's literal part does not).

@@ -220,6 +220,24 @@ impl Expr {
         }
     }
 
+    /// The text of a string without interpolations, and the range of that text (inside the
+    /// quotes): a [`ExprKind::QuotedLiteral`], a template of one literal part, or a literal
+    /// string.
+    pub fn plain_string(&self) -> Option<(&str, TextRange)> {
+        match &self.kind {
+            ExprKind::Literal(Literal::String(s)) => Some((s, self.span.clone())),
+            ExprKind::QuotedLiteral(s) => Some((s, self.quoted_text_span())),
+            ExprKind::Template(parts) => match parts.as_slice() {
+                [part] => match &part.kind {
+                    ExprKind::Literal(Literal::String(s)) => Some((s, part.span.clone())),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Calls `f` on each direct child expression, in source order (hclsyntax's
     /// `walkChildNodes`). A [`ExprKind::QuotedLiteral`]'s text is not an expression of its own.
     pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {

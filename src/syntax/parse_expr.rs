@@ -437,17 +437,9 @@ impl Parser<'_> {
         let bracket = between(&open.range32(), &close.range32());
         let literal_key = match &key.kind {
             ExprKind::Literal(lit) => Some(lit.clone()),
-            ExprKind::QuotedLiteral(s) => Some(Literal::String(s.clone())),
-            ExprKind::Template(parts) => match parts.as_slice() {
-                [
-                    Expr {
-                        kind: ExprKind::Literal(Literal::String(s)),
-                        ..
-                    },
-                ] => Some(Literal::String(s.clone())),
-                _ => None,
-            },
-            _ => None,
+            _ => key
+                .plain_string()
+                .map(|(s, _)| Literal::String(s.to_string())),
         };
         match literal_key {
             Some(key) => relative(

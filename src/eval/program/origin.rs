@@ -4,7 +4,7 @@
 
 use crate::schema::Segment;
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Literal};
+use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::model::FileExpr;
 
 /// One body's places.
@@ -52,13 +52,8 @@ fn literal_key(item: &crate::syntax::ast::ObjectItem) -> Option<String> {
         ExprKind::Traversal { root, steps, .. } if steps.is_empty() && !item.force_non_literal => {
             Some(root.to_string())
         }
-        ExprKind::Literal(Literal::String(s)) | ExprKind::QuotedLiteral(s) => Some(s.clone()),
-        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
-            ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
-            _ => None,
-        },
         ExprKind::Template(parts) if parts.is_empty() => Some(String::new()),
-        _ => None,
+        _ => item.key.plain_string().map(|(s, _)| s.to_string()),
     }
 }
 
