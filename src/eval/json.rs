@@ -579,47 +579,40 @@ enum GoEscape {
 /// The escape Go writes for the character starting at byte `i`, and how many bytes of `s` it
 /// stands for; `None` for a byte copied as it is. Every character Go escapes is ASCII, or
 /// U+2028/U+2029 (E2 80 A8/A9 in UTF-8), so a continuation byte is never one.
+/// A `const fn`: [`plain_bytes`] builds its byte tables from it, so the two cannot disagree.
 #[inline(always)]
-fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usize)> {
+const fn go_escape(bytes: &[u8], i: usize, html_escape: bool) -> Option<(GoEscape, usize)> {
     let b = bytes[i];
-    let short = |text| Some((GoEscape::Short(text), 1));
-    match b {
-        b'"' => short("\\\""),
-        b'\\' => short("\\\\"),
-        0x08 => short("\\b"),
-        0x0c => short("\\f"),
-        b'\n' => short("\\n"),
-        b'\r' => short("\\r"),
-        b'\t' => short("\\t"),
-        b'<' | b'>' | b'&' if html_escape => Some((GoEscape::Unicode(u32::from(b)), 1)),
-        b if b < 0x20 => Some((GoEscape::Unicode(u32::from(b)), 1)),
-        0xE2 if bytes.get(i + 1) == Some(&0x80) => match bytes.get(i + 2) {
-            Some(&last @ (0xA8 | 0xA9)) => {
-                Some((GoEscape::Unicode(0x2028 + u32::from(last - 0xA8)), 3))
-            }
-            _ => None,
-        },
-        _ => None,
-    }
+    let short = match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        0x08 => "\\b",
+        0x0c => "\\f",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        b'<' | b'>' | b'&' if html_escape => return Some((GoEscape::Unicode(b as u32), 1)),
+        b if b < 0x20 => return Some((GoEscape::Unicode(b as u32), 1)),
+        0xE2 if i + 2 < bytes.len()
+            && bytes[i + 1] == 0x80
+            && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) =>
+        {
+            return Some((GoEscape::Unicode(0x2028 + (bytes[i + 2] - 0xA8) as u32), 3));
+        }
+        _ => return None,
+    };
+    Some((GoEscape::Short(short), 1))
 }
 
-/// For each byte, whether [`go_escape`] can only copy it: every byte but the control
-/// characters, `"`, `\\`, 0xE2 (the first byte of U+2028 and U+2029) and, with `html`, `<`, `>`
-/// and `&`. A string is scanned with one table look per byte.
+/// For each byte, whether [`go_escape`] can only copy it, whatever follows it (0xE2, the
+/// first byte of U+2028 and U+2029, is looked at in front of the rest of U+2028). A string is
+/// scanned with one table look per byte.
 const fn plain_bytes(html: bool) -> [bool; 256] {
     let mut table = [true; 256];
     let mut b = 0;
-    while b < 0x20 {
-        table[b] = false;
+    while b < 256 {
+        table[b] = go_escape(&[b as u8, 0x80, 0xA8], 0, html).is_none();
         b += 1;
-    }
-    table[b'"' as usize] = false;
-    table[b'\\' as usize] = false;
-    table[0xE2] = false;
-    if html {
-        table[b'<' as usize] = false;
-        table[b'>' as usize] = false;
-        table[b'&' as usize] = false;
     }
     table
 }
