@@ -47,10 +47,65 @@ pub struct Num {
 enum Kind {
     /// `mant × 2^exp`; `mant` is odd, or zero for zero.
     Finite {
-        mant: BigUint,
+        mant: Mant,
         exp: i64,
     },
     Inf,
+}
+
+/// A finite number's mantissa: a machine word whenever it fits one (every literal up to
+/// 2^64 and most results), a big integer only beyond. Building, copying and dropping a word
+/// allocates nothing, as Go keeps a literal's value in the tree; each value holds the one
+/// form its size calls for, so the derived equality compares like with like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Mant {
+    Word(u64),
+    Big(BigUint),
+}
+
+impl Mant {
+    fn from_big(big: BigUint) -> Mant {
+        match big.to_u64() {
+            Some(word) => Mant::Word(word),
+            None => Mant::Big(big),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        match self {
+            Mant::Word(w) => *w == 0,
+            Mant::Big(b) => b.is_zero(),
+        }
+    }
+
+    fn bits(&self) -> u64 {
+        match self {
+            Mant::Word(w) => u64::from(u64::BITS - w.leading_zeros()),
+            Mant::Big(b) => b.bits(),
+        }
+    }
+
+    fn to_u64(&self) -> Option<u64> {
+        match self {
+            Mant::Word(w) => Some(*w),
+            Mant::Big(b) => b.to_u64(),
+        }
+    }
+
+    fn to_u128(&self) -> Option<u128> {
+        match self {
+            Mant::Word(w) => Some(u128::from(*w)),
+            Mant::Big(b) => b.to_u128(),
+        }
+    }
+
+    /// The mantissa as a big integer, for the arithmetic (built only for a word).
+    fn big(&self) -> std::borrow::Cow<'_, BigUint> {
+        match self {
+            Mant::Word(w) => std::borrow::Cow::Owned(BigUint::from(*w)),
+            Mant::Big(b) => std::borrow::Cow::Borrowed(b),
+        }
+    }
 }
 
 /// An exact, unrounded value: `(-1)^neg × mant × 2^exp`.
@@ -66,7 +121,7 @@ impl Num {
         Num {
             neg: false,
             kind: Kind::Finite {
-                mant: BigUint::zero(),
+                mant: Mant::Word(0),
                 exp: 0,
             },
             prec: PREC,
@@ -95,7 +150,7 @@ impl Num {
         Num {
             neg,
             kind: Kind::Finite {
-                mant: BigUint::from(v >> tz),
+                mant: Mant::Word(v >> tz),
                 exp: i64::from(tz),
             },
             prec,
@@ -172,7 +227,10 @@ impl Num {
         if mant.is_zero() {
             return Num {
                 neg,
-                kind: Kind::Finite { mant, exp: 0 },
+                kind: Kind::Finite {
+                    mant: Mant::Word(0),
+                    exp: 0,
+                },
                 prec,
             };
         }
@@ -214,7 +272,10 @@ impl Num {
         }
         Num {
             neg,
-            kind: Kind::Finite { mant, exp },
+            kind: Kind::Finite {
+                mant: Mant::from_big(mant),
+                exp,
+            },
             prec,
         }
     }
@@ -224,7 +285,7 @@ impl Num {
         Num {
             neg,
             kind: Kind::Finite {
-                mant: BigUint::zero(),
+                mant: Mant::Word(0),
                 exp: 0,
             },
             prec,
@@ -258,7 +319,7 @@ impl Num {
         // y = |x| / 10^e10 = |x| × 2^-e10 / 5^e10, a number near [1, 10).
         let scaled = Raw {
             neg: false,
-            mant: mant.clone(),
+            mant: mant.big().into_owned(),
             exp: *exp - e10,
         };
         let Some(p) = pow5(e10.unsigned_abs(), 128).raw() else {
@@ -283,7 +344,7 @@ impl Num {
         match &self.kind {
             Kind::Finite { mant, exp } => Some(Raw {
                 neg: self.neg,
-                mant: mant.clone(),
+                mant: mant.big().into_owned(),
                 exp: *exp,
             }),
             Kind::Inf => None,
@@ -437,7 +498,7 @@ impl Num {
             (Some(_), None) => Ok(Num {
                 neg,
                 kind: Kind::Finite {
-                    mant: BigUint::zero(),
+                    mant: Mant::Word(0),
                     exp: 0,
                 },
                 prec,
@@ -477,10 +538,17 @@ impl Num {
             (Kind::Inf, _) => Ordering::Greater,
             (_, Kind::Inf) => Ordering::Less,
             (Kind::Finite { mant: ma, exp: ea }, Kind::Finite { mant: mb, exp: eb }) => {
-                let e = (*ea).min(*eb);
-                let a = ma << (ea - e) as u64;
-                let b = mb << (eb - e) as u64;
-                a.cmp(&b)
+                match (ma, mb) {
+                    // Equal exponents (as for any two whole numbers below 2^64 that are
+                    // both odd or both even at the same power) compare the words.
+                    (Mant::Word(a), Mant::Word(b)) if ea == eb => a.cmp(b),
+                    _ => {
+                        let e = (*ea).min(*eb);
+                        let a = &*ma.big() << (ea - e) as u64;
+                        let b = &*mb.big() << (eb - e) as u64;
+                        a.cmp(&b)
+                    }
+                }
             }
         };
         if sa < 0 {
@@ -541,7 +609,7 @@ impl Num {
         let rounded = Num::round(
             Raw {
                 neg: false,
-                mant: mant.clone(),
+                mant: mant.big().into_owned(),
                 exp: *exp,
             },
             keep as u32,
@@ -553,7 +621,7 @@ impl Num {
             return sign * f64::INFINITY;
         }
         // mant has at most 53 bits, so it converts exactly; scale in steps that stay exact.
-        let mut v = mant.to_f64().unwrap_or(f64::INFINITY);
+        let mut v = mant.to_u64().map_or(f64::INFINITY, |w| w as f64);
         let mut e = exp;
         while e != 0 {
             let step = e.clamp(-1000, 1000);
@@ -608,7 +676,7 @@ impl Num {
     pub fn trunc(&self) -> Num {
         match &self.kind {
             Kind::Finite { mant, exp } if *exp < 0 => {
-                let whole = mant >> (-*exp) as u64;
+                let whole = &*mant.big() >> (-*exp) as u64;
                 Num::round(
                     Raw {
                         neg: self.neg,
@@ -854,8 +922,9 @@ impl fmt::Display for Num {
                 return f.write_str(&out);
             }
         }
-        let mut d = Decimal::new(mant, *exp);
-        shortest(&mut d, mant, *exp, self.prec);
+        let mant = mant.big();
+        let mut d = Decimal::new(&mant, *exp);
+        shortest(&mut d, &mant, *exp, self.prec);
         let frac = (d.mant.len() as i64 - d.exp).max(0);
         text::fmt_f(&mut out, frac, &d);
         f.write_str(&out)

@@ -234,10 +234,27 @@ impl Run<'_> {
 
     fn eval(&mut self, expr: &Expr, scope: &Scope) -> (Value, Diags) {
         crate::eval::deadline::checkpoint();
-        // A literal recurses into nothing, spends no budget and fails nowhere: no stack
-        // check, unwind guard or value depth to look at.
-        if let ExprKind::Literal(lit) = &expr.kind {
-            return (literal(lit), Vec::new());
+        // The leaves recurse into nothing, so they need no stack check or unwind guard.
+        match &expr.kind {
+            // A literal spends no budget and fails nowhere.
+            ExprKind::Literal(lit) => return (literal(lit), Vec::new()),
+            // A string of literal text: its budget charge names its own range (nothing
+            // inner to locate), and a string nests nothing.
+            ExprKind::QuotedLiteral(text) => {
+                if let Some(value) = self.literal_text(text, &expr.quoted_text_span()) {
+                    return (value, Vec::new());
+                }
+            }
+            // A variable in scope, named alone (`x`, `each`): its value, which is a result
+            // like any other and so held to the depth limit (else the full path says so).
+            ExprKind::Traversal { root, steps, .. } if steps.is_empty() => {
+                if let Some(value) = scope.lookup(root)
+                    && value.depth() <= crate::eval::value::MAX_VALUE_DEPTH
+                {
+                    return (value.clone(), Vec::new());
+                }
+            }
+            _ => {}
         }
         let (mut val, mut diags) = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
             // The innermost expression names where the evaluation's budget ran out: the

@@ -32,7 +32,7 @@ impl Run<'_> {
     /// The text of a template that is one literal part (most are), no longer than a string
     /// may be, counted against the evaluation's budget at the part `at`: nothing to convert
     /// or join. `None` for a longer one, which the template's diagnostics are about.
-    fn literal_text(&mut self, text: &str, at: &TextRange) -> Option<Value> {
+    pub(super) fn literal_text(&mut self, text: &str, at: &TextRange) -> Option<Value> {
         let value = Value::string(text);
         if let Value::String(s) = &value
             && s.len() <= crate::eval::budget::MAX_STRING_BYTES

@@ -25,12 +25,13 @@ impl Num {
             // Bounded, approximate: callers that must be exact refuse such numbers first.
             return self.scientific();
         }
-        let mut d = Decimal::new(mant, *exp);
+        let mant = mant.big();
+        let mut d = Decimal::new(&mant, *exp);
         let mut prec = prec;
         let shortest_digits = prec < 0;
         let g = matches!(format, 'g' | 'G');
         if shortest_digits {
-            shortest(&mut d, mant, *exp, self.prec);
+            shortest(&mut d, &mant, *exp, self.prec);
             let len = d.mant.len() as i64;
             prec = match format {
                 'e' | 'E' => len - 1,
@@ -107,7 +108,7 @@ impl Num {
         if *exp < 0 {
             return None;
         }
-        let magnitude = mant << (*exp as u64);
+        let magnitude = &*mant.big() << (*exp as u64);
         let sign = if self.neg { Sign::Minus } else { Sign::Plus };
         Some(BigInt::from_biguint(sign, magnitude))
     }
