@@ -220,7 +220,7 @@ pub(crate) fn object_key(map: &SourceMap, file: FileId, item: &ObjectItem) -> Op
         return None;
     }
     match constant(map, file, &item.key) {
-        Value::String(s) => Some(s),
+        Value::String(s) => Some(s.into_string()),
         _ => None,
     }
 }

@@ -501,7 +501,7 @@ impl Probe<'_> {
                 return;
             }
             if let (true, Value::String(s)) = (known, name) {
-                self.names.push((s, at, true));
+                self.names.push((s.into_string(), at, true));
             }
         }
     }
@@ -585,7 +585,7 @@ impl Probe<'_> {
         let value = self.value(&c.value, &scope);
         if let (Some(Value::String(key)), Some(json)) = (key, constant_json(&value)) {
             let mut entry = serde_json::Map::new();
-            entry.insert(key, json);
+            entry.insert(key.into_string(), json);
             self.merge(Output::Context, &entry, expr_span(&c.value));
         }
     }

@@ -85,7 +85,7 @@ pub fn attribute_name(key: &str) -> String {
     let Value::String(name) = Value::string(key) else {
         unreachable!("Value::string makes a string");
     };
-    name
+    name.into_string()
 }
 
 /// As [`implied_value`], with cty's error (`a number is required`) for a number cty cannot

@@ -148,8 +148,8 @@ pub enum Value {
     Bool(bool),
     /// A number.
     Number(Num),
-    /// A string, NFC-normalised.
-    String(String),
+    /// A string, NFC-normalised; short ones held inline (see [`Text`]).
+    String(Text),
     /// A list: every element has type `elem`.
     List {
         /// The element type.
@@ -177,6 +177,11 @@ pub enum Value {
     Object(Attrs),
 }
 
+/// The text of a string value: up to 24 bytes inline, so that copying a short string (a
+/// literal's value, a variable read, an object key turned value) allocates nothing; longer
+/// text is on the heap as a `String`'s is, and converts from and to one without copying.
+pub type Text = compact_str::CompactString;
+
 impl Value {
     /// A string value (NFC-normalised, as `cty.StringVal`).
     pub fn string(s: impl AsRef<str>) -> Value {
@@ -186,9 +191,9 @@ impl Value {
             || unicode_normalization::is_nfc_quick(s.chars())
                 == unicode_normalization::IsNormalized::Yes
         {
-            return Value::String(s.to_string());
+            return Value::String(Text::new(s));
         }
-        Value::String(s.nfc().collect())
+        Value::String(s.nfc().collect::<String>().into())
     }
 
     /// [`Value::string`] of an owned string: no copy when it is already NFC.
@@ -197,9 +202,9 @@ impl Value {
             || unicode_normalization::is_nfc_quick(s.chars())
                 == unicode_normalization::IsNormalized::Yes
         {
-            return Value::String(s);
+            return Value::String(s.into());
         }
-        Value::String(s.nfc().collect())
+        Value::String(s.nfc().collect::<String>().into())
     }
 
     /// A number value.

@@ -61,7 +61,7 @@ impl PathStep {
 
     /// `cty.IndexStep{Key: cty.StringVal(key)}`: a map element.
     pub fn key(key: &str) -> PathStep {
-        PathStep::Index(Value::String(key.to_string()))
+        PathStep::Index(Value::String(key.into()))
     }
 }
 

@@ -16,7 +16,7 @@ pub(super) fn primitive_conversion(in_ty: &Type, out: &Type, unsafe_ok: bool) ->
                     crate::eval::num::MAX_PRINTED_DIGITS
                 ),
             )),
-            Value::Number(n) => Ok(Value::String(n.to_string())),
+            Value::Number(n) => Ok(Value::String(n.to_string().into())),
             other => Err(unexpected(other, &Type::Number, path)),
         })),
         (Type::Bool, Type::String) => Some(conv(|v, path| match v {

@@ -57,7 +57,7 @@ fn sort_key(elem: &Type, v: &Value, hash: String) -> SortKey {
         Value::Null(_) => SortKey::Null,
         Value::Unknown(..) => SortKey::Unknown,
         _ => SortKey::Known(match (elem, v) {
-            (Type::String, Value::String(s)) => KnownKey::Str(s.clone()),
+            (Type::String, Value::String(s)) => KnownKey::Str(s.to_string()),
             (Type::Bool, Value::Bool(b)) => KnownKey::Bool(*b),
             (Type::Number, Value::Number(n)) => KnownKey::Num(n.clone()),
             (Type::String | Type::Bool | Type::Number, _) => KnownKey::Stray(hash),

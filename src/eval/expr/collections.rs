@@ -53,7 +53,7 @@ impl Run<'_> {
             };
             match key {
                 Value::String(s) => {
-                    vals.insert(s, val);
+                    vals.insert(s.into_string(), val);
                 }
                 _ => known = false,
             }

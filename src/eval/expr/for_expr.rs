@@ -182,10 +182,10 @@ impl Run<'_> {
             let (val, val_diags) = self.eval(&f.value, &child);
             diags.extend(val_diags);
             if f.group {
-                groups.entry(key).or_default().push(val);
+                groups.entry(key.into_string()).or_default().push(val);
                 continue;
             }
-            match vals.entry(key) {
+            match vals.entry(key.into_string()) {
                 std::collections::btree_map::Entry::Occupied(entry) => {
                     let detail = format!(
                         "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
@@ -286,7 +286,7 @@ fn element_pairs(coll: Value, with_keys: bool) -> Vec<(Value, Value)> {
             .collect(),
         Value::Map { items, .. } | Value::Object(items) => Shared::into_data(items)
             .into_iter()
-            .map(|(k, v)| (key(&|| Value::String(k.clone())), v))
+            .map(|(k, v)| (key(&|| Value::String(k.as_str().into())), v))
             .collect(),
         _ => Vec::new(),
     }

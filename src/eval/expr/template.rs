@@ -94,9 +94,9 @@ impl Run<'_> {
                         crate::eval::budget::strings(s.len(), Some(self.span(&part.span)));
                         total = len;
                         if first.is_none() {
-                            first = Some(s);
+                            first = Some(s.into_string());
                         } else {
-                            pieces.push(s);
+                            pieces.push(s.into_string());
                         }
                     }
                 }

@@ -353,7 +353,7 @@ fn has_index(coll: &Value, seq: &Seq<'_>, key: &Value) -> Option<bool> {
                 .is_some_and(|i| i >= 0 && (i as usize) < coll.elements().len()),
         ),
         (Seq::Map(_), Value::String(s)) => match coll {
-            Value::Map { items, .. } => Some(items.contains_key(s)),
+            Value::Map { items, .. } => Some(items.contains_key(s.as_str())),
             _ => None,
         },
         _ => Some(false),
@@ -369,7 +369,7 @@ fn element_at(coll: &Value, key: &Value) -> Value {
             .cloned()
             .unwrap_or_else(Value::dynamic),
         (Value::Map { items, .. }, Value::String(s)) => {
-            items.get(s).cloned().unwrap_or_else(Value::dynamic)
+            items.get(s.as_str()).cloned().unwrap_or_else(Value::dynamic)
         }
         (Value::Unknown(Type::Tuple(elems), _), Value::Number(n)) => n
             .to_i64()

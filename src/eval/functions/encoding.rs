@@ -32,7 +32,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         Type::String,
         |args, _| {
             Ok(Value::String(
-                STANDARD.encode(args::string(args, 0)?.as_bytes()),
+                STANDARD.encode(args::string(args, 0)?.as_bytes()).into(),
             ))
         },
     ));
@@ -65,7 +65,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         Type::String,
         |args, _| {
             let gz = deflate::gzip(args::string(args, 0)?.as_bytes());
-            Ok(Value::String(STANDARD.encode(gz)))
+            Ok(Value::String(STANDARD.encode(gz).into()))
         },
     ));
     table.insert(Function::new(
@@ -73,7 +73,7 @@ pub(super) fn register(table: &mut FunctionTable) {
         str_param(),
         None,
         Type::String,
-        |args, _| Ok(Value::String(query_escape(args::string(args, 0)?))),
+        |args, _| Ok(Value::String(query_escape(args::string(args, 0)?).into())),
     ));
     text::register(table);
     table.insert(Function::new(

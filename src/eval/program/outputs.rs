@@ -177,7 +177,7 @@ impl Evaluator<'_> {
         match json::to_json(&value) {
             Ok(json) => {
                 let mut entry = Map::new();
-                entry.insert(key, struct_numbers(&json));
+                entry.insert(key.into_string(), struct_numbers(&json));
                 self.contexts.push(entry);
                 self.context_at.push(header_span(&context.origin));
                 coverage::block(header_span(&context.origin));
@@ -285,12 +285,12 @@ impl Evaluator<'_> {
             }
         }
         let mut selector = ResourceSelector {
-            api_version: strings[0].clone(),
-            kind: strings[1].clone(),
+            api_version: strings[0].to_string(),
+            kind: strings[1].to_string(),
             ..ResourceSelector::default()
         };
         if let Some(match_name) = strings.get(2) {
-            selector.match_name = Some(match_name.clone());
+            selector.match_name = Some(match_name.to_string());
             return Ok((Some(selector), Vec::new()));
         }
         let Some(labels_expr) = &select.match_labels else {
@@ -418,7 +418,7 @@ fn check_labels(
     for (key, v) in items.iter() {
         match v {
             Value::String(s) => {
-                labels.insert(key.clone(), s.clone());
+                labels.insert(key.clone(), s.to_string());
             }
             _ => return Err(vec![label_not_a_string(name, key, expr)]),
         }

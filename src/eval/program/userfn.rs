@@ -381,7 +381,7 @@ fn check_invoke(call: &Expr, file: FileId, invoker: &Invoker, sources: &SourceMa
             span(&args[0]),
         )];
     };
-    if !invoker.functions.contains_key(&name) {
+    if !invoker.functions.contains_key(name.as_str()) {
         let names: Vec<&str> = invoker.functions.keys().map(String::as_str).collect();
         let mut d = to_error_diag(
             Code::E403,

@@ -83,7 +83,7 @@ fn one(map: &SourceMap, file: FileId, assert: &Assert, scope: &Scope) -> Result<
     let message = match &assert.error_message {
         None => "the condition is false".to_string(),
         Some(expr) => match scope::evaluate(map, file, expr, scope) {
-            Ok(Value::String(text)) => text,
+            Ok(Value::String(text)) => text.into_string(),
             Ok(other) => to_hcl(&other),
             Err(why) => format!("(error_message could not be evaluated: {why})"),
         },

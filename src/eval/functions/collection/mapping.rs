@@ -41,13 +41,13 @@ fn keys() -> Function {
         |args, ret| match (&args[0], args[0].ty()) {
             (_, Type::Object(atys)) => Ok(Value::Tuple(
                 atys.keys()
-                    .map(|k| Value::String(k.clone()))
+                    .map(|k| Value::String(k.as_str().into()))
                     .collect::<Vec<_>>()
                     .into(),
             )),
             (Value::Map { items, .. }, _) => Ok(list_val(
                 &Type::String,
-                items.keys().map(|k| Value::String(k.clone())).collect(),
+                items.keys().map(|k| Value::String(k.as_str().into())).collect(),
             )),
             _ => Ok(unknown_not_null(ret.clone())),
         },
@@ -293,7 +293,7 @@ fn transpose() -> Function {
             let items = out
                 .into_iter()
                 .map(|(k, keys)| {
-                    let keys = keys.into_iter().map(Value::String).collect();
+                    let keys = keys.into_iter().map(|k| Value::String(k.into())).collect();
                     (k, list_val(&Type::String, keys))
                 })
                 .collect::<BTreeMap<_, _>>()

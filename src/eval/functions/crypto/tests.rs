@@ -88,7 +88,7 @@ fn hash(name: &str, input: &str) -> String {
     let table = builtins();
     let f = table.get(name).expect("registered");
     match (f.imp)(&[Value::string(input)], &crate::eval::types::Type::String) {
-        Ok(Value::String(s)) => s,
+        Ok(Value::String(s)) => s.into_string(),
         other => panic!("{other:?}"),
     }
 }

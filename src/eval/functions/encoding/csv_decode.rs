@@ -214,7 +214,7 @@ fn row_type(headers: &[String]) -> Type {
 
 fn nfc(s: &str) -> String {
     match Value::string(s) {
-        Value::String(s) => s,
+        Value::String(s) => s.into_string(),
         _ => unreachable!("Value::string makes a string"),
     }
 }

@@ -232,7 +232,7 @@ impl Decoder<'_> {
                     let Value::String(name) = Value::string(&key) else {
                         unreachable!("Value::string makes a string");
                     };
-                    attrs.insert(name, value);
+                    attrs.insert(name.into_string(), value);
                     state = State::ObjectComma;
                 }
                 _ => return Err(self.token_error(c, state)),

@@ -18,7 +18,7 @@ fn call(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
 
 fn text(name: &str, arg: Value) -> String {
     match call(name, &[arg]) {
-        Ok(Value::String(out)) => out,
+        Ok(Value::String(out)) => out.into_string(),
         other => panic!("{name}: {other:?}"),
     }
 }

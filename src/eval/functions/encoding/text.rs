@@ -45,7 +45,7 @@ pub(super) fn register(table: &mut FunctionTable) {
                     },
                 )
             })?;
-            Ok(Value::String(STANDARD.encode(bytes)))
+            Ok(Value::String(STANDARD.encode(bytes).into()))
         },
     ));
     table.insert(Function::new(

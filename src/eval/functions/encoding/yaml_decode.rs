@@ -306,7 +306,7 @@ impl<'a> Walker<'a> {
                 Ok(Resolved::Value(key)) => key,
             };
             let key = match key {
-                Value::String(s) => s,
+                Value::String(s) => s.into_string(),
                 Value::Bool(b) => b.to_string(),
                 Value::Number(n) => n.to_string(),
                 Value::Null(_) => return Err(at(&span, "mapping key cannot be null")),

@@ -60,7 +60,7 @@ pub(super) fn resolve(tag: &str, src: &str, quoted: bool) -> Result<Resolved, St
                 if (tag.is_empty() || tag == TIMESTAMP)
                     && let Some(t) = parse_timestamp(src)
                 {
-                    return Ok(Resolved::Value(Value::String(t)));
+                    return Ok(Resolved::Value(Value::String(t.into())));
                 }
                 if is_yaml_int(src) {
                     tag = INT;
@@ -94,7 +94,7 @@ pub(super) fn resolve(tag: &str, src: &str, quoted: bool) -> Result<Resolved, St
             }
         }
         TIMESTAMP => match parse_timestamp(src) {
-            Some(t) => Value::String(t),
+            Some(t) => Value::String(t.into()),
             None => return Err(cannot(tag)),
         },
         NULL => Value::null(),

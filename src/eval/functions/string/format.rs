@@ -313,7 +313,7 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
             if !verb.sharp {
                 match arg {
                     Value::String(s) => {
-                        buf.push_str(&pad_width(verb, s.clone()));
+                        buf.push_str(&pad_width(verb, s.to_string()));
                         return Ok(());
                     }
                     Value::Number(n) if !n.is_printable() => {
@@ -401,9 +401,10 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
         }
         's' | 'q' => {
             let converted = convert::convert(arg, &Type::String).map_err(|e| unsupported(&e))?;
-            let Value::String(mut s) = converted else {
+            let Value::String(s) = converted else {
                 return Err(unsupported(&"string required"));
             };
+            let mut s = s.into_string();
             if verb.prec > 0 {
                 let keep: usize = graphemes(&s)
                     .into_iter()
@@ -413,7 +414,7 @@ fn format_append(verb: &mut Verb, buf: &mut String, args: &[Value]) -> Result<()
                 s.truncate(keep);
             }
             if verb.mode == 'q' {
-                s = json::to_json_string(&Value::String(s)).map_err(|e| unsupported(&e))?;
+                s = json::to_json_string(&Value::String(s.into())).map_err(|e| unsupported(&e))?;
             }
             buf.push_str(&pad_width(verb, s));
         }
