@@ -359,10 +359,6 @@ impl Num {
             Some(b'+') => (false, &text[1..]),
             _ => (false, text),
         };
-        match body {
-            "Inf" | "inf" => return Some(Num::inf(neg)),
-            _ => {}
-        }
         // Most literals are small integers: read them straight into the mantissa, with the
         // same rounding as below, instead of going through text and a big-integer parse.
         if !body.is_empty() && body.len() <= 19 {
@@ -375,6 +371,9 @@ impl Num {
             if all_digits {
                 return Some(Num::from_u64_exact(neg, digits, PREC));
             }
+        }
+        if body == "Inf" || body == "inf" {
+            return Some(Num::inf(neg));
         }
         let (mantissa, exponent) = match body.find(['e', 'E']) {
             Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),

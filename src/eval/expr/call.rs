@@ -133,7 +133,7 @@ impl Run<'_> {
                 None => Err(FunctionError::other("at least one argument is required")),
             },
             Special::None => {
-                let mut vals = self.arg_lists.pop().unwrap_or_default();
+                let mut vals = take_arg_list();
                 vals.reserve(count);
                 for i in 0..count {
                     let Some(param) = params.get(i).or(var_param) else {
@@ -170,8 +170,7 @@ impl Run<'_> {
                     return (Value::dynamic(), diags);
                 }
                 let result = call_function(f, &vals, self.span(&expr.span));
-                vals.clear();
-                self.arg_lists.push(vals);
+                give_back_arg_list(vals);
                 result
             }
         };
@@ -369,6 +368,35 @@ impl Run<'_> {
             Some(map) => map.range_text(span),
             None => format!("{}-{}", span.start, span.end),
         }
+    }
+}
+
+thread_local! {
+    /// Emptied argument lists of finished calls, reused by the next call on the thread, in
+    /// this evaluation or a later one (calls nest, so a stack): a call allocates no list once
+    /// the thread has made as many as calls nest.
+    static ARG_LISTS: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many emptied lists a thread keeps, and the largest it keeps: a long-lived server
+/// thread holds at most 16 × 16 values' worth of room.
+const KEPT_LISTS: usize = 16;
+const KEPT_CAPACITY: usize = 16;
+
+fn take_arg_list() -> Vec<Value> {
+    ARG_LISTS
+        .with_borrow_mut(|lists| lists.pop())
+        .unwrap_or_default()
+}
+
+fn give_back_arg_list(mut vals: Vec<Value>) {
+    vals.clear();
+    if vals.capacity() <= KEPT_CAPACITY {
+        ARG_LISTS.with_borrow_mut(|lists| {
+            if lists.len() < KEPT_LISTS {
+                lists.push(vals);
+            }
+        });
     }
 }
 

@@ -194,8 +194,6 @@ fn has_errors(diags: &[Diagnostic]) -> bool {
 struct Run<'a> {
     ev: Evaluator<'a>,
     items: Vec<Value>,
-    /// Emptied argument lists of finished calls, reused by the next (calls nest, so a stack).
-    arg_lists: Vec<Vec<Value>>,
 }
 
 impl<'a> Run<'a> {
@@ -203,7 +201,6 @@ impl<'a> Run<'a> {
         Run {
             ev,
             items: Vec::new(),
-            arg_lists: Vec::new(),
         }
     }
 }

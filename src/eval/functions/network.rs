@@ -62,10 +62,20 @@ pub(super) fn register(table: &mut FunctionTable) {
         Type::String,
         |args, _| {
             let new_bits = go_int(num_arg(args, 1)?).map_err(FunctionError::other)?;
-            let net_num = go_big_int(num_arg(args, 2)?).map_err(FunctionError::other)?;
+            let net_num = num_arg(args, 2)?;
+            // A whole number below 2^63 goes in as a word; any other as `*big.Int` does
+            // (or as the error converting to one).
+            let big;
+            let num = match net_num.to_i64().and_then(|v| u64::try_from(v).ok()) {
+                Some(word) => gocidr::NetNum::Word(word),
+                None => {
+                    big = go_big_int(net_num).map_err(FunctionError::other)?;
+                    gocidr::NetNum::Big(&big)
+                }
+            };
             let network = parse(prefix_arg(args)?).map_err(FunctionError::other)?;
             let subnet =
-                gocidr::subnet_big(&network, new_bits, &net_num).map_err(FunctionError::other)?;
+                gocidr::subnet_big(&network, new_bits, num).map_err(FunctionError::other)?;
             Ok(Value::string_owned(subnet.go_string()))
         },
     ));

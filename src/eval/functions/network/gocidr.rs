@@ -15,6 +15,64 @@ fn low64(n: &BigInt) -> u64 {
     n.magnitude().iter_u64_digits().next().unwrap_or(0)
 }
 
+/// A subnet number as go-cidr takes it (a `*big.Int`): a machine word for any whole number
+/// from 0 to 2^63 (every real one, and no big integer built for it), else the big integer.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum NetNum<'a> {
+    Word(u64),
+    Big(&'a BigInt),
+}
+
+impl NetNum<'_> {
+    fn is_negative(&self) -> bool {
+        matches!(self, NetNum::Big(n) if n.sign() == Sign::Minus)
+    }
+
+    fn is_zero(&self) -> bool {
+        match self {
+            NetNum::Word(w) => *w == 0,
+            NetNum::Big(n) => n.is_zero(),
+        }
+    }
+
+    fn low64(&self) -> u64 {
+        match self {
+            NetNum::Word(w) => *w,
+            NetNum::Big(n) => low64(n),
+        }
+    }
+
+    fn bits(&self) -> u64 {
+        match self {
+            NetNum::Word(w) => u64::from(u64::BITS - w.leading_zeros()),
+            NetNum::Big(n) => n.bits(),
+        }
+    }
+
+    fn to_u128(self) -> Option<u128> {
+        match self {
+            NetNum::Word(w) => Some(u128::from(w)),
+            NetNum::Big(n) => num_traits::ToPrimitive::to_u128(n),
+        }
+    }
+
+    fn to_big(self) -> BigInt {
+        match self {
+            NetNum::Word(w) => BigInt::from(w),
+            NetNum::Big(n) => n.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for NetNum<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetNum::Word(w) => write!(f, "{w}"),
+            NetNum::Big(n) => write!(f, "{n}"),
+        }
+    }
+}
+
 /// The length in bits of an address, or the panic `ipToInt` raises for any other length.
 fn address_bits(ip: &[u8]) -> Result<i64, String> {
     match ip.len() {
@@ -46,7 +104,7 @@ fn int_to_ip(n: &BigInt, bits: i64) -> Result<Ip, String> {
     Ok(ret)
 }
 
-fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, String> {
+fn insert_num_into_ip(ip: &[u8], num: NetNum, prefix_len: i64) -> Result<Ip, String> {
     let total_bits = address_bits(ip)?;
     if num.is_zero() {
         return int_to_ip(&ip_to_int(ip)?.0, total_bits);
@@ -61,7 +119,7 @@ fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, St
         return ip;
     }
     let (ip_int, _) = ip_to_int(ip)?;
-    let shifted = num << (shift as u64);
+    let shifted = num.to_big() << (shift as u64);
     int_to_ip(&(ip_int | shifted), total_bits)
 }
 
@@ -70,14 +128,14 @@ fn insert_num_into_ip(ip: &[u8], num: &BigInt, prefix_len: i64) -> Result<Ip, St
 /// integers. `None` when the number is too large for it.
 fn insert_small(
     ip: &[u8],
-    num: &BigInt,
+    num: NetNum,
     shift: u32,
     total_bits: i64,
 ) -> Option<Result<Ip, String>> {
-    if num.sign() == Sign::Minus || num.bits() + u64::from(shift) > 128 {
+    if num.is_negative() || num.bits() + u64::from(shift) > 128 {
         return None;
     }
-    let num = num_traits::ToPrimitive::to_u128(num)? << shift;
+    let num = num.to_u128()? << shift;
     let len = ip.len();
     let mut bytes = [0u8; 16];
     bytes[16 - len..].copy_from_slice(ip);
@@ -106,14 +164,14 @@ pub(super) fn host_big(base: &IpNet, num: &BigInt) -> Result<Ip, String> {
         ));
     }
     let bitlength = if to4(&base.ip).is_some() { 32 } else { 128 };
-    insert_num_into_ip(&base.ip, &num, bitlength)
+    insert_num_into_ip(&base.ip, NetNum::Big(&num), bitlength)
 }
 
 /// `cidr.SubnetBig`. One deliberate difference from v1.1.0: a negative `num`, which v1.1.0
 /// folds into the prefix bits (`cidrsubnet("10.0.0.0/8", 8, -1)` is `0.1.0.0/16`), is refused
 /// with go-cidr v1.1.1's message, as the expression oracle (built with v1.1.1) and the
 /// conformance vectors have it.
-pub(super) fn subnet_big(base: &IpNet, new_bits: i64, num: &BigInt) -> Result<IpNet, String> {
+pub(super) fn subnet_big(base: &IpNet, new_bits: i64, num: NetNum) -> Result<IpNet, String> {
     let (parent_len, addr_len) = mask_size(&base.mask);
     let new_prefix_len = parent_len.wrapping_add(new_bits);
     if new_prefix_len > addr_len {
@@ -125,10 +183,10 @@ pub(super) fn subnet_big(base: &IpNet, new_bits: i64, num: &BigInt) -> Result<Ip
     // seen as unsigned) gives 0.
     let shift = new_bits as u64;
     let max_net_num = if shift < 64 { 1u64 << shift } else { 0 }.wrapping_sub(1);
-    if num.sign() == Sign::Minus {
+    if num.is_negative() {
         return Err("subnet number must not be negative".into());
     }
-    if low64(num) > max_net_num {
+    if num.low64() > max_net_num {
         return Err(format!(
             "prefix extension of {new_bits} does not accommodate a subnet numbered {num}"
         ));
@@ -226,7 +284,15 @@ mod tests {
     }
 
     fn subnet(prefix: &str, bits: i64, n: &str) -> Result<String, String> {
-        subnet_big(&parse_cidr(prefix)?, bits, &n.parse().unwrap()).map(|n| n.to_string())
+        let big: BigInt = n.parse().unwrap();
+        let by_big = subnet_big(&parse_cidr(prefix)?, bits, NetNum::Big(&big)).map(|n| n.to_string());
+        // A word takes the same path to the same subnet or error.
+        if let Ok(word) = u64::try_from(&big) {
+            let by_word = subnet_big(&parse_cidr(prefix)?, bits, NetNum::Word(word))
+                .map(|n| n.to_string());
+            assert_eq!(by_word, by_big, "{prefix} {bits} {n}");
+        }
+        by_big
     }
 
     #[test]
@@ -257,14 +323,20 @@ mod tests {
             ] {
                 let num: BigInt = n.parse().unwrap();
                 let bits = if ip.len() == 4 { 32 } else { 128 };
-                let Some(fast) = insert_small(ip, &num, (bits - prefix) as u32, bits) else {
+                let shift = (bits - prefix) as u32;
+                let Some(fast) = insert_small(ip, NetNum::Big(&num), shift, bits) else {
                     continue;
                 };
                 assert_eq!(fast, big(ip, &num, prefix), "{n} into {ip:?}/{prefix}");
+                if let Ok(word) = u64::try_from(&num) {
+                    let by_word = insert_small(ip, NetNum::Word(word), shift, bits);
+                    assert_eq!(by_word, Some(fast), "{n} as a word into {ip:?}/{prefix}");
+                }
             }
         }
-        assert!(insert_small(&v6, &BigInt::from(2), 127, 128).is_none());
-        assert!(insert_small(&v4, &BigInt::from(-1), 8, 32).is_none());
+        assert!(insert_small(&v6, NetNum::Big(&BigInt::from(2)), 127, 128).is_none());
+        assert!(insert_small(&v6, NetNum::Word(2), 127, 128).is_none());
+        assert!(insert_small(&v4, NetNum::Big(&BigInt::from(-1)), 8, 32).is_none());
     }
 
     #[test]
