@@ -368,7 +368,9 @@ mod tests {
     fn every_built_in_is_found_by_its_name_whatever_its_length() {
         let table = crate::eval::functions::builtins();
         let names: Vec<&str> = table.names().collect();
-        assert!(names.len() > 100);
+        for name in ["try", "can", "abs", "format", "jsonencode", "cidrsubnet", "formatdate"] {
+            assert!(names.contains(&name), "{name}");
+        }
         for name in &names {
             assert_eq!(table.get(name).map(|f| f.name), Some(*name));
             // A name's prefixes and extensions (across the eight-byte words hashed) are
