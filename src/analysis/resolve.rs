@@ -186,7 +186,7 @@ fn step_text(step: &crate::syntax::ast::Step) -> Option<String> {
         Step::Index {
             key: Literal::Number(n),
             ..
-        } => Some(n.clone()),
+        } => Some(n.to_string()),
         Step::Index {
             key: Literal::String(s),
             ..

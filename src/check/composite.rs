@@ -108,9 +108,13 @@ fn step_text(step: &Step) -> Option<String> {
     match step {
         Step::Attr { name, .. } => Some(name.clone()),
         Step::Index {
-            key: Literal::String(s) | Literal::Number(s),
+            key: Literal::String(s),
             ..
         } => Some(s.clone()),
+        Step::Index {
+            key: Literal::Number(n),
+            ..
+        } => Some(n.to_string()),
         Step::Index { .. } => None,
     }
 }

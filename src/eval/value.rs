@@ -180,7 +180,7 @@ pub enum Value {
 /// The text of a string value: up to 24 bytes inline, so that copying a short string (a
 /// literal's value, a variable read, an object key turned value) allocates nothing; longer
 /// text is on the heap as a `String`'s is, and converts from and to one without copying.
-pub type Text = compact_str::CompactString;
+pub use crate::source::Text;
 
 impl Value {
     /// A string value (NFC-normalised, as `cty.StringVal`).

@@ -5,6 +5,11 @@
 //! computed only when something is printed. Nothing here builds diagnostics or prints.
 
 pub mod composition;
+
+/// Text held inline up to 24 bytes, on the heap beyond (a `compact_str::CompactString`):
+/// the strings of the syntax tree's literals and of evaluated values, most of them short, so
+/// that building, copying and dropping one allocates nothing.
+pub type Text = compact_str::CompactString;
 pub mod loader;
 pub mod pointer;
 pub mod read;

@@ -4,6 +4,7 @@
 //! steps, splats with an anonymous item), because evaluation must follow Go's rules. Bodies keep
 //! attributes and blocks in source order.
 
+pub use crate::source::Text;
 use std::ops::Range;
 
 /// A byte range in the parsed file.
@@ -109,7 +110,7 @@ pub enum Literal {
     /// `true` / `false`.
     Bool(bool),
     /// A number, as written (parsed by the evaluator at full precision).
-    Number(String),
+    Number(Text),
     /// A string (template literal parts, string index keys).
     String(String),
     /// The placeholder hcl puts where a syntax error was (`cty.DynamicVal`).
@@ -307,7 +308,7 @@ pub enum ExprKind {
     /// A quoted string of plain text, `"abc"` or `""`: hcl's `TemplateExpr` of one
     /// `LiteralValueExpr` part, kept as one node with the (decoded) text (most strings are
     /// this). The part's range is [`Expr::quoted_text_span`].
-    QuotedLiteral(String),
+    QuotedLiteral(Text),
     /// `TemplateWrapExpr`: a template that is exactly one interpolation, `"${x}"`.
     TemplateWrap(Box<Expr>),
     /// `TemplateJoinExpr`: a `%{for}` directive (wraps a `For`).

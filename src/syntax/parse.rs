@@ -219,6 +219,11 @@ pub(super) struct Parser<'a> {
     /// moved out at its end into a vector of exactly its size (growing each list from empty,
     /// then shrinking it, allocated twice).
     pub(super) items: Vec<Expr>,
+    /// Where a plain quoted string is decoded before it is kept as a [`Text`] (inline when
+    /// short): one buffer for all of them, so a short string allocates nothing.
+    ///
+    /// [`Text`]: crate::syntax::ast::Text
+    pub(super) quoted_text: String,
 }
 
 impl<'a> Parser<'a> {
@@ -234,6 +239,7 @@ impl<'a> Parser<'a> {
             depth_reported: false,
             spare_parts: Vec::new(),
             items: Vec::new(),
+            quoted_text: String::new(),
         }
     }
 

@@ -464,7 +464,7 @@ impl Parser<'_> {
     pub(super) fn number_literal(&mut self, token: Token) -> Literal {
         let text = self.text(token);
         if valid_number(text) {
-            Literal::Number(text.to_string())
+            Literal::Number(text.into())
         } else {
             self.error(
                 "Invalid number literal",

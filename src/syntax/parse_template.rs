@@ -2,7 +2,7 @@
 //! `%{for}` directives and strip markers, following hclsyntax's `parser_template.go`; and the
 //! decoding of literal text (escapes, `$${`, `%%{`).
 
-use super::ast::{Expr, ExprKind, ForExpr, Literal, TextRange, between};
+use super::ast::{Expr, ExprKind, ForExpr, Literal, Text, TextRange, between};
 use super::lex::{Token, TokenKind};
 use super::parse::Parser;
 use super::template_part::{Ctrl, Part};
@@ -28,7 +28,7 @@ impl Parser<'_> {
     /// diagnostics the template parser would give; the string is an
     /// [`ExprKind::QuotedLiteral`]. `None`, with nothing read, for any other string (or one
     /// whose tokens are not all scanned yet).
-    pub(super) fn parse_plain_quoted(&mut self) -> Option<String> {
+    pub(super) fn parse_plain_quoted(&mut self) -> Option<Text> {
         let ahead = self.scanned_ahead();
         let literals = ahead
             .iter()
@@ -41,7 +41,9 @@ impl Parser<'_> {
             0 => 0,
             _ => (ahead[literals - 1].end - ahead[0].start) as usize,
         };
-        let mut value = String::with_capacity(length);
+        let mut value = std::mem::take(&mut self.quoted_text);
+        value.clear();
+        value.reserve(length);
         if literals > 0 {
             let first = self.read();
             let mut last = first;
@@ -59,7 +61,9 @@ impl Parser<'_> {
             self.decode_literal_into(text, &mut value);
         }
         self.read();
-        Some(value)
+        let text = Text::from(value.as_str());
+        self.quoted_text = value;
+        Some(text)
     }
 
     /// Parses template content up to `end`; returns the parts and whether the template is a
@@ -1011,7 +1015,7 @@ mod tests {
                 kind: ExprKind::QuotedLiteral(value.clone()),
                 span: between(&open.range32(), &fast.prev_range()),
             };
-            state(&fast, &[literal(value, quoted.quoted_text_span())])
+            state(&fast, &[literal(value.to_string(), quoted.quoted_text_span())])
         });
         let mut slow = Parser::new(map.get(id));
         slow.read();

@@ -269,7 +269,8 @@ fn expected(expr: &Expr, file: &ParsedFile, problems: &mut Vec<Diagnostic>) -> V
 /// The text of a string literal without interpolations.
 pub fn literal_string(expr: &Expr) -> Option<String> {
     match &expr.kind {
-        ExprKind::Literal(Literal::String(s)) | ExprKind::QuotedLiteral(s) => Some(s.clone()),
+        ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
+        ExprKind::QuotedLiteral(s) => Some(s.to_string()),
         ExprKind::Template(parts) => {
             let mut text = String::new();
             for part in parts {
