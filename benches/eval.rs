@@ -79,6 +79,7 @@ fn main() -> ExitCode {
                 variables: std::mem::take(&mut variables),
                 functions: None,
                 parent: Some(&root),
+                bound: Default::default(),
             };
             let (value, diagnostics) = expr::eval(expression, *file, &scope);
             failures += usize::from(!diagnostics.is_empty());

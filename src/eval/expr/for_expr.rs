@@ -53,7 +53,7 @@ impl Run<'_> {
 
         // An early check of the condition with unknown iteration variables.
         if let Some(cond) = &f.condition {
-            let child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
+            let child = scope.iteration(&f.value_var, f.key_var.as_deref());
             let (result, cond_diags) = self.eval(cond, &child);
             let cond_failed = has_errors(&cond_diags);
             diags.extend(cond_diags);
@@ -102,10 +102,10 @@ impl Run<'_> {
         let mut vals: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut known = true;
-        let mut child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
+        let mut child = scope.iteration(&f.value_var, f.key_var.as_deref());
         for (k, v) in elements {
             crate::eval::deadline::checkpoint();
-            rebind(&mut child, f, k, v);
+            child.rebind(v, k);
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);
                 diags.extend(cond_diags);
@@ -219,10 +219,10 @@ impl Run<'_> {
     ) -> (Value, Diags) {
         let mut vals = Vec::with_capacity(elements.len());
         let mut known = true;
-        let mut child = scope.child(iteration_vars(f, Value::dynamic(), Value::dynamic()));
+        let mut child = scope.iteration(&f.value_var, f.key_var.as_deref());
         for (k, v) in elements {
             crate::eval::deadline::checkpoint();
-            rebind(&mut child, f, k, v);
+            child.rebind(v, k);
             if let Some(cond) = &f.condition {
                 let (include_raw, cond_diags) = self.eval(cond, &child);
                 diags.extend(cond_diags);
@@ -292,25 +292,3 @@ fn element_pairs(coll: Value, with_keys: bool) -> Vec<(Value, Value)> {
     }
 }
 
-/// The variables a `for` iteration binds.
-fn iteration_vars(f: &ForExpr, key: Value, value: Value) -> BTreeMap<String, Value> {
-    let mut vars = BTreeMap::new();
-    if let Some(k) = &f.key_var {
-        vars.insert(k.clone(), key);
-    }
-    vars.insert(f.value_var.clone(), value);
-    vars
-}
-
-/// Binds the next iteration's variables in the scope [`iteration_vars`] made (one scope
-/// serves every iteration: nothing is allocated per element).
-fn rebind(child: &mut Scope, f: &ForExpr, key: Value, value: Value) {
-    if let Some(k) = &f.key_var
-        && let Some(slot) = child.variables.get_mut(k.as_str())
-    {
-        *slot = key;
-    }
-    if let Some(slot) = child.variables.get_mut(f.value_var.as_str()) {
-        *slot = value;
-    }
-}

@@ -227,6 +227,7 @@ mod tests {
             variables: vars,
             functions: Some(&table),
             parent: None,
+            bound: Default::default(),
         };
         let (value, diags) = Evaluator::new(id).with_sources(&map).eval(&expr, &scope);
         assert!(diags.is_empty(), "{diags:?}");

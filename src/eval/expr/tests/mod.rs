@@ -268,6 +268,7 @@ fn run_with(src: &str, vars: BTreeMap<String, Value>, table: Option<&FunctionTab
         variables: vars,
         functions: table,
         parent: None,
+        bound: Default::default(),
     };
     let (value, diags) = Evaluator::new(id).with_sources(&map).eval(&expr, &scope);
     let text = map.get(id).text();

@@ -33,6 +33,7 @@ fn unknown_references_name_what_is_not_known() {
         variables: test_vars(),
         functions: Some(&table),
         parent: None,
+        bound: Default::default(),
     };
     assert_eq!(
         unknown_references(&expr, &scope),

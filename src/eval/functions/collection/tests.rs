@@ -103,6 +103,7 @@ fn eval(src: &str) -> Result<Value, String> {
         variables: vars(),
         functions: Some(&table),
         parent: None,
+        bound: Default::default(),
     };
     let (value, diags) = Evaluator::new(id).with_sources(&map).eval(&expr, &scope);
     match diags.first() {

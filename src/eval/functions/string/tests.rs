@@ -32,6 +32,7 @@ fn eval(src: &str) -> String {
         variables: vars,
         functions: Some(&table),
         parent: None,
+        bound: Default::default(),
     };
     let (value, diags) = Evaluator::new(id).with_sources(&map).eval(&expr, &scope);
     if let Some(d) = diags.first() {
