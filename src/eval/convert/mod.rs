@@ -201,18 +201,24 @@ pub fn convert(value: &Value, want: &Type) -> Result<Value, ConvertError> {
 /// returned as it is, not copied (function arguments and template parts, on every call).
 #[inline]
 pub fn convert_owned(value: Value, want: &Type) -> Result<Value, ConvertError> {
-    // Most arguments already have their parameter's type: decided where the call is, without
-    // moving the value through a call.
+    if already(&value, want) {
+        return Ok(value);
+    }
+    convert_other(value, want)
+}
+
+/// Whether `value` is a known primitive of the primitive type `want`, or `want` is dynamic:
+/// the value is its own conversion. Most arguments are, which is decided where the call is,
+/// without moving the value through a call.
+#[inline]
+pub fn already(value: &Value, want: &Type) -> bool {
     let same_primitive = matches!(
-        (&value, want),
+        (value, want),
         (Value::String(_), Type::String)
             | (Value::Number(_), Type::Number)
             | (Value::Bool(_), Type::Bool)
     );
-    if same_primitive || *want == Type::Dynamic {
-        return Ok(value);
-    }
-    convert_other(value, want)
+    same_primitive || *want == Type::Dynamic
 }
 
 /// [`convert_owned`] of a value whose type is not the wanted primitive or dynamic.

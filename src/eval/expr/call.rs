@@ -146,11 +146,18 @@ impl Run<'_> {
                     let val = match arg {
                         Arg::Expr(e) => {
                             let (val, more) = self.eval(e, scope);
-                            diags.extend(more);
+                            if !more.is_empty() {
+                                diags.extend(more);
+                            }
                             val
                         }
                         Arg::Value(val, _) => val.clone(),
                     };
+                    // Most arguments have their parameter's type: moved straight in.
+                    if convert::already(&val, &param.ty) {
+                        vals.push(val);
+                        continue;
+                    }
                     match convert::convert_owned(val, &param.ty) {
                         Ok(v) => vals.push(v),
                         Err(err) => {
