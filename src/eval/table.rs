@@ -368,14 +368,26 @@ mod tests {
     fn every_built_in_is_found_by_its_name_whatever_its_length() {
         let table = crate::eval::functions::builtins();
         let names: Vec<&str> = table.names().collect();
-        for name in ["try", "can", "abs", "format", "jsonencode", "cidrsubnet", "formatdate"] {
+        for name in [
+            "try",
+            "can",
+            "abs",
+            "format",
+            "jsonencode",
+            "cidrsubnet",
+            "formatdate",
+        ] {
             assert!(names.contains(&name), "{name}");
         }
         for name in &names {
             assert_eq!(table.get(name).map(|f| f.name), Some(*name));
             // A name's prefixes and extensions (across the eight-byte words hashed) are
             // other keys.
-            for other in [&name[..name.len() - 1], &format!("{name}\0"), &format!("{name}s")] {
+            for other in [
+                &name[..name.len() - 1],
+                &format!("{name}\0"),
+                &format!("{name}s"),
+            ] {
                 if !names.contains(&other) {
                     assert!(table.get(other).is_none(), "{other:?}");
                 }

@@ -1015,7 +1015,10 @@ mod tests {
                 kind: ExprKind::QuotedLiteral(value.clone()),
                 span: between(&open.range32(), &fast.prev_range()),
             };
-            state(&fast, &[literal(value.to_string(), quoted.quoted_text_span())])
+            state(
+                &fast,
+                &[literal(value.to_string(), quoted.quoted_text_span())],
+            )
         });
         let mut slow = Parser::new(map.get(id));
         slow.read();

@@ -291,4 +291,3 @@ fn element_pairs(coll: Value, with_keys: bool) -> Vec<(Value, Value)> {
         _ => Vec::new(),
     }
 }
-

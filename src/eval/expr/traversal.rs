@@ -368,9 +368,10 @@ fn element_at(coll: &Value, key: &Value) -> Value {
             .and_then(|i| items.get(i as usize))
             .cloned()
             .unwrap_or_else(Value::dynamic),
-        (Value::Map { items, .. }, Value::String(s)) => {
-            items.get(s.as_str()).cloned().unwrap_or_else(Value::dynamic)
-        }
+        (Value::Map { items, .. }, Value::String(s)) => items
+            .get(s.as_str())
+            .cloned()
+            .unwrap_or_else(Value::dynamic),
         (Value::Unknown(Type::Tuple(elems), _), Value::Number(n)) => n
             .to_i64()
             .and_then(|i| elems.get(i as usize))

@@ -51,7 +51,11 @@ fn hash_function(name: &'static str, digest: fn(&[u8]) -> String) -> Function {
         vec![Param::new("str", Type::String)],
         None,
         Type::String,
-        move |args, _| Ok(Value::String(digest(args::string(args, 0)?.as_bytes()).into())),
+        move |args, _| {
+            Ok(Value::String(
+                digest(args::string(args, 0)?.as_bytes()).into(),
+            ))
+        },
     )
 }
 

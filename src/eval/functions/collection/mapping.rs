@@ -47,7 +47,10 @@ fn keys() -> Function {
             )),
             (Value::Map { items, .. }, _) => Ok(list_val(
                 &Type::String,
-                items.keys().map(|k| Value::String(k.as_str().into())).collect(),
+                items
+                    .keys()
+                    .map(|k| Value::String(k.as_str().into()))
+                    .collect(),
             )),
             _ => Ok(unknown_not_null(ret.clone())),
         },

@@ -470,7 +470,10 @@ fn sort() -> Function {
             strings.sort_unstable();
             Ok(list_val(
                 &Type::String,
-                strings.into_iter().map(|s| Value::String(s.into())).collect(),
+                strings
+                    .into_iter()
+                    .map(|s| Value::String(s.into()))
+                    .collect(),
             ))
         },
     )

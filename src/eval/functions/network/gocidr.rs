@@ -126,12 +126,7 @@ fn insert_num_into_ip(ip: &[u8], num: NetNum, prefix_len: i64) -> Result<Ip, Str
 /// [`insert_num_into_ip`] in 128-bit arithmetic, for a non-negative `num` that fits there once
 /// shifted (every real subnet or host number): the same address or error without big
 /// integers. `None` when the number is too large for it.
-fn insert_small(
-    ip: &[u8],
-    num: NetNum,
-    shift: u32,
-    total_bits: i64,
-) -> Option<Result<Ip, String>> {
+fn insert_small(ip: &[u8], num: NetNum, shift: u32, total_bits: i64) -> Option<Result<Ip, String>> {
     if num.is_negative() || num.bits() + u64::from(shift) > 128 {
         return None;
     }
@@ -285,11 +280,12 @@ mod tests {
 
     fn subnet(prefix: &str, bits: i64, n: &str) -> Result<String, String> {
         let big: BigInt = n.parse().unwrap();
-        let by_big = subnet_big(&parse_cidr(prefix)?, bits, NetNum::Big(&big)).map(|n| n.to_string());
+        let by_big =
+            subnet_big(&parse_cidr(prefix)?, bits, NetNum::Big(&big)).map(|n| n.to_string());
         // A word takes the same path to the same subnet or error.
         if let Ok(word) = u64::try_from(&big) {
-            let by_word = subnet_big(&parse_cidr(prefix)?, bits, NetNum::Word(word))
-                .map(|n| n.to_string());
+            let by_word =
+                subnet_big(&parse_cidr(prefix)?, bits, NetNum::Word(word)).map(|n| n.to_string());
             assert_eq!(by_word, by_big, "{prefix} {bits} {n}");
         }
         by_big
