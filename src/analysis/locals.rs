@@ -22,6 +22,9 @@ use std::collections::hash_map::Entry;
 pub struct LocalsPlan {
     /// Indexes, dependencies first.
     pub order: Vec<usize>,
+    /// By index: whether the local refers to another local of the scope (needs the values
+    /// of those before it is evaluated).
+    pub refers: Vec<bool>,
 }
 
 fn span(local: &Local, range: &TextRange) -> Span {
@@ -96,7 +99,10 @@ pub fn plan_locals(
     for i in 0..locals.len() {
         walk.visit(i)?;
     }
-    Ok(LocalsPlan { order: walk.order })
+    Ok(LocalsPlan {
+        order: walk.order,
+        refers: deps.iter().map(|d| !d.is_empty()).collect(),
+    })
 }
 
 struct Walk<'a> {
@@ -190,6 +196,7 @@ mod tests {
         let plan = plan_locals(&ls, |n| n == "req").unwrap();
         let names: Vec<&str> = plan.order.iter().map(|&i| ls[i].name.as_str()).collect();
         assert_eq!(names, ["a", "b", "c"]);
+        assert_eq!(plan.refers, [true, true, false]);
     }
 
     #[test]
