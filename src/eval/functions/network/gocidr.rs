@@ -29,10 +29,8 @@ impl NetNum<'_> {
     }
 
     fn is_zero(&self) -> bool {
-        match self {
-            NetNum::Word(w) => *w == 0,
-            NetNum::Big(n) => n.is_zero(),
-        }
+        // Zero is the only number of no bits, as a word and as a big integer.
+        self.bits() == 0
     }
 
     fn low64(&self) -> u64 {
