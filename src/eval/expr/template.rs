@@ -11,20 +11,17 @@ use crate::syntax::ast::{Expr, ExprKind, Literal, TextRange};
 
 impl Run<'_> {
     /// A quoted string of plain text ([`ExprKind::QuotedLiteral`]): what the template of that
-    /// one literal part gives.
+    /// one literal part gives. (`Run::eval` answers the usual case, text no longer than a
+    /// string may be, before it comes here.)
     pub(super) fn quoted_literal(
         &mut self,
         expr: &Expr,
         text: &str,
         scope: &Scope,
     ) -> (Value, Diags) {
-        let at = expr.quoted_text_span();
-        if let Some(value) = self.literal_text(text, &at) {
-            return (value, Vec::new());
-        }
         let part = Expr {
             kind: ExprKind::Literal(Literal::String(text.to_string())),
-            span: at,
+            span: expr.quoted_text_span(),
         };
         self.template(std::slice::from_ref(&part), scope)
     }
