@@ -118,14 +118,7 @@ struct Raw {
 impl Num {
     /// Zero at 512 bits.
     pub fn zero() -> Num {
-        Num {
-            neg: false,
-            kind: Kind::Finite {
-                mant: Mant::Word(0),
-                exp: 0,
-            },
-            prec: PREC,
-        }
+        Num::signed_zero(false, PREC)
     }
 
     /// ±Inf.
@@ -225,14 +218,7 @@ impl Num {
             mut exp,
         } = raw;
         if mant.is_zero() {
-            return Num {
-                neg,
-                kind: Kind::Finite {
-                    mant: Mant::Word(0),
-                    exp: 0,
-                },
-                prec,
-            };
+            return Num::signed_zero(neg, prec);
         }
         let bits = mant.bits();
         if bits > u64::from(prec) {
@@ -494,14 +480,7 @@ impl Num {
                 kind: Kind::Inf,
                 prec,
             }),
-            (Some(_), None) => Ok(Num {
-                neg,
-                kind: Kind::Finite {
-                    mant: Mant::Word(0),
-                    exp: 0,
-                },
-                prec,
-            }),
+            (Some(_), None) => Ok(Num::signed_zero(neg, prec)),
             (Some(a), Some(b)) if b.mant.is_zero() => {
                 if a.mant.is_zero() {
                     Err(NanError("division of zero by zero"))
