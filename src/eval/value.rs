@@ -182,15 +182,20 @@ pub enum Value {
 /// text is on the heap as a `String`'s is, and converts from and to one without copying.
 pub use crate::source::Text;
 
+/// Whether `s` is known to be NFC already: most strings are, and checking is far cheaper than
+/// re-composing. (A string the quick check is unsure of is re-composed, which changes nothing
+/// when it was NFC after all.)
+fn surely_nfc(s: &str) -> bool {
+    s.is_ascii()
+        || unicode_normalization::is_nfc_quick(s.chars())
+            == unicode_normalization::IsNormalized::Yes
+}
+
 impl Value {
     /// A string value (NFC-normalised, as `cty.StringVal`).
     pub fn string(s: impl AsRef<str>) -> Value {
         let s = s.as_ref();
-        // Most strings are already NFC; checking is far cheaper than re-composing.
-        if s.is_ascii()
-            || unicode_normalization::is_nfc_quick(s.chars())
-                == unicode_normalization::IsNormalized::Yes
-        {
+        if surely_nfc(s) {
             return Value::String(Text::new(s));
         }
         Value::String(s.nfc().collect::<String>().into())
@@ -198,10 +203,7 @@ impl Value {
 
     /// [`Value::string`] of an owned string: no copy when it is already NFC.
     pub fn string_owned(s: String) -> Value {
-        if s.is_ascii()
-            || unicode_normalization::is_nfc_quick(s.chars())
-                == unicode_normalization::IsNormalized::Yes
-        {
+        if surely_nfc(&s) {
             return Value::String(s.into());
         }
         Value::String(s.nfc().collect::<String>().into())
