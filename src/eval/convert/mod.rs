@@ -221,8 +221,9 @@ pub fn already(value: &Value, want: &Type) -> bool {
     same_primitive || *want == Type::Dynamic
 }
 
-/// [`convert_owned`] of a value whose type is not the wanted primitive or dynamic.
-fn convert_other(value: Value, want: &Type) -> Result<Value, ConvertError> {
+/// [`convert_owned`] of a value whose type is not the wanted primitive or dynamic (callers
+/// that asked [`already`] first call this for the rest).
+pub fn convert_other(value: Value, want: &Type) -> Result<Value, ConvertError> {
     let have = value.ty();
     if have == *want {
         return Ok(value);

@@ -158,7 +158,7 @@ impl Run<'_> {
                         vals.push(val);
                         continue;
                     }
-                    match convert::convert_owned(val, &param.ty) {
+                    match convert::convert_other(val, &param.ty) {
                         Ok(v) => vals.push(v),
                         Err(err) => {
                             diags.push(self.diag(
